@@ -1,0 +1,510 @@
+//! The board: a fixed grid of cells with the start tile in the middle, the placed tiles, and the
+//! frontier (empty cells next to the city) kept incrementally with the facts placement needs:
+//! which sides touch a tile, which of those need a road, whether a wall blocks the cell (R20) and
+//! whether the cell is enclosed by the city (a hole) rather than outside it (R15, R17).
+
+use crate::geom::{Cell, SIDES, Side};
+use crate::tiles::TILE_COUNT;
+
+/// Side length of the grid. A connected city of 75 tiles starting at (0,0) lies within
+/// |x| + |y| <= 74, and its frontier within 75, so cells -76..=75 always suffice: no wrap, no panic.
+pub const GRID: usize = 152;
+const ORIGIN: i32 = 76;
+/// Most frontier cells: a connected set of n cells has at most 2n + 2 empty neighbours.
+pub const MAX_FRONTIER: usize = 2 * TILE_COUNT + 2;
+
+// Grid byte: 0..75 a tile slot, FRONTIER_BASE.. a frontier index, EMPTY nothing.
+const FRONTIER_BASE: u8 = TILE_COUNT as u8;
+const EMPTY: u8 = 255;
+const _: () = assert!(FRONTIER_BASE as usize + MAX_FRONTIER < EMPTY as usize);
+
+/// Frontier flag: the cell is the outside of a wall piece or the gate (R20).
+pub const BLOCKED: u8 = 1;
+/// Frontier flag: the cell is enclosed by the city (not connected to the outside through empty cells).
+pub const HOLE: u8 = 2;
+
+/// An empty cell next to at least one tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrontierCell {
+    /// Column.
+    pub x: i8,
+    /// Row.
+    pub y: i8,
+    /// Bit s set when the neighbour across side s holds a tile.
+    pub present: u8,
+    /// Bit s set when the neighbour across side s shows a road port on the facing side.
+    pub road: u8,
+    /// BLOCKED and HOLE flags.
+    pub flags: u8,
+}
+
+impl FrontierCell {
+    /// The cell.
+    #[inline]
+    pub fn cell(&self) -> Cell {
+        Cell::new(self.x as i32, self.y as i32)
+    }
+}
+
+/// A tile on the board, with what lies on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Column.
+    pub x: i8,
+    /// Row.
+    pub y: i8,
+    /// Tile type index.
+    pub ty: u8,
+    /// Rotation in quarter turns clockwise.
+    pub rot: u8,
+    /// First union-find node of its segments (node = node_base + segment).
+    pub node_base: u16,
+    /// Bit s: side s is walled (a wall piece, the gate, or the final closing).
+    pub walls: u8,
+    /// Bit s: side s was walled by the final closing without a piece (R24).
+    pub virtual_walls: u8,
+    /// Watchman owner per side, 4 bits each: 0 none, p + 1 for player p.
+    pub watch: u16,
+    /// The follower placed with the tile: NO_FOLLOWER, or player << 4 | segment.
+    pub follower: u8,
+}
+
+/// `PlacedTile::follower` when the tile holds no follower.
+pub const NO_FOLLOWER: u8 = 0xFF;
+
+impl PlacedTile {
+    /// The cell.
+    #[inline]
+    pub fn cell(&self) -> Cell {
+        Cell::new(self.x as i32, self.y as i32)
+    }
+
+    /// Whether side s is walled.
+    #[inline]
+    pub fn walled(&self, side: Side) -> bool {
+        self.walls & (1 << side.index()) != 0
+    }
+
+    /// The player whose watchman stands on side s, if any.
+    #[inline]
+    pub fn watchman(&self, side: Side) -> Option<usize> {
+        let v = (self.watch >> (4 * side.index())) & 0xF;
+        (v != 0).then(|| v as usize - 1)
+    }
+
+    /// The follower on this tile: (player, segment).
+    #[inline]
+    pub fn follower(&self) -> Option<(usize, usize)> {
+        (self.follower != NO_FOLLOWER).then(|| {
+            (
+                (self.follower >> 4) as usize,
+                (self.follower & 0xF) as usize,
+            )
+        })
+    }
+}
+
+/// The grid, the placed tiles and the frontier.
+#[derive(Clone)]
+pub struct Board {
+    grid: [u8; GRID * GRID],
+    tiles: [PlacedTile; TILE_COUNT],
+    count: u8,
+    frontier: [FrontierCell; MAX_FRONTIER],
+    frontier_len: u8,
+    min: (i8, i8),
+    max: (i8, i8),
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+const RING: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+impl Board {
+    /// An empty board whose only frontier cell is (0,0), where the first tile goes.
+    pub fn new() -> Board {
+        let mut b = Board {
+            grid: [EMPTY; GRID * GRID],
+            tiles: [PlacedTile {
+                x: 0,
+                y: 0,
+                ty: 0,
+                rot: 0,
+                node_base: 0,
+                walls: 0,
+                virtual_walls: 0,
+                watch: 0,
+                follower: NO_FOLLOWER,
+            }; TILE_COUNT],
+            count: 0,
+            frontier: [FrontierCell::default(); MAX_FRONTIER],
+            frontier_len: 0,
+            min: (0, 0),
+            max: (0, 0),
+        };
+        b.push_frontier(Cell::new(0, 0), 0, 0, 0);
+        b
+    }
+
+    #[inline]
+    fn index(cell: Cell) -> Option<usize> {
+        let x = cell.x + ORIGIN;
+        let y = cell.y + ORIGIN;
+        if (0..GRID as i32).contains(&x) && (0..GRID as i32).contains(&y) {
+            Some(y as usize * GRID + x as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Number of placed tiles.
+    #[inline]
+    pub fn tile_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// The placed tiles, in placement order (slot order).
+    #[inline]
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.tiles[..self.count as usize]
+    }
+
+    /// The tile in a slot.
+    #[inline]
+    pub fn tile(&self, slot: usize) -> &PlacedTile {
+        &self.tiles[slot]
+    }
+
+    #[inline]
+    pub(crate) fn tile_mut(&mut self, slot: usize) -> &mut PlacedTile {
+        &mut self.tiles[slot]
+    }
+
+    /// The slot of the tile at a cell, if any.
+    #[inline]
+    pub fn slot_at(&self, cell: Cell) -> Option<usize> {
+        let v = self.grid[Board::index(cell)?];
+        (v < FRONTIER_BASE).then_some(v as usize)
+    }
+
+    /// The frontier cells (empty cells next to the city).
+    #[inline]
+    pub fn frontier(&self) -> &[FrontierCell] {
+        &self.frontier[..self.frontier_len as usize]
+    }
+
+    /// The frontier entry of a cell, if it is one.
+    #[inline]
+    pub fn frontier_at(&self, cell: Cell) -> Option<&FrontierCell> {
+        let v = self.grid[Board::index(cell)?];
+        (FRONTIER_BASE..EMPTY)
+            .contains(&v)
+            .then(|| &self.frontier[(v - FRONTIER_BASE) as usize])
+    }
+
+    /// Whether an empty cell is the outside of a wall piece or the gate (R20).
+    #[inline]
+    pub fn is_blocked(&self, cell: Cell) -> bool {
+        self.frontier_at(cell)
+            .is_some_and(|f| f.flags & BLOCKED != 0)
+    }
+
+    /// Whether an empty cell next to the city is connected to the outside through empty cells.
+    /// (Cells not next to the city are not asked about by the rules.)
+    #[inline]
+    pub fn is_outside(&self, cell: Cell) -> bool {
+        match self.frontier_at(cell) {
+            Some(f) => f.flags & HOLE == 0,
+            None => self.slot_at(cell).is_none(),
+        }
+    }
+
+    /// The bounding box of the placed tiles: (min x, min y), (max x, max y).
+    pub fn bounds(&self) -> ((i32, i32), (i32, i32)) {
+        (
+            (self.min.0 as i32, self.min.1 as i32),
+            (self.max.0 as i32, self.max.1 as i32),
+        )
+    }
+
+    /// Marks an empty cell next to the city as blocked by a wall (R20).
+    pub(crate) fn block(&mut self, cell: Cell) {
+        let i = Board::index(cell).expect("a wall's outside cell lies on the grid");
+        let v = self.grid[i];
+        debug_assert!(
+            (FRONTIER_BASE..EMPTY).contains(&v),
+            "blocked cells are frontier cells"
+        );
+        self.frontier[(v - FRONTIER_BASE) as usize].flags |= BLOCKED;
+    }
+
+    fn push_frontier(&mut self, cell: Cell, present: u8, road: u8, flags: u8) {
+        let i = Board::index(cell).expect("frontier cells lie on the grid");
+        let f = self.frontier_len as usize;
+        self.frontier[f] = FrontierCell {
+            x: cell.x as i8,
+            y: cell.y as i8,
+            present,
+            road,
+            flags,
+        };
+        self.grid[i] = FRONTIER_BASE + f as u8;
+        self.frontier_len += 1;
+    }
+
+    fn remove_frontier(&mut self, f: usize) {
+        let last = self.frontier_len as usize - 1;
+        if f != last {
+            self.frontier[f] = self.frontier[last];
+            let moved = self.frontier[f].cell();
+            self.grid[Board::index(moved).unwrap()] = FRONTIER_BASE + f as u8;
+        }
+        self.frontier_len -= 1;
+    }
+
+    /// Places a tile on a frontier cell that is not blocked and returns its slot. `road_sides`
+    /// has bit s set when the tile shows a road on side s. The caller has checked legality.
+    pub(crate) fn place(
+        &mut self,
+        cell: Cell,
+        ty: u8,
+        rot: u8,
+        node_base: u16,
+        road_sides: u8,
+    ) -> usize {
+        let i = Board::index(cell).expect("placements lie on the grid");
+        let v = self.grid[i];
+        assert!(
+            (FRONTIER_BASE..EMPTY).contains(&v),
+            "tiles go on frontier cells"
+        );
+        let was_hole = self.frontier[(v - FRONTIER_BASE) as usize].flags & HOLE != 0;
+        self.remove_frontier((v - FRONTIER_BASE) as usize);
+        let slot = self.count as usize;
+        self.tiles[slot] = PlacedTile {
+            x: cell.x as i8,
+            y: cell.y as i8,
+            ty,
+            rot,
+            node_base,
+            walls: 0,
+            virtual_walls: 0,
+            watch: 0,
+            follower: NO_FOLLOWER,
+        };
+        self.grid[i] = slot as u8;
+        self.count += 1;
+        if slot == 0 {
+            self.min = (cell.x as i8, cell.y as i8);
+            self.max = self.min;
+        } else {
+            self.min = (self.min.0.min(cell.x as i8), self.min.1.min(cell.y as i8));
+            self.max = (self.max.0.max(cell.x as i8), self.max.1.max(cell.y as i8));
+        }
+        for side in SIDES {
+            let n = cell.step(side);
+            let back = 1u8 << side.opposite().index();
+            let road = if road_sides & (1 << side.index()) != 0 {
+                back
+            } else {
+                0
+            };
+            let j = Board::index(n).expect("neighbours of tiles lie on the grid");
+            let w = self.grid[j];
+            if w < FRONTIER_BASE {
+                continue;
+            }
+            if w == EMPTY {
+                // A new frontier cell lies in the same empty region as the cell just filled.
+                self.push_frontier(n, back, road, if was_hole { HOLE } else { 0 });
+            } else {
+                let f = &mut self.frontier[(w - FRONTIER_BASE) as usize];
+                f.present |= back;
+                f.road |= road;
+            }
+        }
+        if !was_hole {
+            self.find_new_holes(cell);
+        }
+        slot
+    }
+
+    #[inline]
+    fn is_tile(&self, x: i32, y: i32) -> bool {
+        self.slot_at(Cell::new(x, y)).is_some()
+    }
+
+    /// After a tile fills an outside cell, the empty cells around it may have lost their way out.
+    /// A quick look at the eight cells around it rules that out in most cases; otherwise a flood
+    /// fill from each side, in lockstep, finds which sides are now enclosed.
+    fn find_new_holes(&mut self, c: Cell) {
+        let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(c.x + dx, c.y + dy));
+        // Runs of empty ring cells (consecutive ring cells share an edge) that hold an edge
+        // neighbour of c: each run is one side that might now be cut off.
+        let mut starts: [Cell; 4] = [c; 4];
+        let mut runs = 0;
+        let first_gap = match (0..8).find(|&k| !empty[k]) {
+            Some(k) => k,
+            None => return, // all eight empty: nothing can be enclosed
+        };
+        let mut k = first_gap + 1;
+        while k < first_gap + 9 {
+            let i = k % 8;
+            if empty[i] {
+                let mut has_edge_neighbour = None;
+                while empty[k % 8] && k < first_gap + 9 {
+                    if k % 2 == 0 {
+                        let (dx, dy) = RING[k % 8];
+                        has_edge_neighbour.get_or_insert(Cell::new(c.x + dx, c.y + dy));
+                    }
+                    k += 1;
+                }
+                if let Some(s) = has_edge_neighbour {
+                    starts[runs] = s;
+                    runs += 1;
+                }
+            } else {
+                k += 1;
+            }
+        }
+        if runs <= 1 {
+            return;
+        }
+        self.flood_holes(&starts[..runs]);
+    }
+
+    fn flood_holes(&mut self, starts: &[Cell]) {
+        const MAX_WINDOW: usize = 1700; // (w + 2)(h + 2) with w + h <= 76
+        let x0 = self.min.0 as i32 - 1;
+        let y0 = self.min.1 as i32 - 1;
+        let w = (self.max.0 as i32 - self.min.0 as i32 + 3) as usize;
+        let h = (self.max.1 as i32 - self.min.1 as i32 + 3) as usize;
+        debug_assert!(w * h <= MAX_WINDOW);
+        let mut label = [0u8; MAX_WINDOW];
+        let mut queue = [0u16; MAX_WINDOW];
+        let (mut head, mut tail) = (0usize, 0usize);
+        // Per group (1-based): union-find parent, cells waiting in the queue, status.
+        const OPEN: u8 = 0;
+        const OUT: u8 = 1;
+        const ENCLOSED: u8 = 2;
+        let mut parent = [0u8; 5];
+        let mut pending = [0u16; 5];
+        let mut status = [OPEN; 5];
+        let find = |parent: &[u8; 5], mut g: u8| {
+            while parent[g as usize] != g {
+                g = parent[g as usize];
+            }
+            g
+        };
+        let on_border = |p: usize| {
+            let (x, y) = (p % w, p / w);
+            x == 0 || y == 0 || x == w - 1 || y == h - 1
+        };
+        for (k, s) in starts.iter().enumerate() {
+            let g = k as u8 + 1;
+            parent[g as usize] = g;
+            let p = (s.y - y0) as usize * w + (s.x - x0) as usize;
+            if label[p] != 0 {
+                // Two runs can share a start only through the ring; merge them.
+                let r = find(&parent, label[p]);
+                parent[g as usize] = r;
+                continue;
+            }
+            label[p] = g;
+            queue[tail] = p as u16;
+            tail += 1;
+            pending[g as usize] = 1;
+            if on_border(p) {
+                status[g as usize] = OUT;
+            }
+        }
+        let groups = starts.len() as u8;
+        let settled = |parent: &[u8; 5], status: &[u8; 5]| {
+            let (mut open, mut out) = (0, 0);
+            for g in 1..=groups {
+                if find(parent, g) == g {
+                    match status[g as usize] {
+                        OPEN => open += 1,
+                        OUT => out += 1,
+                        _ => {}
+                    }
+                }
+            }
+            // The filled cell was outside, so some side still is: the last open group is it.
+            open == 0 || (open == 1 && out == 0)
+        };
+        while !settled(&parent, &status) && head < tail {
+            let p = queue[head] as usize;
+            head += 1;
+            let mut g = find(&parent, label[p]);
+            pending[g as usize] -= 1;
+            if status[g as usize] == OPEN {
+                let (px, py) = (p % w, p / w);
+                let neighbours = [
+                    (px > 0).then(|| p - 1),
+                    (px + 1 < w).then(|| p + 1),
+                    (py > 0).then(|| p - w),
+                    (py + 1 < h).then(|| p + w),
+                ];
+                for q in neighbours.into_iter().flatten() {
+                    let (qx, qy) = ((q % w) as i32 + x0, (q / w) as i32 + y0);
+                    if self.is_tile(qx, qy) {
+                        continue;
+                    }
+                    if label[q] == 0 {
+                        label[q] = g;
+                        queue[tail] = q as u16;
+                        tail += 1;
+                        pending[g as usize] += 1;
+                        if on_border(q) {
+                            status[g as usize] = OUT;
+                        }
+                    } else {
+                        let o = find(&parent, label[q]);
+                        if o != g {
+                            // Two sides meet: one region. Keep the outside status if either has it;
+                            // the rest of p's neighbours are still queued, now for the merged group.
+                            let merged = if status[o as usize] == OUT {
+                                OUT
+                            } else {
+                                status[g as usize]
+                            };
+                            parent[g as usize] = o;
+                            pending[o as usize] += pending[g as usize];
+                            status[o as usize] = merged;
+                            g = o;
+                        }
+                    }
+                }
+            }
+            let g = find(&parent, g);
+            if status[g as usize] == OPEN && pending[g as usize] == 0 {
+                status[g as usize] = ENCLOSED;
+            }
+        }
+        for &p in &queue[..tail] {
+            let p = p as usize;
+            if status[find(&parent, label[p]) as usize] == ENCLOSED {
+                let cell = Cell::new((p % w) as i32 + x0, (p / w) as i32 + y0);
+                let i = Board::index(cell).unwrap();
+                let v = self.grid[i];
+                if (FRONTIER_BASE..EMPTY).contains(&v) {
+                    self.frontier[(v - FRONTIER_BASE) as usize].flags |= HOLE;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Features (R5, R6): roads, markets and residential areas as an incremental union-find over tile
+//! segments. Each root carries what the rules ask of a feature: open ports (R8), the tiles it
+//! covers (R7), market kinds (R12) and followers per player (R11, R12, R26).
+
+use crate::tiles::{MAX_SEGMENTS, SegKind, TILE_COUNT};
+
+/// Most union-find nodes: one per segment of every tile.
+pub const MAX_NODES: usize = TILE_COUNT * MAX_SEGMENTS;
+
+/// Feature category of a node, as in `SegKind::category`.
+pub const ROAD: u8 = 0;
+/// Residential area category.
+pub const RESIDENTIAL: u8 = 1;
+/// Market category (any kind).
+pub const MARKET: u8 = 2;
+
+/// The union-find and the per-root feature data.
+#[derive(Clone)]
+pub struct Features {
+    parent: [u16; MAX_NODES],
+    /// Open road or market ports of the feature (roots only).
+    open: [u16; MAX_NODES],
+    /// Tiles covered, as a bit set over slots (roots only).
+    tiles: [u128; MAX_NODES],
+    /// Category in bits 0-1, market kinds mask in bits 2-4 (kinds: roots only).
+    meta: [u8; MAX_NODES],
+    /// Followers per player, 4 bits each (roots only).
+    followers: [u16; MAX_NODES],
+    len: u16,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::new()
+    }
+}
+
+impl Features {
+    /// No nodes yet.
+    pub fn new() -> Features {
+        Features {
+            parent: [0; MAX_NODES],
+            open: [0; MAX_NODES],
+            tiles: [0; MAX_NODES],
+            meta: [0; MAX_NODES],
+            followers: [0; MAX_NODES],
+            len: 0,
+        }
+    }
+
+    /// Number of nodes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are no nodes.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a node for a segment of the tile in `slot`.
+    #[inline]
+    pub(crate) fn add(&mut self, slot: usize, kind: SegKind) -> u16 {
+        let n = self.len;
+        let i = n as usize;
+        self.parent[i] = n;
+        self.open[i] = 0;
+        self.tiles[i] = 1u128 << slot;
+        self.meta[i] = kind.category()
+            | match kind {
+                SegKind::Market(k) => k.bit() << 2,
+                _ => 0,
+            };
+        self.followers[i] = 0;
+        self.len += 1;
+        n
+    }
+
+    /// The root of a node, halving the path on the way.
+    #[inline]
+    pub(crate) fn find(&mut self, mut n: u16) -> u16 {
+        while self.parent[n as usize] != n {
+            let grand = self.parent[self.parent[n as usize] as usize];
+            self.parent[n as usize] = grand;
+            n = grand;
+        }
+        n
+    }
+
+    /// The root of a node, without changing anything.
+    #[inline]
+    pub fn root(&self, mut n: u16) -> u16 {
+        while self.parent[n as usize] != n {
+            n = self.parent[n as usize];
+        }
+        n
+    }
+
+    /// Joins the features of two nodes; returns the new root.
+    #[inline]
+    pub(crate) fn union(&mut self, a: u16, b: u16) -> u16 {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return ra;
+        }
+        // The older node stays root, which keeps trees shallow in practice.
+        let (r, c) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let (r, c) = (r as usize, c as usize);
+        self.parent[c] = r as u16;
+        self.open[r] += self.open[c];
+        self.tiles[r] |= self.tiles[c];
+        self.meta[r] |= self.meta[c] & 0b11100;
+        self.followers[r] += self.followers[c];
+        r as u16
+    }
+
+    /// The category (ROAD, RESIDENTIAL, MARKET) of a node.
+    #[inline]
+    pub fn category(&self, n: u16) -> u8 {
+        self.meta[n as usize] & 0b11
+    }
+
+    /// Open ports of the feature rooted at `r`.
+    #[inline]
+    pub fn open(&self, r: u16) -> u16 {
+        self.open[r as usize]
+    }
+
+    #[inline]
+    pub(crate) fn add_open(&mut self, r: u16, k: u16) {
+        self.open[r as usize] += k;
+    }
+
+    #[inline]
+    pub(crate) fn close_port(&mut self, r: u16) {
+        debug_assert!(self.open[r as usize] > 0);
+        self.open[r as usize] -= 1;
+    }
+
+    /// Distinct tiles covered by the feature rooted at `r` (its length, R7).
+    #[inline]
+    pub fn length(&self, r: u16) -> u32 {
+        self.tiles[r as usize].count_ones()
+    }
+
+    /// The tile slots covered, as a bit set.
+    #[inline]
+    pub fn tile_set(&self, r: u16) -> u128 {
+        self.tiles[r as usize]
+    }
+
+    /// Number of different market kinds in the feature rooted at `r`.
+    #[inline]
+    pub fn kind_count(&self, r: u16) -> u32 {
+        (self.meta[r as usize] >> 2).count_ones()
+    }
+
+    /// The market kinds mask (bit 0 fish, 1 grain, 2 livestock).
+    #[inline]
+    pub fn kinds(&self, r: u16) -> u8 {
+        self.meta[r as usize] >> 2
+    }
+
+    /// Followers of player p on the feature rooted at `r`.
+    #[inline]
+    pub fn followers_of(&self, r: u16, p: usize) -> u32 {
+        ((self.followers[r as usize] >> (4 * p)) & 0xF) as u32
+    }
+
+    /// Whether the feature rooted at `r` holds any follower.
+    #[inline]
+    pub fn occupied(&self, r: u16) -> bool {
+        self.followers[r as usize] != 0
+    }
+
+    /// The packed follower counts (4 bits per player).
+    #[inline]
+    pub fn followers_packed(&self, r: u16) -> u16 {
+        self.followers[r as usize]
+    }
+
+    #[inline]
+    pub(crate) fn add_follower(&mut self, r: u16, p: usize) {
+        self.followers[r as usize] += 1 << (4 * p);
+    }
+
+    #[inline]
+    pub(crate) fn clear_followers(&mut self, r: u16) {
+        self.followers[r as usize] = 0;
+    }
+}
+
+/// The players with the most followers in a packed count (R12, R26): a bit mask, 0 if none.
+#[inline]
+pub fn majority(packed: u16, players: usize) -> u8 {
+    let mut best = 0;
+    let mut mask = 0u8;
+    for p in 0..players {
+        let c = (packed >> (4 * p)) & 0xF;
+        if c > best {
+            best = c;
+            mask = 1 << p;
+        } else if c == best && c > 0 {
+            mask |= 1 << p;
+        }
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::MarketKind;
+
+    #[test]
+    fn r6_markets_of_different_kinds_join() {
+        let mut f = Features::new();
+        let a = f.add(0, SegKind::Market(MarketKind::Fish));
+        let b = f.add(1, SegKind::Market(MarketKind::Grain));
+        let r = f.union(a, b);
+        assert_eq!(f.kind_count(r), 2);
+        assert_eq!(f.length(r), 2);
+        assert_eq!(f.root(b), r);
+    }
+
+    #[test]
+    fn r7_length_counts_distinct_tiles() {
+        let mut f = Features::new();
+        let a = f.add(0, SegKind::Road);
+        let b = f.add(0, SegKind::Road); // same tile, second segment
+        let c = f.add(1, SegKind::Road);
+        f.union(a, c);
+        let r = f.union(b, c);
+        assert_eq!(f.length(r), 2);
+    }
+
+    #[test]
+    fn r12_majority_and_ties() {
+        // p0: 1, p1: 2, p2: 2
+        let packed = 1 | (2 << 4) | (2 << 8);
+        assert_eq!(majority(packed, 4), 0b110);
+        assert_eq!(majority(0, 4), 0);
+        assert_eq!(majority(1 << 12, 4), 0b1000);
+    }
+}

@@ -1,0 +1,88 @@
+//! Decisions: the steps of a turn and the small `Copy` moves taken at each.
+
+use crate::geom::{Edge, Point};
+
+/// What the game waits for next. Each decision step has its own player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Chance: the next tile must be drawn (resolved by the game's hidden deck, or by a search
+    /// agent's own sample).
+    Draw,
+    /// Place the tile in hand (R10).
+    PlaceTile,
+    /// Put a follower on the tile just placed, or not (R11).
+    Follower,
+    /// Place the city gate (R15).
+    Gate,
+    /// Place one wall piece, with or without a watchman (R17, R18).
+    Wall,
+    /// Place a tower on a free end, or not (R21).
+    Tower,
+    /// The game is over and scored.
+    GameOver,
+}
+
+/// A lattice edge in the compact form moves use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WallEdge {
+    /// West or north end point, x.
+    pub x: i8,
+    /// West or north end point, y.
+    pub y: i8,
+    /// True for an edge from (x, y) to (x+1, y); false for (x, y) to (x, y+1).
+    pub horizontal: bool,
+}
+
+impl WallEdge {
+    /// The full edge.
+    #[inline]
+    pub fn edge(self) -> Edge {
+        Edge {
+            from: Point::new(self.x as i32, self.y as i32),
+            horizontal: self.horizontal,
+        }
+    }
+}
+
+impl From<Edge> for WallEdge {
+    #[inline]
+    fn from(e: Edge) -> WallEdge {
+        WallEdge {
+            x: e.from.x as i8,
+            y: e.from.y as i8,
+            horizontal: e.horizontal,
+        }
+    }
+}
+
+/// A free end of the wall, in `Move::Tower`.
+pub const HEAD: u8 = 0;
+/// The other free end of the wall.
+pub const TAIL: u8 = 1;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Put the drawn tile on cell (x, y), turned `rot` quarter turns clockwise.
+    Tile {
+        /// Column.
+        x: i8,
+        /// Row.
+        y: i8,
+        /// Quarter turns clockwise, 0..4.
+        rot: u8,
+    },
+    /// A follower on a segment of the tile just placed, or none.
+    Follower(Option<u8>),
+    /// The city gate on an edge.
+    Gate(WallEdge),
+    /// A wall piece on an edge at one of the free ends, with or without a watchman.
+    Wall {
+        /// The lattice edge.
+        edge: WallEdge,
+        /// Whether the builder puts a follower on it as a watchman.
+        watchman: bool,
+    },
+    /// A tower on a free end (HEAD or TAIL), or none.
+    Tower(Option<u8>),
+}

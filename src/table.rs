@@ -1,0 +1,1053 @@
+//! The table: everything on and around the board that every player can see (RULES.md section 7),
+//! and the turn state machine that changes it (R10-R28). The hidden order of the unseen tiles is
+//! not here: the `Draw` step is resolved from outside, by the game's deck (`Game`) or by a search
+//! agent's own sample, so an agent holding a `Table` can simulate but never peek.
+
+use crate::board::{BLOCKED, Board, HOLE, NO_FOLLOWER};
+use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, majority};
+use crate::geom::{Cell, SIDES, Side, facing_port};
+use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
+use crate::scoring::{self, Points};
+use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
+use crate::wall::{self, End, MAX_PATH, Piece, Wall};
+
+/// Most players (R1).
+pub const MAX_PLAYERS: usize = 4;
+/// Followers per player, not counting the score marker (R1).
+pub const FOLLOWERS: u8 = 7;
+/// Pile sizes (R4).
+pub const PILES: [usize; 3] = [30, 25, 20];
+/// R23(c): the game ends once the free ends can be joined by this many pieces or fewer.
+pub const CLOSE_DISTANCE: usize = 5;
+
+/// One player's supplies and points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Points by source.
+    pub points: Points,
+    /// Followers in supply that may be placed now.
+    pub supply: u8,
+    /// Followers returned this turn: back in supply, usable from the next turn (R12).
+    pub returning: u8,
+    /// Towers left (R2).
+    pub towers: u8,
+    /// Wall pieces this player built.
+    pub walls_built: u8,
+    /// Followers this player placed (citizens, market women, bailiffs, watchmen).
+    pub followers_placed: u8,
+}
+
+/// A wall building in progress (R16).
+#[derive(Clone, Copy, Debug, Default)]
+struct Building {
+    /// Builders, one entry per piece, in order (the scorer first, then clockwise, lap by lap).
+    seq: [u8; 16],
+    len: u8,
+    pos: u8,
+    /// The player whose tile triggered the building.
+    scorer: u8,
+    /// The first entry is the gate (the first building of the game, R15).
+    gate_first: bool,
+}
+
+/// The public game position and its rules.
+#[derive(Clone)]
+pub struct Table {
+    tileset: &'static TileSet,
+    players: u8,
+    board: Board,
+    features: Features,
+    wall: Wall,
+    player: [PlayerState; MAX_PLAYERS],
+    step: Step,
+    current: u8,
+    actor: u8,
+    in_hand: u8,
+    drawn: u8,
+    unseen: [u8; TILE_COUNT],
+    set_aside: [u8; TILE_COUNT],
+    set_aside_len: u8,
+    last_slot: u8,
+    completed: [u16; 24],
+    completed_len: u8,
+    building: Building,
+}
+
+/// Why a move is not legal now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+fn illegal<T>(msg: impl Into<String>) -> Result<T, Illegal> {
+    Err(Illegal(msg.into()))
+}
+
+impl Table {
+    /// A new game of `players` (2..=4) with every tile unseen; the first step is the first draw.
+    pub fn new(tileset: &'static TileSet, players: usize) -> Result<Table, String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
+        }
+        let mut unseen = [0u8; TILE_COUNT];
+        for (i, t) in tileset.types.iter().enumerate() {
+            unseen[i] = t.count;
+        }
+        let towers = (wall::TOWERS / players) as u8;
+        let mut player = [PlayerState::default(); MAX_PLAYERS];
+        for p in player.iter_mut().take(players) {
+            p.supply = FOLLOWERS;
+            p.towers = towers;
+        }
+        Ok(Table {
+            tileset,
+            players: players as u8,
+            board: Board::new(),
+            features: Features::new(),
+            wall: Wall::default(),
+            player,
+            step: Step::Draw,
+            current: 0,
+            actor: 0,
+            in_hand: 0,
+            drawn: 0,
+            unseen,
+            set_aside: [0; TILE_COUNT],
+            set_aside_len: 0,
+            last_slot: 0,
+            completed: [0; 24],
+            completed_len: 0,
+            building: Building::default(),
+        })
+    }
+
+    // ----- public queries -------------------------------------------------------------------
+
+    /// The tile set.
+    #[inline]
+    pub fn tileset(&self) -> &'static TileSet {
+        self.tileset
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// What the game waits for.
+    #[inline]
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.step == Step::GameOver
+    }
+
+    /// The player whose turn it is.
+    #[inline]
+    pub fn current(&self) -> usize {
+        self.current as usize
+    }
+
+    /// The player who decides the current step (the builder during a wall building).
+    #[inline]
+    pub fn actor(&self) -> usize {
+        self.actor as usize
+    }
+
+    /// The type of the tile in hand (meaningful at the PlaceTile step).
+    #[inline]
+    pub fn in_hand(&self) -> u8 {
+        self.in_hand
+    }
+
+    /// The slot of the tile placed this turn (meaningful from the Follower step on).
+    #[inline]
+    pub fn last_slot(&self) -> usize {
+        self.last_slot as usize
+    }
+
+    /// Tiles drawn so far (placed or set aside, and the one in hand).
+    #[inline]
+    pub fn drawn(&self) -> usize {
+        self.drawn as usize
+    }
+
+    /// The pile (1, 2 or 3) of the tile drawn as number `index` (0-based).
+    #[inline]
+    pub fn pile_of(index: usize) -> u8 {
+        if index < PILES[0] {
+            1
+        } else if index < PILES[0] + PILES[1] {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// Tiles left in each pile (public: only the counts).
+    pub fn pile_sizes(&self) -> [usize; 3] {
+        let d = self.drawn as usize;
+        let mut out = [0; 3];
+        let mut start = 0;
+        for (i, &size) in PILES.iter().enumerate() {
+            out[i] = (start + size).saturating_sub(d.max(start)).min(size);
+            start += size;
+        }
+        out
+    }
+
+    /// How many tiles of each type are still unseen (drawn by nobody yet).
+    #[inline]
+    pub fn unseen(&self) -> &[u8] {
+        &self.unseen[..self.tileset.types.len()]
+    }
+
+    /// Tiles set aside because they fit nowhere (R10), in order.
+    #[inline]
+    pub fn set_aside(&self) -> &[u8] {
+        &self.set_aside[..self.set_aside_len as usize]
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The features (union-find).
+    #[inline]
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// The wall.
+    #[inline]
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// A player's supplies and points.
+    #[inline]
+    pub fn player(&self, p: usize) -> &PlayerState {
+        &self.player[p]
+    }
+
+    /// Every player's total score.
+    pub fn scores(&self) -> [i32; MAX_PLAYERS] {
+        let mut s = [0; MAX_PLAYERS];
+        for (p, out) in s.iter_mut().enumerate().take(self.players()) {
+            *out = self.player[p].points.total();
+        }
+        s
+    }
+
+    /// The tile type placed in a slot.
+    #[inline]
+    pub fn tile_type(&self, slot: usize) -> &'static TileType {
+        self.tileset.get(self.board.tile(slot).ty)
+    }
+
+    /// The union-find node of a segment of a placed tile.
+    #[inline]
+    pub fn node(&self, slot: usize, seg: usize) -> u16 {
+        self.board.tile(slot).node_base + seg as u16
+    }
+
+    /// The kind of a segment of a placed tile.
+    #[inline]
+    pub fn seg_kind(&self, slot: usize, seg: usize) -> SegKind {
+        self.tile_type(slot).seg_kind[seg]
+    }
+
+    /// The segment of a placed tile that owns board port `port`.
+    #[inline]
+    pub fn seg_at_port(&self, slot: usize, port: usize) -> usize {
+        let t = self.board.tile(slot);
+        self.tileset.get(t.ty).rotated[t.rot as usize].port_seg[port] as usize
+    }
+
+    /// The board ports of a segment of a placed tile (12-bit mask).
+    #[inline]
+    pub fn seg_ports(&self, slot: usize, seg: usize) -> u16 {
+        let t = self.board.tile(slot);
+        self.tileset.get(t.ty).rotated[t.rot as usize].seg_ports[seg]
+    }
+
+    /// Whether a road or market (by any node) is complete: it has no open port (R8).
+    #[inline]
+    pub fn is_complete(&self, node: u16) -> bool {
+        let r = self.features.root(node);
+        self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0
+    }
+
+    /// Points a completed road or market would give now (R12).
+    pub fn feature_points(&self, node: u16) -> i32 {
+        let r = self.features.root(node);
+        scoring::feature_points(&self.features, r)
+    }
+
+    /// The wall building's remaining builders, including the current one.
+    pub fn builders_left(&self) -> &[u8] {
+        match self.step {
+            Step::Gate | Step::Wall => {
+                &self.building.seq[self.building.pos as usize..self.building.len as usize]
+            }
+            _ => &[],
+        }
+    }
+
+    /// The player whose scoring triggered the current wall building.
+    pub fn scorer(&self) -> usize {
+        self.building.scorer as usize
+    }
+
+    /// Whether a tile type fits anywhere (R10).
+    pub fn fits_somewhere(&self, ty: u8) -> bool {
+        if self.board.tile_count() == 0 {
+            return true;
+        }
+        let t = self.tileset.get(ty);
+        self.board.frontier().iter().any(|f| {
+            f.present != 0
+                && f.flags & BLOCKED == 0
+                && t.distinct_rotations()
+                    .any(|q| t.rotated[q as usize].road_sides & f.present == f.road)
+        })
+    }
+
+    // ----- legal moves ----------------------------------------------------------------------
+
+    /// Appends every legal move of the current step to `out` (cleared first). At Draw and
+    /// GameOver there are none.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.step {
+            Step::Draw | Step::GameOver => {}
+            Step::PlaceTile => self.tile_moves(out),
+            Step::Follower => {
+                out.push(Move::Follower(None));
+                let p = self.actor as usize;
+                if self.player[p].supply > 0 {
+                    // Two segments of one feature are the same choice: offer the first.
+                    let slot = self.last_slot as usize;
+                    let t = self.tile_type(slot);
+                    let mut seen = [u16::MAX; 8];
+                    for seg in 0..t.seg_count as usize {
+                        let r = self.features.root(self.node(slot, seg));
+                        seen[seg] = r;
+                        if !seen[..seg].contains(&r) && self.follower_allowed(seg) {
+                            out.push(Move::Follower(Some(seg as u8)));
+                        }
+                    }
+                }
+            }
+            Step::Gate => {
+                for (slot, t) in self.board.tiles().iter().enumerate() {
+                    for side in SIDES {
+                        if self.gate_allowed(slot, side) {
+                            out.push(Move::Gate(t.cell().edge(side).into()));
+                        }
+                    }
+                }
+            }
+            Step::Wall => {
+                let mut buf = [NO_PIECE; 6];
+                let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
+                let p = self.actor as usize;
+                for piece in &buf[..n] {
+                    out.push(Move::Wall {
+                        edge: piece.edge.into(),
+                        watchman: false,
+                    });
+                    if self.player[p].supply > 0 && self.watchman_allowed(piece) {
+                        out.push(Move::Wall {
+                            edge: piece.edge.into(),
+                            watchman: true,
+                        });
+                    }
+                }
+            }
+            Step::Tower => {
+                out.push(Move::Tower(None));
+                for end in self.tower_ends() {
+                    out.push(Move::Tower(Some(end)));
+                }
+            }
+        }
+    }
+
+    fn tile_moves(&self, out: &mut Vec<Move>) {
+        let t = self.tileset.get(self.in_hand);
+        if self.board.tile_count() == 0 {
+            out.push(Move::Tile { x: 0, y: 0, rot: 0 });
+            return;
+        }
+        for f in self.board.frontier() {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            for q in 0..4u8 {
+                if t.canonical[q as usize] == q
+                    && t.rotated[q as usize].road_sides & f.present == f.road
+                {
+                    out.push(Move::Tile {
+                        x: f.x,
+                        y: f.y,
+                        rot: q,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Number of legal moves of the current step, without building the list for tile steps.
+    pub fn count_tile_moves(&self) -> usize {
+        let t = self.tileset.get(self.in_hand);
+        if self.board.tile_count() == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for f in self.board.frontier() {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            for q in 0..4 {
+                if t.canonical[q] == q as u8 && t.rotated[q].road_sides & f.present == f.road {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    fn follower_allowed(&self, seg: usize) -> bool {
+        let slot = self.last_slot as usize;
+        let node = self.node(slot, seg);
+        let r = self.features.root(node);
+        if self.features.occupied(r) {
+            return false;
+        }
+        // A road or market this very tile completes takes no follower (R11).
+        !(self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0)
+    }
+
+    fn gate_allowed(&self, slot: usize, side: Side) -> bool {
+        let t = self.board.tile(slot);
+        if t.walled(side) {
+            return false;
+        }
+        match self.board.frontier_at(t.cell().step(side)) {
+            Some(f) => f.flags & HOLE == 0,
+            None => false,
+        }
+    }
+
+    fn watchman_allowed(&self, piece: &Piece) -> bool {
+        // R18: the row runs without a gap to a wall piece that already holds a watchman.
+        let end = wall::row(&self.board, piece.slot as usize, piece.side, |_| {});
+        match end {
+            Some((slot, side)) => self.board.tile(slot).watchman(side).is_none(),
+            None => true,
+        }
+    }
+
+    /// The free ends a tower may go on now (R21): HEAD and/or TAIL, one if they coincide.
+    fn tower_ends(&self) -> impl Iterator<Item = u8> + '_ {
+        let has_tower = self.player[self.building.scorer as usize].towers > 0;
+        let same = self.wall.ends[0].point() == self.wall.ends[1].point();
+        [HEAD, TAIL].into_iter().filter(move |&e| {
+            has_tower
+                && self.wall.gate.is_some()
+                && !(same && e == TAIL)
+                && !self.wall.tower_at(self.wall.ends[e as usize].point())
+        })
+    }
+
+    /// Checks a move against the rules, saying why it is illegal.
+    pub fn check(&self, mv: Move) -> Result<(), Illegal> {
+        match (self.step, mv) {
+            (Step::GameOver, _) => illegal("the game is over"),
+            (Step::Draw, _) => illegal("a tile must be drawn first"),
+            (Step::PlaceTile, Move::Tile { x, y, rot }) => self.check_tile(x as i32, y as i32, rot),
+            (Step::Follower, Move::Follower(opt)) => {
+                let Some(seg) = opt else { return Ok(()) };
+                let t = self.tile_type(self.last_slot as usize);
+                if seg as usize >= t.seg_count as usize {
+                    return illegal(format!("the tile has no segment {seg}"));
+                }
+                if self.player[self.actor as usize].supply == 0 {
+                    return illegal(format!("p{} has no follower in supply", self.actor + 1));
+                }
+                let r = self
+                    .features
+                    .root(self.node(self.last_slot as usize, seg as usize));
+                if self.features.occupied(r) {
+                    return illegal("the feature already holds a follower (R11)");
+                }
+                if self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0 {
+                    return illegal(
+                        "this tile completes that road or market, so no follower may join it (R11)",
+                    );
+                }
+                Ok(())
+            }
+            (Step::Gate, Move::Gate(e)) => {
+                for (cell, side) in e.edge().cells() {
+                    if let Some(slot) = self.board.slot_at(cell) {
+                        if self.gate_allowed(slot, side) {
+                            return Ok(());
+                        }
+                    }
+                }
+                illegal(format!(
+                    "the gate must go between a placed tile and an empty cell outside the city; edge {} is not such an edge (R15)",
+                    e.edge()
+                ))
+            }
+            (Step::Wall, Move::Wall { edge, watchman }) => {
+                let mut buf = [NO_PIECE; 6];
+                let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
+                let Some(piece) = buf[..n].iter().find(|p| WallEdge::from(p.edge) == edge) else {
+                    let ends: Vec<String> = [HEAD, TAIL]
+                        .iter()
+                        .map(|&e| self.wall.ends[e as usize].point().to_string())
+                        .collect();
+                    return illegal(format!(
+                        "edge {} does not extend a free end of the wall (ends at {}; R17)",
+                        edge.edge(),
+                        ends.join(" and ")
+                    ));
+                };
+                if watchman {
+                    if self.player[self.actor as usize].supply == 0 {
+                        return illegal(format!(
+                            "p{} has no follower in supply for a watchman",
+                            self.actor + 1
+                        ));
+                    }
+                    if !self.watchman_allowed(piece) {
+                        return illegal(
+                            "the row runs without a gap to a wall piece that already holds a watchman (R18)",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            (Step::Tower, Move::Tower(opt)) => match opt {
+                None => Ok(()),
+                Some(e) if e > TAIL => illegal("no such wall end"),
+                Some(e) => {
+                    if self.player[self.building.scorer as usize].towers == 0 {
+                        illegal(format!("p{} has no tower left", self.building.scorer + 1))
+                    } else if self.tower_ends().any(|x| x == e) {
+                        Ok(())
+                    } else {
+                        illegal("a tower already stands on that end of the wall (R21)")
+                    }
+                }
+            },
+            (step, mv) => illegal(format!(
+                "expected a {} decision, not {:?}",
+                step_word(step),
+                mv
+            )),
+        }
+    }
+
+    fn check_tile(&self, x: i32, y: i32, rot: u8) -> Result<(), Illegal> {
+        if rot > 3 {
+            return illegal("rotation must be 0, 90, 180 or 270");
+        }
+        let cell = Cell::new(x, y);
+        if self.board.tile_count() == 0 {
+            return if (x, y, rot) == (0, 0, 0) {
+                Ok(())
+            } else {
+                illegal("the first tile goes to cell (0,0), unrotated: `tile 0 0 0`")
+            };
+        }
+        if self.board.slot_at(cell).is_some() {
+            return illegal(format!("cell {cell} already holds a tile"));
+        }
+        let Some(f) = self.board.frontier_at(cell) else {
+            return illegal(format!(
+                "cell {cell} does not touch any placed tile edge to edge (R10)"
+            ));
+        };
+        if f.flags & BLOCKED != 0 {
+            return illegal(format!("cell {cell} is blocked by the wall (R20)"));
+        }
+        let t = self.tileset.get(self.in_hand);
+        let mine = t.rotated[rot as usize].road_sides;
+        for side in SIDES {
+            let bit = 1 << side.index();
+            if f.present & bit != 0 && (mine & bit) != (f.road & bit) {
+                let (theirs, ours) = if f.road & bit != 0 {
+                    ("a road", "no road")
+                } else {
+                    ("no road", "a road")
+                };
+                return illegal(format!(
+                    "{} rotated {} does not fit at {cell}: its {} side has {ours} but the neighbour shows {theirs} (R10)",
+                    t.name,
+                    rot as u32 * 90,
+                    side.letter()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    // ----- applying moves -------------------------------------------------------------------
+
+    /// Resolves the Draw step with a tile of type `ty`: in hand if it fits somewhere, otherwise set
+    /// aside (R10; the same player draws again). Ends the game if no tile is left.
+    pub fn draw(&mut self, ty: u8) -> Result<(), Illegal> {
+        if self.step != Step::Draw {
+            return illegal("no tile is to be drawn now");
+        }
+        if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
+            return illegal(format!("no unseen tile of type {ty} is left"));
+        }
+        self.unseen[ty as usize] -= 1;
+        self.drawn += 1;
+        if self.fits_somewhere(ty) {
+            self.in_hand = ty;
+            self.step = Step::PlaceTile;
+            self.actor = self.current;
+        } else {
+            self.set_aside[self.set_aside_len as usize] = ty;
+            self.set_aside_len += 1;
+            if self.drawn as usize == TILE_COUNT {
+                self.finish_game();
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks and applies a move.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Applies a legal move (from `legal_moves`); illegal moves are a logic error.
+    pub fn apply(&mut self, mv: Move) {
+        debug_assert!(
+            self.check(mv).is_ok(),
+            "illegal move {mv:?}: {:?}",
+            self.check(mv)
+        );
+        match mv {
+            Move::Tile { x, y, rot } => self.place_tile(Cell::new(x as i32, y as i32), rot),
+            Move::Follower(opt) => self.place_follower(opt),
+            Move::Gate(e) => self.place_gate(e),
+            Move::Wall { edge, watchman } => self.place_wall(edge, watchman),
+            Move::Tower(opt) => self.place_tower(opt),
+        }
+    }
+
+    fn place_tile(&mut self, cell: Cell, rot: u8) {
+        let ty = self.in_hand;
+        let t = self.tileset.get(ty);
+        let r = &t.rotated[rot as usize];
+        let base = self.features.len() as u16;
+        let slot = self.board.place(cell, ty, rot, base, r.road_sides);
+        for s in 0..t.seg_count as usize {
+            self.features.add(slot, t.seg_kind[s]);
+        }
+        // Nodes whose feature may have been completed: ours, and neighbours' closed ports.
+        let mut touched = [0u16; 24];
+        let mut nt = 0;
+        for s in 0..t.seg_count as usize {
+            if t.seg_kind[s].is_scorable() {
+                touched[nt] = base + s as u16;
+                nt += 1;
+            }
+        }
+        for side in SIDES {
+            let n = cell.step(side);
+            match self.board.slot_at(n) {
+                Some(ns) => {
+                    let nb = *self.board.tile(ns);
+                    let nrot = &self.tileset.get(nb.ty).rotated[nb.rot as usize];
+                    let nty = self.tileset.get(nb.ty);
+                    for k in 0..3 {
+                        let b = 3 * side.index() + k;
+                        let fb = facing_port(b);
+                        let my_seg = r.port_seg[b] as usize;
+                        let their_seg = nrot.port_seg[fb] as usize;
+                        let their_kind = nty.seg_kind[their_seg];
+                        let their_node = nb.node_base + their_seg as u16;
+                        if their_kind.is_scorable() {
+                            let root = self.features.find(their_node);
+                            self.features.close_port(root);
+                            if !touched[..nt].contains(&their_node) {
+                                touched[nt] = their_node;
+                                nt += 1;
+                            }
+                        }
+                        if their_kind.category() == t.seg_kind[my_seg].category() {
+                            self.features.union(base + my_seg as u16, their_node);
+                        }
+                    }
+                }
+                None => {
+                    for k in 0..3 {
+                        let b = 3 * side.index() + k;
+                        let my_seg = r.port_seg[b] as usize;
+                        if t.seg_kind[my_seg].is_scorable() {
+                            let root = self.features.find(base + my_seg as u16);
+                            self.features.add_open(root, 1);
+                        }
+                    }
+                }
+            }
+        }
+        self.completed_len = 0;
+        for &node in &touched[..nt] {
+            let root = self.features.find(node);
+            if self.features.open(root) == 0
+                && !self.completed[..self.completed_len as usize].contains(&root)
+            {
+                self.completed[self.completed_len as usize] = root;
+                self.completed_len += 1;
+            }
+        }
+        self.last_slot = slot as u8;
+        self.step = Step::Follower;
+    }
+
+    fn place_follower(&mut self, opt: Option<u8>) {
+        let p = self.actor as usize;
+        let slot = self.last_slot as usize;
+        if let Some(seg) = opt {
+            let root = self.features.find(self.node(slot, seg as usize));
+            self.features.add_follower(root, p);
+            self.board.tile_mut(slot).follower = ((p as u8) << 4) | seg;
+            self.player[p].supply -= 1;
+            self.player[p].followers_placed += 1;
+        }
+        // R12: score every road and market the tile completed.
+        let mut event = false;
+        for i in 0..self.completed_len as usize {
+            let root = self.completed[i];
+            event |= self.score_feature(root);
+        }
+        let pile = Table::pile_of(self.drawn as usize - 1);
+        if event && pile >= 2 {
+            self.begin_building(pile);
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// Scores a completed road or market (R12): full points to the majority, followers return.
+    /// Returns whether anyone scored.
+    fn score_feature(&mut self, root: u16) -> bool {
+        let packed = self.features.followers_packed(root);
+        if packed == 0 {
+            return false;
+        }
+        let points = scoring::feature_points(&self.features, root);
+        let winners = majority(packed, self.players());
+        let is_road = self.features.category(root) == ROAD;
+        for p in 0..self.players() {
+            if winners & (1 << p) != 0 {
+                if is_road {
+                    self.player[p].points.roads += points;
+                } else {
+                    self.player[p].points.markets += points;
+                }
+            }
+            self.player[p].returning += self.features.followers_of(root, p) as u8;
+        }
+        self.features.clear_followers(root);
+        let mut tiles = self.features.tile_set(root);
+        while tiles != 0 {
+            let slot = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            if let Some((_, seg)) = self.board.tile(slot).follower() {
+                let node = self.node(slot, seg);
+                if self.features.find(node) == root {
+                    self.board.tile_mut(slot).follower = NO_FOLLOWER;
+                }
+            }
+        }
+        true
+    }
+
+    fn begin_building(&mut self, pile: u8) {
+        let players = self.players as usize;
+        let each = if pile == 2 { 1 } else { 2 } * if players == 2 { 2 } else { 1 };
+        let gate_first = self.wall.gate.is_none();
+        let mut b = Building {
+            scorer: self.current,
+            gate_first,
+            ..Building::default()
+        };
+        let mut from_supply = 0;
+        'laps: for _ in 0..each {
+            for k in 0..players {
+                let is_gate = gate_first && b.len == 0;
+                if !is_gate {
+                    if from_supply == self.wall.supply {
+                        break 'laps; // R16: short supply, one at a time until none are left
+                    }
+                    from_supply += 1;
+                }
+                b.seq[b.len as usize] = ((self.current as usize + k) % players) as u8;
+                b.len += 1;
+            }
+        }
+        self.building = b;
+        self.advance_building();
+    }
+
+    /// Moves to the next builder who can place a piece; then to the tower (R21).
+    fn advance_building(&mut self) {
+        loop {
+            let b = &self.building;
+            if b.pos >= b.len {
+                self.step = Step::Tower;
+                self.actor = b.scorer;
+                return;
+            }
+            let builder = b.seq[b.pos as usize];
+            if b.pos == 0 && b.gate_first {
+                self.step = Step::Gate;
+                self.actor = builder;
+                return;
+            }
+            let mut buf = [NO_PIECE; 6];
+            if wall::legal_pieces(&self.board, &self.wall, &mut buf) > 0 {
+                self.step = Step::Wall;
+                self.actor = builder;
+                return;
+            }
+            // Neither end can take a piece: it stays in supply (R16).
+            self.building.pos += 1;
+        }
+    }
+
+    fn place_gate(&mut self, e: WallEdge) {
+        let (slot, side) = e
+            .edge()
+            .cells()
+            .into_iter()
+            .find_map(|(cell, side)| {
+                let slot = self.board.slot_at(cell)?;
+                self.gate_allowed(slot, side).then_some((slot, side))
+            })
+            .expect("a legal gate edge has its tile inside");
+        let cell = self.board.tile(slot).cell();
+        self.wall.gate = Some((slot as u8, side.index() as u8));
+        let (head, tail) = Wall::ends_for_gate(cell, side);
+        self.wall.ends = [head, tail];
+        self.build_on(slot, side, cell.step(side), false);
+        self.building.pos += 1;
+        self.advance_building();
+    }
+
+    fn place_wall(&mut self, e: WallEdge, watchman: bool) {
+        let mut buf = [NO_PIECE; 6];
+        let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
+        let piece = *buf[..n]
+            .iter()
+            .find(|p| WallEdge::from(p.edge) == e)
+            .expect("a legal wall edge");
+        let p = self.actor as usize;
+        if watchman {
+            let t = self.board.tile_mut(piece.slot as usize);
+            t.watch |= ((p as u16) + 1) << (4 * piece.side.index());
+            self.player[p].supply -= 1;
+            self.player[p].followers_placed += 1;
+        }
+        self.wall.supply -= 1;
+        self.player[p].walls_built += 1;
+        self.wall.since_tower[piece.end as usize] += 1;
+        self.wall.ends[piece.end as usize] = piece.next;
+        if self.wall.ends[0].point() == self.wall.ends[1].point() {
+            self.wall.closed = true;
+        }
+        self.build_on(piece.slot as usize, piece.side, piece.outside, false);
+        self.building.pos += 1;
+        self.advance_building();
+    }
+
+    /// Walls one side of a tile: blocks the outside cell (R20), closes the tile's ports there and
+    /// scores what that completes (R22).
+    fn build_on(&mut self, slot: usize, side: Side, outside: Cell, virtual_piece: bool) {
+        let t = self.board.tile_mut(slot);
+        t.walls |= 1 << side.index();
+        if virtual_piece {
+            t.virtual_walls |= 1 << side.index();
+        }
+        let t = *t;
+        self.board.block(outside);
+        let ty = self.tileset.get(t.ty);
+        let r = &ty.rotated[t.rot as usize];
+        let mut roots = [0u16; 3];
+        let mut n = 0;
+        for k in 0..3 {
+            let seg = r.port_seg[3 * side.index() + k] as usize;
+            if ty.seg_kind[seg].is_scorable() {
+                let root = self.features.find(t.node_base + seg as u16);
+                self.features.close_port(root);
+                if !roots[..n].contains(&root) {
+                    roots[n] = root;
+                    n += 1;
+                }
+            }
+        }
+        for &root in &roots[..n] {
+            if self.features.open(root) == 0 {
+                self.score_feature(root);
+            }
+        }
+    }
+
+    fn place_tower(&mut self, opt: Option<u8>) {
+        if let Some(e) = opt {
+            let p = self.building.scorer as usize;
+            let same = self.wall.ends[0].point() == self.wall.ends[1].point();
+            // Where the ends meet, the tower closes both stretches; it counts the longer one.
+            let points = if same {
+                self.wall.since_tower[0].max(self.wall.since_tower[1])
+            } else {
+                self.wall.since_tower[e as usize]
+            };
+            self.player[p].points.towers += points as i32;
+            self.player[p].towers -= 1;
+            if same {
+                self.wall.since_tower = [0, 0];
+            } else {
+                self.wall.since_tower[e as usize] = 0;
+            }
+            let pt = self.wall.ends[e as usize].point();
+            self.wall.towers[self.wall.tower_count as usize] = (pt.x as i8, pt.y as i8, p as u8);
+            self.wall.tower_count += 1;
+        }
+        self.end_turn();
+    }
+
+    fn end_turn(&mut self) {
+        for p in self.player.iter_mut() {
+            p.supply += p.returning;
+            p.returning = 0;
+        }
+        let last_piece = self.wall.gate.is_some() && self.wall.supply == 0;
+        let last_tile = self.drawn as usize == TILE_COUNT;
+        if last_piece || last_tile || wall::ends_within(&self.board, &self.wall, CLOSE_DISTANCE) {
+            self.finish_game();
+            return;
+        }
+        self.current = (self.current + 1) % self.players;
+        self.actor = self.current;
+        self.step = Step::Draw;
+    }
+
+    /// R24-R27: close the wall, clear unfinished features, score residential areas and watchmen.
+    fn finish_game(&mut self) {
+        self.close_wall();
+        // R25: followers on unfinished roads and markets leave without points.
+        for slot in 0..self.board.tile_count() {
+            let Some((p, seg)) = self.board.tile(slot).follower() else {
+                continue;
+            };
+            let node = self.node(slot, seg);
+            let root = self.features.find(node);
+            if self.features.category(root) != RESIDENTIAL && self.features.open(root) > 0 {
+                self.board.tile_mut(slot).follower = NO_FOLLOWER;
+                self.features.clear_followers(root);
+                self.player[p].supply += 1;
+            }
+        }
+        let residential = scoring::residential_points(self);
+        let watchmen = scoring::watchman_points(self);
+        for p in 0..self.players() {
+            self.player[p].points.residential += residential[p];
+            self.player[p].points.watchmen += watchmen[p];
+            self.player[p].supply += self.player[p].returning;
+            self.player[p].returning = 0;
+        }
+        self.step = Step::GameOver;
+    }
+
+    /// R24: close the wall along the shortest legal path, with pieces while the supply lasts.
+    /// Without a gate, or when no legal path joins the ends, the whole outer boundary of the city
+    /// counts as walled.
+    fn close_wall(&mut self) {
+        if self.wall.gate.is_some() {
+            let mut path = [NO_PIECE; MAX_PATH];
+            if let Some(len) = wall::closing_path(&self.board, &self.wall, &mut path) {
+                for piece in &path[..len] {
+                    let real = self.wall.supply > 0;
+                    if real {
+                        self.wall.supply -= 1;
+                    }
+                    self.build_on(piece.slot as usize, piece.side, piece.outside, !real);
+                }
+                self.wall.closed = true;
+                return;
+            }
+        }
+        for slot in 0..self.board.tile_count() {
+            let cell = self.board.tile(slot).cell();
+            for side in SIDES {
+                if self.gate_allowed(slot, side) {
+                    self.build_on(slot, side, cell.step(side), true);
+                }
+            }
+        }
+        self.wall.closed = true;
+    }
+
+    /// The wall ends (HEAD, TAIL).
+    pub fn wall_ends(&self) -> [End; 2] {
+        self.wall.ends
+    }
+}
+
+/// A placeholder piece for fixed buffers.
+pub(crate) const NO_PIECE: Piece = Piece {
+    edge: crate::geom::Edge::horizontal(0, 0),
+    slot: 0,
+    side: Side::N,
+    outside: Cell::new(0, 0),
+    end: HEAD,
+    next: End { x: 0, y: 0, dir: 0 },
+};
+
+fn step_word(step: Step) -> &'static str {
+    match step {
+        Step::Draw => "draw",
+        Step::PlaceTile => "`tile`",
+        Step::Follower => "`follower`",
+        Step::Gate => "`gate`",
+        Step::Wall => "`wall`",
+        Step::Tower => "`tower`",
+        Step::GameOver => "game-over",
+    }
+}
+
+/// The category name of a feature kind for messages.
+pub fn category_name(cat: u8) -> &'static str {
+    match cat {
+        ROAD => "road",
+        MARKET => "market",
+        _ => "residential area",
+    }
+}

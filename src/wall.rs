@@ -1,0 +1,342 @@
+//! The city wall (RULES.md section 5): the gate, the chain with its two free ends, which pieces may
+//! extend it (R17), the rows watchmen guard (R19), how far apart the free ends are (R23c) and the
+//! path that closes the wall at the end (R24).
+//!
+//! The chain is walked clockwise on screen (y grows south), so the city is on the right hand. The
+//! *head* end extends forward with the inside on its right; the *tail* end extends backward, which
+//! walking outward from the gate puts the inside on its left.
+
+use crate::board::{BLOCKED, Board, HOLE};
+use crate::geom::{Cell, Edge, Point, Side, walk};
+use crate::moves::{HEAD, TAIL};
+
+/// Wall pieces in the box (R3).
+pub const WALL_PIECES: u8 = 70;
+/// Towers in the box (R2).
+pub const TOWERS: usize = 12;
+
+/// A free end of the wall: its lattice point and the direction the wall last moved outward there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    /// Point x.
+    pub x: i8,
+    /// Point y.
+    pub y: i8,
+    /// Outward direction (a Side index: N, E, S, W).
+    pub dir: u8,
+}
+
+impl End {
+    /// The lattice point of this end.
+    #[inline]
+    pub fn point(&self) -> Point {
+        Point::new(self.x as i32, self.y as i32)
+    }
+}
+
+/// The wall's state.
+#[derive(Clone, Debug)]
+pub struct Wall {
+    /// Pieces left in supply.
+    pub supply: u8,
+    /// The gate: (slot of its inside tile, side of that tile), once placed.
+    pub gate: Option<(u8, u8)>,
+    /// The free ends, HEAD and TAIL (meaningful once the gate stands).
+    pub ends: [End; 2],
+    /// Pieces built at each end since the last tower there or the gate (R21).
+    pub since_tower: [u8; 2],
+    /// Towers placed: point and owner.
+    pub towers: [(i8, i8, u8); TOWERS],
+    /// Number of towers placed.
+    pub tower_count: u8,
+    /// The two free ends have met: no piece can be added.
+    pub closed: bool,
+}
+
+impl Default for Wall {
+    fn default() -> Self {
+        Wall {
+            supply: WALL_PIECES,
+            gate: None,
+            ends: [End { x: 0, y: 0, dir: 0 }; 2],
+            since_tower: [0; 2],
+            towers: [(0, 0, 0); TOWERS],
+            tower_count: 0,
+            closed: false,
+        }
+    }
+}
+
+impl Wall {
+    /// Whether a tower stands on a point.
+    pub fn tower_at(&self, p: Point) -> bool {
+        self.towers[..self.tower_count as usize]
+            .iter()
+            .any(|&(x, y, _)| x as i32 == p.x && y as i32 == p.y)
+    }
+
+    /// The ends a gate on side `side` of `cell` creates: (head, tail).
+    pub fn ends_for_gate(cell: Cell, side: Side) -> (End, End) {
+        // The side's clockwise start corner; walking clockwise from it keeps the cell on the right.
+        let start = match side {
+            Side::N => Point::new(cell.x, cell.y),
+            Side::E => Point::new(cell.x + 1, cell.y),
+            Side::S => Point::new(cell.x + 1, cell.y + 1),
+            Side::W => Point::new(cell.x, cell.y + 1),
+        };
+        let head_dir = Side::from_index(side.index() + 1);
+        let head = start.step(head_dir);
+        (
+            End {
+                x: head.x as i8,
+                y: head.y as i8,
+                dir: head_dir.index() as u8,
+            },
+            End {
+                x: start.x as i8,
+                y: start.y as i8,
+                dir: head_dir.opposite().index() as u8,
+            },
+        )
+    }
+}
+
+/// A wall piece that may extend an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The lattice edge.
+    pub edge: Edge,
+    /// Slot of the inside tile.
+    pub slot: u8,
+    /// Side of the inside tile the piece lies on.
+    pub side: Side,
+    /// The cell outside the piece (blocked once built).
+    pub outside: Cell,
+    /// Which end it extends (HEAD or TAIL).
+    pub end: u8,
+    /// The end after the piece.
+    pub next: End,
+}
+
+/// The pieces that may extend one end (R17): up to three (straight on, or a turn either way).
+/// `hand` is HEAD (inside on the right) or TAIL (inside on the left).
+#[inline]
+pub fn end_pieces(board: &Board, end: End, hand: u8, out: &mut [Piece; 3]) -> usize {
+    let mut n = 0;
+    let d = end.dir as usize;
+    for nd in [d, d + 3, d + 1] {
+        let dir = Side::from_index(nd);
+        if let Some(piece) = piece_toward(board, end, hand, dir) {
+            out[n] = piece;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The piece from `end` in direction `dir`, if R17 allows it.
+#[inline]
+fn piece_toward(board: &Board, end: End, hand: u8, dir: Side) -> Option<Piece> {
+    let (edge, right, left) = walk(end.point(), dir);
+    let (inside, outside, side) = if hand == HEAD {
+        (right, left, Side::from_index(dir.index() + 3))
+    } else {
+        (left, right, Side::from_index(dir.index() + 1))
+    };
+    let slot = board.slot_at(inside)?;
+    if board.tile(slot).walled(side) {
+        return None;
+    }
+    // The outside cell touches the inside tile, so if empty it is a frontier cell.
+    let f = board.frontier_at(outside)?;
+    if f.flags & BLOCKED == 0 && f.flags & HOLE != 0 {
+        return None;
+    }
+    let next = end.point().step(dir);
+    Some(Piece {
+        edge,
+        slot: slot as u8,
+        side,
+        outside,
+        end: hand,
+        next: End {
+            x: next.x as i8,
+            y: next.y as i8,
+            dir: dir.index() as u8,
+        },
+    })
+}
+
+/// Every piece that may be built now, at either end; none once the wall is closed or before the gate.
+pub fn legal_pieces(board: &Board, wall: &Wall, out: &mut [Piece; 6]) -> usize {
+    if wall.gate.is_none() || wall.closed {
+        return 0;
+    }
+    let mut buf = [out[0]; 3];
+    let mut n = 0;
+    for hand in [HEAD, TAIL] {
+        let k = end_pieces(board, wall.ends[hand as usize], hand, &mut buf);
+        for p in &buf[..k] {
+            // One edge touching both ends (the last gap) is one piece: list it once.
+            if !out[..n].iter().any(|q| q.edge == p.edge) {
+                out[n] = *p;
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Whether the free ends can be joined by at most `limit` legal pieces (R23c).
+pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
+    if wall.gate.is_none() {
+        return false;
+    }
+    if wall.closed || wall.ends[0].point() == wall.ends[1].point() {
+        return true;
+    }
+    let mut path = [Edge::horizontal(0, 0); 8];
+    reach(
+        board,
+        wall.ends[HEAD as usize],
+        wall.ends[TAIL as usize].point(),
+        limit,
+        &mut path,
+        0,
+    )
+}
+
+fn reach(
+    board: &Board,
+    end: End,
+    target: Point,
+    limit: usize,
+    path: &mut [Edge; 8],
+    depth: usize,
+) -> bool {
+    if depth == limit {
+        return false;
+    }
+    let mut buf = [Piece {
+        edge: Edge::horizontal(0, 0),
+        slot: 0,
+        side: Side::N,
+        outside: Cell::new(0, 0),
+        end: HEAD,
+        next: end,
+    }; 3];
+    let n = end_pieces(board, end, HEAD, &mut buf);
+    for p in &buf[..n] {
+        if path[..depth].contains(&p.edge) {
+            continue;
+        }
+        if p.next.point() == target {
+            return true;
+        }
+        path[depth] = p.edge;
+        if reach(board, p.next, target, limit, path, depth + 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Most pieces on a closing path: every piece lies on a side of one of the 75 tiles.
+pub const MAX_PATH: usize = 4 * crate::tiles::TILE_COUNT;
+
+/// The shortest chain of legal pieces from the head to the tail (R24), written to `out`;
+/// returns its length, or None when the ends cannot be joined.
+pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> Option<usize> {
+    let head = wall.ends[HEAD as usize];
+    let target = wall.ends[TAIL as usize].point();
+    if wall.closed || head.point() == target {
+        return Some(0);
+    }
+    // Pieces lie on sides of tiles, so every point on a path is a corner of a tile.
+    let ((x0, y0), (x1, y1)) = board.bounds();
+    let w = (x1 - x0 + 2) as usize;
+    let h = (y1 - y0 + 2) as usize;
+    const MAX_STATES: usize = 4 * 40 * 40;
+    debug_assert!(4 * w * h <= MAX_STATES);
+    let index = |e: End| -> usize {
+        ((e.y as i32 - y0) as usize * w + (e.x as i32 - x0) as usize) * 4 + e.dir as usize
+    };
+    const UNSEEN: u16 = u16::MAX;
+    let mut parent = [UNSEEN; MAX_STATES];
+    let mut state = [head; MAX_STATES];
+    let mut queue = [0u16; MAX_STATES];
+    let (mut qh, mut qt) = (0, 0);
+    let start = index(head);
+    parent[start] = start as u16;
+    state[start] = head;
+    queue[qt] = start as u16;
+    qt += 1;
+    let mut buf = [Piece {
+        edge: Edge::horizontal(0, 0),
+        slot: 0,
+        side: Side::N,
+        outside: Cell::new(0, 0),
+        end: HEAD,
+        next: head,
+    }; 3];
+    while qh < qt {
+        let s = queue[qh] as usize;
+        qh += 1;
+        let n = end_pieces(board, state[s], HEAD, &mut buf);
+        for p in &buf[..n] {
+            let t = index(p.next);
+            if parent[t] != UNSEEN {
+                continue;
+            }
+            parent[t] = s as u16;
+            state[t] = p.next;
+            if p.next.point() == target {
+                // Walk back to the head, then write the pieces in order.
+                let mut len = 0;
+                let mut cur = t;
+                while cur != start {
+                    len += 1;
+                    cur = parent[cur] as usize;
+                }
+                let mut cur = t;
+                let mut i = len;
+                while cur != start {
+                    let prev = parent[cur] as usize;
+                    let dir = Side::from_index(state[cur].dir as usize);
+                    i -= 1;
+                    out[i] = piece_toward(board, state[prev], HEAD, dir)
+                        .expect("a piece found by the search is legal");
+                    cur = prev;
+                }
+                return Some(len);
+            }
+            queue[qt] = t as u16;
+            qt += 1;
+        }
+    }
+    None
+}
+
+/// The row a watchman on side `side` of the tile in `slot` guards (R19): the slots from the
+/// inside tile away from the wall, until a gap or a walled edge. Returns the number of tiles and,
+/// when it ends at a walled edge, the (slot, side) of that edge.
+pub fn row(
+    board: &Board,
+    slot: usize,
+    side: Side,
+    mut visit: impl FnMut(usize),
+) -> Option<(usize, Side)> {
+    let dir = side.opposite();
+    let mut cur = slot;
+    loop {
+        visit(cur);
+        let t = board.tile(cur);
+        if t.walled(dir) {
+            return Some((cur, dir));
+        }
+        match board.slot_at(t.cell().step(dir)) {
+            Some(next) => cur = next,
+            None => return None,
+        }
+    }
+}
