@@ -20,7 +20,8 @@ const _: () = assert!(FRONTIER_BASE as usize + MAX_FRONTIER < EMPTY as usize);
 
 /// Frontier flag: the cell is the outside of a wall piece or the gate (R20).
 pub const BLOCKED: u8 = 1;
-/// Frontier flag: the cell is enclosed by the city (not connected to the outside through empty cells).
+/// Frontier flag: the cell is enclosed by the city: no chain of empty cells, stepping across edges
+/// or across corners where two tiles touch diagonally, leads from it to the outside.
 pub const HOLE: u8 = 2;
 
 /// An empty cell next to at least one tile.
@@ -348,36 +349,46 @@ impl Board {
     }
 
     /// After a tile fills an outside cell, the empty cells around it may have lost their way out.
-    /// A quick look at the eight cells around it rules that out in most cases; otherwise a flood
-    /// fill from each side, in lockstep, finds which sides are now enclosed.
+    /// Empty cells connect through edges and through corners (where two tiles touch diagonally
+    /// the wall can pass, R17), so the eight cells around the new tile are checked: if their empty
+    /// ones still hang together, nothing can be cut off. Otherwise a flood fill from each group,
+    /// in lockstep, finds which groups are now enclosed.
     fn find_new_holes(&mut self, c: Cell) {
         let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(c.x + dx, c.y + dy));
-        // Runs of empty ring cells (consecutive ring cells share an edge) that hold an edge
-        // neighbour of c: each run is one side that might now be cut off.
+        // Groups of empty ring cells: neighbours around the ring touch, and so do the edge
+        // neighbours of c two steps apart (N and E meet at a corner).
+        let mut group = [0u8; 8];
+        for (i, g) in group.iter_mut().enumerate() {
+            *g = i as u8;
+        }
+        fn find(group: &[u8; 8], mut i: usize) -> usize {
+            while group[i] as usize != i {
+                i = group[i] as usize;
+            }
+            i
+        }
+        for i in 0..8 {
+            if !empty[i] {
+                continue;
+            }
+            let join = |j: usize, group: &mut [u8; 8]| {
+                if empty[j] {
+                    let (a, b) = (find(group, i), find(group, j));
+                    group[a.max(b)] = a.min(b) as u8;
+                }
+            };
+            join((i + 1) % 8, &mut group);
+            if i % 2 == 0 {
+                join((i + 2) % 8, &mut group);
+            }
+        }
         let mut starts: [Cell; 4] = [c; 4];
         let mut runs = 0;
-        let first_gap = match (0..8).find(|&k| !empty[k]) {
-            Some(k) => k,
-            None => return, // all eight empty: nothing can be enclosed
-        };
-        let mut k = first_gap + 1;
-        while k < first_gap + 9 {
-            let i = k % 8;
-            if empty[i] {
-                let mut has_edge_neighbour = None;
-                while empty[k % 8] && k < first_gap + 9 {
-                    if k % 2 == 0 {
-                        let (dx, dy) = RING[k % 8];
-                        has_edge_neighbour.get_or_insert(Cell::new(c.x + dx, c.y + dy));
-                    }
-                    k += 1;
-                }
-                if let Some(s) = has_edge_neighbour {
-                    starts[runs] = s;
-                    runs += 1;
-                }
-            } else {
-                k += 1;
+        for i in 0..8 {
+            if empty[i] && find(&group, i) == i {
+                let (dx, dy) = RING[i];
+                starts[runs] = Cell::new(c.x + dx, c.y + dy);
+                runs += 1;
             }
         }
         if runs <= 1 {
@@ -452,15 +463,14 @@ impl Board {
             let mut g = find(&parent, label[p]);
             pending[g as usize] -= 1;
             if status[g as usize] == OPEN {
-                let (px, py) = (p % w, p / w);
-                let neighbours = [
-                    (px > 0).then(|| p - 1),
-                    (px + 1 < w).then(|| p + 1),
-                    (py > 0).then(|| p - w),
-                    (py + 1 < h).then(|| p + w),
-                ];
-                for q in neighbours.into_iter().flatten() {
-                    let (qx, qy) = ((q % w) as i32 + x0, (q / w) as i32 + y0);
+                let (px, py) = ((p % w) as i32, (p / w) as i32);
+                for (dx, dy) in RING {
+                    let (nx, ny) = (px + dx, py + dy);
+                    if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                        continue;
+                    }
+                    let q = ny as usize * w + nx as usize;
+                    let (qx, qy) = (nx + x0, ny + y0);
                     if self.is_tile(qx, qy) {
                         continue;
                     }

@@ -1,11 +1,25 @@
 //! stadt: a rules engine and research harness for Carcassonne: Die Stadt.
 
+pub mod agent;
 pub mod board;
 pub mod features;
 pub mod game;
 pub mod geom;
 pub mod moves;
+pub mod record;
 pub mod scoring;
 pub mod table;
 pub mod tiles;
 pub mod wall;
+
+/// The agents, one file each in `bots/` (found by `build.rs`).
+pub mod bots {
+    include!(concat!(env!("OUT_DIR"), "/bots_registry.rs"));
+}
+pub mod cli;
+pub mod output;
+pub mod reference;
+pub mod render;
+pub mod runner;
+pub mod scenario;
+pub mod seeds;

@@ -1,0 +1,86 @@
+//! Playing one game between agents, optionally writing its record.
+
+use crate::agent::{BotSpec, Observation};
+use crate::game::Game;
+use crate::record;
+use crate::seeds::{derive, stream};
+use crate::tiles::TileSet;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+use std::time::Instant;
+
+/// A finished game and what the runner measured.
+pub struct PlayedGame {
+    /// The final game.
+    pub game: Game,
+    /// The record, when asked for.
+    pub record: Option<String>,
+    /// Seconds spent deciding, per seat.
+    pub decision_seconds: [f64; 4],
+    /// Decisions taken, per seat.
+    pub decisions: [u32; 4],
+}
+
+/// The draw order for a deck seed.
+pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
+    let mut order = tileset.deck();
+    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(
+        deck_seed,
+        &[stream::DECK],
+    )));
+    order
+}
+
+/// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
+/// agent randomness from (`agent_seed`, i).
+pub fn play_game(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    deck_seed: u64,
+    agent_seed: u64,
+    want_record: Option<Option<u64>>,
+) -> Result<PlayedGame, String> {
+    let order = deck_order(tileset, deck_seed);
+    let mut game = Game::new(tileset, bots.len(), &order)?;
+    let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
+    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len())
+        .map(|i| Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, i as u64])))
+        .collect();
+    let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
+    let mut text = want_record.map(|seed| record::header(bots.len(), tileset, &order, seed));
+    let mut seconds = [0.0; 4];
+    let mut decisions = [0; 4];
+    while !game.is_over() {
+        let p = game.table().actor();
+        let start = Instant::now();
+        let mv = {
+            let obs = if clairvoyant[p] {
+                Observation::clairvoyant(&game)
+            } else {
+                Observation::new(&game)
+            };
+            agents[p].act(&obs, &mut rngs[p])
+        };
+        seconds[p] += start.elapsed().as_secs_f64();
+        decisions[p] += 1;
+        if let Err(e) = game.table().check(mv) {
+            return Err(format!(
+                "bot {} (p{}) chose an illegal move {mv:?}: {e}",
+                bots[p].label,
+                p + 1
+            ));
+        }
+        if let Some(t) = text.as_mut() {
+            t.push_str(&record::move_line(game.table(), mv));
+            t.push('\n');
+        }
+        game.apply(mv);
+    }
+    Ok(PlayedGame {
+        game,
+        record: text,
+        decision_seconds: seconds,
+        decisions,
+    })
+}
