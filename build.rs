@@ -18,17 +18,11 @@ fn main() {
     let mut out = String::new();
     for n in &names {
         assert!(
-            n.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
             "bot file bots/{n}.rs: names are lowercase letters, digits and underscores"
         );
         let path = dir.join(format!("{n}.rs"));
-        writeln!(
-            out,
-            "#[path = {:?}]\npub mod {n};",
-            path.display().to_string()
-        )
-        .unwrap();
+        writeln!(out, "#[path = {:?}]\npub mod {n};", path.display().to_string()).unwrap();
     }
     let entries: Vec<String> = names.iter().map(|n| format!("&{n}::BOT")).collect();
     writeln!(

@@ -23,26 +23,17 @@ pub struct Observation<'a> {
 impl<'a> Observation<'a> {
     /// An honest observation of a game.
     pub fn new(game: &'a Game) -> Observation<'a> {
-        Observation {
-            table: game.table(),
-            revealed: None,
-        }
+        Observation { table: game.table(), revealed: None }
     }
 
     /// An observation of a bare table (no hidden order exists or is known).
     pub fn of_table(table: &'a Table) -> Observation<'a> {
-        Observation {
-            table,
-            revealed: None,
-        }
+        Observation { table, revealed: None }
     }
 
     /// A clairvoyant observation that reveals the real tile order (experiments only).
     pub fn clairvoyant(game: &'a Game) -> Observation<'a> {
-        Observation {
-            table: game.table(),
-            revealed: Some(game),
-        }
+        Observation { table: game.table(), revealed: Some(game) }
     }
 
     /// The public table.
@@ -148,12 +139,7 @@ impl Params {
 
     /// A parameter as written.
     pub fn get(&self, key: &str) -> &str {
-        &self
-            .values
-            .iter()
-            .find(|(k, _)| *k == key)
-            .expect("a defined parameter")
-            .1
+        &self.values.iter().find(|(k, _)| *k == key).expect("a defined parameter").1
     }
 
     /// All (key, value) pairs in definition order.
@@ -196,21 +182,13 @@ impl BotSpec {
 
     /// Whether the runner should reveal the real tile order to it.
     pub fn clairvoyant(&self) -> bool {
-        self.params
-            .values
-            .iter()
-            .any(|(k, v)| *k == "clairvoyant" && v == "true")
+        self.params.values.iter().any(|(k, v)| *k == "clairvoyant" && v == "true")
     }
 
     /// The same bot with one parameter changed (checked).
     pub fn with(&self, key: &str, value: &str) -> Result<BotSpec, String> {
         let mut p = self.clone();
-        let def = self
-            .def
-            .params
-            .iter()
-            .find(|d| d.key == key)
-            .ok_or_else(|| unknown_key(self.def, key))?;
+        let def = self.def.params.iter().find(|d| d.key == key).ok_or_else(|| unknown_key(self.def, key))?;
         let v = check_value(self.def, def, value)?;
         for e in p.params.values.iter_mut() {
             if e.0 == key {
@@ -235,16 +213,9 @@ pub fn registry() -> &'static [&'static BotDef] {
 fn unknown_key(def: &BotDef, key: &str) -> String {
     let keys: Vec<&str> = def.params.iter().map(|p| p.key).collect();
     if keys.is_empty() {
-        format!(
-            "bot `{}` takes no parameters, but `{key}` was given",
-            def.name
-        )
+        format!("bot `{}` takes no parameters, but `{key}` was given", def.name)
     } else {
-        format!(
-            "bot `{}` has no parameter `{key}`; its parameters are: {}",
-            def.name,
-            keys.join(", ")
-        )
+        format!("bot `{}` has no parameter `{key}`; its parameters are: {}", def.name, keys.join(", "))
     }
 }
 
@@ -255,12 +226,9 @@ fn check_value(def: &BotDef, p: &ParamDef, value: &str) -> Result<String, String
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite())
-            .map(|v| format_real(v))
+            .map(format_real)
             .ok_or_else(|| bad("a number")),
-        ParamKind::Int => value
-            .parse::<u64>()
-            .map(|v| v.to_string())
-            .map_err(|_| bad("a whole number")),
+        ParamKind::Int => value.parse::<u64>().map(|v| v.to_string()).map_err(|_| bad("a whole number")),
         ParamKind::Bool => match value {
             "true" | "1" | "yes" => Ok("true".into()),
             "false" | "0" | "no" => Ok("false".into()),
@@ -279,11 +247,7 @@ fn check_value(def: &BotDef, p: &ParamDef, value: &str) -> Result<String, String
 /// A real number written shortly but exactly enough to read back the same value.
 pub fn format_real(v: f64) -> String {
     let s = format!("{v}");
-    if s.contains('e') {
-        format!("{v:.6}")
-    } else {
-        s
-    }
+    if s.contains('e') { format!("{v:.6}") } else { s }
 }
 
 /// Parses `NAME`, `NAME:key=value,...`, or a bot file path (a file holding `bot = NAME` and
@@ -294,11 +258,8 @@ pub fn parse_bot(text: &str) -> Result<BotSpec, String> {
         return Err("empty bot name".into());
     }
     let as_file = std::path::Path::new(text);
-    if text.ends_with(".bot") || text.contains('/') {
-        if as_file.is_file() {
-            return parse_bot_file(text);
-        }
-        // `NAME` may also name `bots/NAME.bot`.
+    if (text.ends_with(".bot") || text.contains('/')) && as_file.is_file() {
+        return parse_bot_file(text);
     }
     let bot_file = format!("{}/bots/{text}.bot", env!("CARGO_MANIFEST_DIR"));
     let (name, rest) = match text.split_once(':') {
@@ -323,9 +284,8 @@ pub fn parse_bot(text: &str) -> Result<BotSpec, String> {
     let mut pairs = Vec::new();
     if let Some(rest) = rest {
         for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
-            let (k, v) = item
-                .split_once('=')
-                .ok_or_else(|| format!("bot `{name}`: `{item}` is not key=value"))?;
+            let (k, v) =
+                item.split_once('=').ok_or_else(|| format!("bot `{name}`: `{item}` is not key=value"))?;
             pairs.push((k.trim().to_string(), v.trim().to_string()));
         }
     }
@@ -338,11 +298,7 @@ fn bot_names() -> Vec<&'static str> {
 
 fn bot_files_hint() -> String {
     let files = bot_files();
-    if files.is_empty() {
-        String::new()
-    } else {
-        format!("; bot files in bots/: {}", files.join(", "))
-    }
+    if files.is_empty() { String::new() } else { format!("; bot files in bots/: {}", files.join(", ")) }
 }
 
 /// The bot files in `bots/` (names without `.bot`).
@@ -351,12 +307,7 @@ pub fn bot_files() -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok())
-                .filter_map(|e| {
-                    e.file_name()
-                        .to_str()
-                        .and_then(|n| n.strip_suffix(".bot"))
-                        .map(String::from)
-                })
+                .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".bot")).map(String::from))
                 .collect()
         })
         .unwrap_or_default();
@@ -364,36 +315,20 @@ pub fn bot_files() -> Vec<String> {
     out
 }
 
-fn build_spec(
-    def: &'static BotDef,
-    pairs: &[(String, String)],
-    label: &str,
-) -> Result<BotSpec, String> {
-    let mut values: Vec<(&'static str, String)> = def
-        .params
-        .iter()
-        .map(|p| (p.key, p.default.to_string()))
-        .collect();
+fn build_spec(def: &'static BotDef, pairs: &[(String, String)], label: &str) -> Result<BotSpec, String> {
+    let mut values: Vec<(&'static str, String)> =
+        def.params.iter().map(|p| (p.key, p.default.to_string())).collect();
     for (k, v) in pairs {
-        let p = def
-            .params
-            .iter()
-            .find(|p| p.key == k)
-            .ok_or_else(|| unknown_key(def, k))?;
+        let p = def.params.iter().find(|p| p.key == k).ok_or_else(|| unknown_key(def, k))?;
         let checked = check_value(def, p, v)?;
         values.iter_mut().find(|e| e.0 == p.key).unwrap().1 = checked;
     }
-    Ok(BotSpec {
-        def,
-        params: Params { values },
-        label: label.to_string(),
-    })
+    Ok(BotSpec { def, params: Params { values }, label: label.to_string() })
 }
 
 /// Parses a bot file: `bot = NAME` then `key = value` lines; `#` comments.
 pub fn parse_bot_file(path: &str) -> Result<BotSpec, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read bot file {path}: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read bot file {path}: {e}"))?;
     let mut name = None;
     let mut pairs = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -412,21 +347,10 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, String> {
         }
     }
     let name = name.ok_or_else(|| format!("bot file {path} has no `bot = NAME` line"))?;
-    let def = registry()
-        .iter()
-        .copied()
-        .find(|d| d.name == name)
-        .ok_or_else(|| {
-            format!(
-                "bot file {path}: unknown bot `{name}`; the bots are: {}",
-                bot_names().join(", ")
-            )
-        })?;
-    let label = std::path::Path::new(path)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or(path)
-        .to_string();
+    let def = registry().iter().copied().find(|d| d.name == name).ok_or_else(|| {
+        format!("bot file {path}: unknown bot `{name}`; the bots are: {}", bot_names().join(", "))
+    })?;
+    let label = std::path::Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path).to_string();
     build_spec(def, &pairs, &label).map_err(|e| format!("bot file {path}: {e}"))
 }
 
@@ -455,11 +379,7 @@ pub fn describe_bots() -> String {
                 ParamKind::Bool => "true|false".to_string(),
                 ParamKind::Choice(w) => w.join("|"),
             };
-            let _ = writeln!(
-                s,
-                "    {:<14} = {:<8} {} ({kind})",
-                p.key, p.default, p.help
-            );
+            let _ = writeln!(s, "    {:<14} = {:<8} {} ({kind})", p.key, p.default, p.help);
         }
     }
     let files = bot_files();

@@ -6,10 +6,12 @@
 use crate::geom::{Cell, SIDES, Side};
 use crate::tiles::TILE_COUNT;
 
-/// Side length of the grid. A connected city of 75 tiles starting at (0,0) lies within
-/// |x| + |y| <= 74, and its frontier within 75, so cells -76..=75 always suffice: no wrap, no panic.
-pub const GRID: usize = 152;
-const ORIGIN: i32 = 76;
+/// Side length of the grid window. The window is not the whole plane: it follows the city. A
+/// connected city of 75 tiles has a bounding box with width + height <= 76, so the box and the ring
+/// of empty cells around it (at most 77 wide) always fit in 80 cells once the window is centred on
+/// it; when a tile would land too near an edge, the window is recentred. Cells outside the window
+/// are empty and not next to the city: no wrap, no panic, and the state stays small to clone.
+pub const WINDOW: usize = 80;
 /// Most frontier cells: a connected set of n cells has at most 2n + 2 empty neighbours.
 pub const MAX_FRONTIER: usize = 2 * TILE_COUNT + 2;
 
@@ -96,19 +98,17 @@ impl PlacedTile {
     /// The follower on this tile: (player, segment).
     #[inline]
     pub fn follower(&self) -> Option<(usize, usize)> {
-        (self.follower != NO_FOLLOWER).then(|| {
-            (
-                (self.follower >> 4) as usize,
-                (self.follower & 0xF) as usize,
-            )
-        })
+        (self.follower != NO_FOLLOWER)
+            .then_some(((self.follower >> 4) as usize, (self.follower & 0xF) as usize))
     }
 }
 
 /// The grid, the placed tiles and the frontier.
 #[derive(Clone)]
 pub struct Board {
-    grid: [u8; GRID * GRID],
+    grid: [u8; WINDOW * WINDOW],
+    /// World coordinates of window cell (0, 0).
+    origin: (i8, i8),
     tiles: [PlacedTile; TILE_COUNT],
     count: u8,
     frontier: [FrontierCell; MAX_FRONTIER],
@@ -123,22 +123,78 @@ impl Default for Board {
     }
 }
 
-const RING: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
+const RING: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+
+/// Whether ring cells i and j (indices into RING) touch: neighbours around the ring share an edge,
+/// and the edge neighbours of the centre two steps apart (N and E) meet at a corner.
+const fn ring_touch(i: usize, j: usize) -> bool {
+    let d = (j + 8 - i) % 8;
+    d == 1 || d == 7 || (i.is_multiple_of(2) && (d == 2 || d == 6))
+}
+
+/// For a mask of empty ring cells, the group leaders: the smallest index of each group.
+const fn ring_leaders(empty: u8) -> u8 {
+    let mut group = [0usize; 8];
+    let mut i = 0;
+    while i < 8 {
+        group[i] = i;
+        i += 1;
+    }
+    // Relax to a fixed point: each cell takes the smallest label among touching empty cells.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut i = 0;
+        while i < 8 {
+            let mut j = 0;
+            while j < 8 {
+                if empty & (1 << i) != 0 && empty & (1 << j) != 0 && ring_touch(i, j) && group[j] < group[i] {
+                    group[i] = group[j];
+                    changed = true;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+    }
+    let mut leaders = 0u8;
+    let mut i = 0;
+    while i < 8 {
+        if empty & (1 << i) != 0 && group[i] == i {
+            leaders |= 1 << i;
+        }
+        i += 1;
+    }
+    leaders
+}
+
+const fn ring_table() -> ([u8; 256], [u8; 256]) {
+    let mut groups = [0u8; 256];
+    let mut leaders = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        leaders[m] = ring_leaders(m as u8);
+        groups[m] = leaders[m].count_ones() as u8;
+        m += 1;
+    }
+    (groups, leaders)
+}
+
+/// How many separate groups the empty cells around a new tile form, by mask of empty ring cells.
+const RING_GROUPS: [u8; 256] = ring_table().0;
+const RING_LEADERS: [u8; 256] = ring_table().1;
+
+#[inline]
+fn ring_group_leader(empty: u8, i: usize) -> bool {
+    RING_LEADERS[empty as usize] & (1 << i) != 0
+}
 
 impl Board {
     /// An empty board whose only frontier cell is (0,0), where the first tile goes.
     pub fn new() -> Board {
         let mut b = Board {
-            grid: [EMPTY; GRID * GRID],
+            grid: [EMPTY; WINDOW * WINDOW],
+            origin: (-(WINDOW as i8) / 2, -(WINDOW as i8) / 2),
             tiles: [PlacedTile {
                 x: 0,
                 y: 0,
@@ -160,14 +216,53 @@ impl Board {
         b
     }
 
+    /// Empties the board, clearing only the cells in use.
+    pub(crate) fn reset(&mut self) {
+        for i in 0..self.count as usize {
+            let c = self.tiles[i].cell();
+            self.grid[self.index(c).unwrap()] = EMPTY;
+        }
+        for i in 0..self.frontier_len as usize {
+            let c = self.frontier[i].cell();
+            self.grid[self.index(c).unwrap()] = EMPTY;
+        }
+        self.count = 0;
+        self.frontier_len = 0;
+        self.origin = (-(WINDOW as i8) / 2, -(WINDOW as i8) / 2);
+        self.min = (0, 0);
+        self.max = (0, 0);
+        self.push_frontier(Cell::new(0, 0), 0, 0, 0);
+    }
+
     #[inline]
-    fn index(cell: Cell) -> Option<usize> {
-        let x = cell.x + ORIGIN;
-        let y = cell.y + ORIGIN;
-        if (0..GRID as i32).contains(&x) && (0..GRID as i32).contains(&y) {
-            Some(y as usize * GRID + x as usize)
-        } else {
-            None
+    fn index(&self, cell: Cell) -> Option<usize> {
+        let x = (cell.x - self.origin.0 as i32) as u32;
+        let y = (cell.y - self.origin.1 as i32) as u32;
+        if x < WINDOW as u32 && y < WINDOW as u32 { Some(y as usize * WINDOW + x as usize) } else { None }
+    }
+
+    /// Whether a cell and its four neighbours lie inside the window.
+    #[inline]
+    fn inside_window(&self, cell: Cell) -> bool {
+        let x = cell.x - self.origin.0 as i32;
+        let y = cell.y - self.origin.1 as i32;
+        x >= 1 && y >= 1 && x < WINDOW as i32 - 1 && y < WINDOW as i32 - 1
+    }
+
+    /// Moves the window so that the city, with `cell` added, sits in its middle, and redraws it.
+    fn recentre(&mut self, cell: Cell) {
+        let (min_x, max_x) = (self.min.0.min(cell.x as i8) as i32, self.max.0.max(cell.x as i8) as i32);
+        let (min_y, max_y) = (self.min.1.min(cell.y as i8) as i32, self.max.1.max(cell.y as i8) as i32);
+        let half = WINDOW as i32 / 2;
+        self.origin = (((min_x + max_x) / 2 - half) as i8, ((min_y + max_y) / 2 - half) as i8);
+        self.grid = [EMPTY; WINDOW * WINDOW];
+        for i in 0..self.count as usize {
+            let idx = self.index(self.tiles[i].cell()).expect("the city fits in the window");
+            self.grid[idx] = i as u8;
+        }
+        for i in 0..self.frontier_len as usize {
+            let idx = self.index(self.frontier[i].cell()).expect("the city's ring fits in the window");
+            self.grid[idx] = FRONTIER_BASE + i as u8;
         }
     }
 
@@ -197,7 +292,7 @@ impl Board {
     /// The slot of the tile at a cell, if any.
     #[inline]
     pub fn slot_at(&self, cell: Cell) -> Option<usize> {
-        let v = self.grid[Board::index(cell)?];
+        let v = self.grid[self.index(cell)?];
         (v < FRONTIER_BASE).then_some(v as usize)
     }
 
@@ -210,17 +305,14 @@ impl Board {
     /// The frontier entry of a cell, if it is one.
     #[inline]
     pub fn frontier_at(&self, cell: Cell) -> Option<&FrontierCell> {
-        let v = self.grid[Board::index(cell)?];
-        (FRONTIER_BASE..EMPTY)
-            .contains(&v)
-            .then(|| &self.frontier[(v - FRONTIER_BASE) as usize])
+        let v = self.grid[self.index(cell)?];
+        (FRONTIER_BASE..EMPTY).contains(&v).then(|| &self.frontier[(v - FRONTIER_BASE) as usize])
     }
 
     /// Whether an empty cell is the outside of a wall piece or the gate (R20).
     #[inline]
     pub fn is_blocked(&self, cell: Cell) -> bool {
-        self.frontier_at(cell)
-            .is_some_and(|f| f.flags & BLOCKED != 0)
+        self.frontier_at(cell).is_some_and(|f| f.flags & BLOCKED != 0)
     }
 
     /// Whether an empty cell next to the city is connected to the outside through empty cells.
@@ -235,33 +327,21 @@ impl Board {
 
     /// The bounding box of the placed tiles: (min x, min y), (max x, max y).
     pub fn bounds(&self) -> ((i32, i32), (i32, i32)) {
-        (
-            (self.min.0 as i32, self.min.1 as i32),
-            (self.max.0 as i32, self.max.1 as i32),
-        )
+        ((self.min.0 as i32, self.min.1 as i32), (self.max.0 as i32, self.max.1 as i32))
     }
 
     /// Marks an empty cell next to the city as blocked by a wall (R20).
     pub(crate) fn block(&mut self, cell: Cell) {
-        let i = Board::index(cell).expect("a wall's outside cell lies on the grid");
+        let i = self.index(cell).expect("a wall's outside cell lies on the grid");
         let v = self.grid[i];
-        debug_assert!(
-            (FRONTIER_BASE..EMPTY).contains(&v),
-            "blocked cells are frontier cells"
-        );
+        debug_assert!((FRONTIER_BASE..EMPTY).contains(&v), "blocked cells are frontier cells");
         self.frontier[(v - FRONTIER_BASE) as usize].flags |= BLOCKED;
     }
 
     fn push_frontier(&mut self, cell: Cell, present: u8, road: u8, flags: u8) {
-        let i = Board::index(cell).expect("frontier cells lie on the grid");
+        let i = self.index(cell).expect("frontier cells lie on the grid");
         let f = self.frontier_len as usize;
-        self.frontier[f] = FrontierCell {
-            x: cell.x as i8,
-            y: cell.y as i8,
-            present,
-            road,
-            flags,
-        };
+        self.frontier[f] = FrontierCell { x: cell.x as i8, y: cell.y as i8, present, road, flags };
         self.grid[i] = FRONTIER_BASE + f as u8;
         self.frontier_len += 1;
     }
@@ -271,27 +351,20 @@ impl Board {
         if f != last {
             self.frontier[f] = self.frontier[last];
             let moved = self.frontier[f].cell();
-            self.grid[Board::index(moved).unwrap()] = FRONTIER_BASE + f as u8;
+            self.grid[self.index(moved).unwrap()] = FRONTIER_BASE + f as u8;
         }
         self.frontier_len -= 1;
     }
 
     /// Places a tile on a frontier cell that is not blocked and returns its slot. `road_sides`
     /// has bit s set when the tile shows a road on side s. The caller has checked legality.
-    pub(crate) fn place(
-        &mut self,
-        cell: Cell,
-        ty: u8,
-        rot: u8,
-        node_base: u16,
-        road_sides: u8,
-    ) -> usize {
-        let i = Board::index(cell).expect("placements lie on the grid");
+    pub(crate) fn place(&mut self, cell: Cell, ty: u8, rot: u8, node_base: u16, road_sides: u8) -> usize {
+        if !self.inside_window(cell) {
+            self.recentre(cell);
+        }
+        let i = self.index(cell).expect("placements lie on the grid");
         let v = self.grid[i];
-        assert!(
-            (FRONTIER_BASE..EMPTY).contains(&v),
-            "tiles go on frontier cells"
-        );
+        assert!((FRONTIER_BASE..EMPTY).contains(&v), "tiles go on frontier cells");
         let was_hole = self.frontier[(v - FRONTIER_BASE) as usize].flags & HOLE != 0;
         self.remove_frontier((v - FRONTIER_BASE) as usize);
         let slot = self.count as usize;
@@ -318,12 +391,8 @@ impl Board {
         for side in SIDES {
             let n = cell.step(side);
             let back = 1u8 << side.opposite().index();
-            let road = if road_sides & (1 << side.index()) != 0 {
-                back
-            } else {
-                0
-            };
-            let j = Board::index(n).expect("neighbours of tiles lie on the grid");
+            let road = if road_sides & (1 << side.index()) != 0 { back } else { 0 };
+            let j = self.index(n).expect("neighbours of tiles lie on the grid");
             let w = self.grid[j];
             if w < FRONTIER_BASE {
                 continue;
@@ -354,45 +423,23 @@ impl Board {
     /// ones still hang together, nothing can be cut off. Otherwise a flood fill from each group,
     /// in lockstep, finds which groups are now enclosed.
     fn find_new_holes(&mut self, c: Cell) {
-        let empty: [bool; 8] = RING.map(|(dx, dy)| !self.is_tile(c.x + dx, c.y + dy));
-        // Groups of empty ring cells: neighbours around the ring touch, and so do the edge
-        // neighbours of c two steps apart (N and E meet at a corner).
-        let mut group = [0u8; 8];
-        for (i, g) in group.iter_mut().enumerate() {
-            *g = i as u8;
-        }
-        fn find(group: &[u8; 8], mut i: usize) -> usize {
-            while group[i] as usize != i {
-                i = group[i] as usize;
-            }
-            i
-        }
-        for i in 0..8 {
-            if !empty[i] {
-                continue;
-            }
-            let join = |j: usize, group: &mut [u8; 8]| {
-                if empty[j] {
-                    let (a, b) = (find(group, i), find(group, j));
-                    group[a.max(b)] = a.min(b) as u8;
-                }
-            };
-            join((i + 1) % 8, &mut group);
-            if i % 2 == 0 {
-                join((i + 2) % 8, &mut group);
+        let mut empty = 0u8;
+        for (i, (dx, dy)) in RING.iter().enumerate() {
+            if !self.is_tile(c.x + dx, c.y + dy) {
+                empty |= 1 << i;
             }
         }
+        if RING_GROUPS[empty as usize] <= 1 {
+            return;
+        }
+        // One start cell per group: an empty ring cell whose ring predecessor does not join it.
         let mut starts: [Cell; 4] = [c; 4];
         let mut runs = 0;
-        for i in 0..8 {
-            if empty[i] && find(&group, i) == i {
-                let (dx, dy) = RING[i];
+        for (i, &(dx, dy)) in RING.iter().enumerate() {
+            if empty & (1 << i) != 0 && ring_group_leader(empty, i) {
                 starts[runs] = Cell::new(c.x + dx, c.y + dy);
                 runs += 1;
             }
-        }
-        if runs <= 1 {
-            return;
         }
         self.flood_holes(&starts[..runs]);
     }
@@ -404,8 +451,23 @@ impl Board {
         let w = (self.max.0 as i32 - self.min.0 as i32 + 3) as usize;
         let h = (self.max.1 as i32 - self.min.1 as i32 + 3) as usize;
         debug_assert!(w * h <= MAX_WINDOW);
-        let mut label = [0u8; MAX_WINDOW];
-        let mut queue = [0u16; MAX_WINDOW];
+        crate::scratch::with_scratch(|sc| self.flood_window(starts, x0, y0, w, h, sc));
+    }
+
+    fn flood_window(
+        &mut self,
+        starts: &[Cell],
+        x0: i32,
+        y0: i32,
+        w: usize,
+        h: usize,
+        sc: &mut crate::scratch::Scratch,
+    ) {
+        sc.label.clear();
+        sc.label.resize(w * h, 0);
+        sc.queue.clear();
+        sc.queue.resize(w * h, 0);
+        let (label, queue) = (&mut sc.label[..], &mut sc.queue[..]);
         let (mut head, mut tail) = (0usize, 0usize);
         // Per group (1-based): union-find parent, cells waiting in the queue, status.
         const OPEN: u8 = 0;
@@ -487,11 +549,7 @@ impl Board {
                         if o != g {
                             // Two sides meet: one region. Keep the outside status if either has it;
                             // the rest of p's neighbours are still queued, now for the merged group.
-                            let merged = if status[o as usize] == OUT {
-                                OUT
-                            } else {
-                                status[g as usize]
-                            };
+                            let merged = if status[o as usize] == OUT { OUT } else { status[g as usize] };
                             parent[g as usize] = o;
                             pending[o as usize] += pending[g as usize];
                             status[o as usize] = merged;
@@ -509,7 +567,7 @@ impl Board {
             let p = p as usize;
             if status[find(&parent, label[p]) as usize] == ENCLOSED {
                 let cell = Cell::new((p % w) as i32 + x0, (p / w) as i32 + y0);
-                let i = Board::index(cell).unwrap();
+                let i = self.index(cell).unwrap();
                 let v = self.grid[i];
                 if (FRONTIER_BASE..EMPTY).contains(&v) {
                     self.frontier[(v - FRONTIER_BASE) as usize].flags |= HOLE;

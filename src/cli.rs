@@ -27,6 +27,18 @@ enum Command {
     Replay(ReplayArgs),
     /// List every bot with its parameters and defaults, and the bot files in bots/.
     Bots,
+    /// Measure the engine's speed and print one CSV line per figure (figure,value,unit,target).
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Seconds to spend measuring each figure.
+    #[arg(long, default_value_t = 3.0)]
+    seconds: f64,
+    /// Seed of the random games the figures are measured on.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args, Debug)]
@@ -87,6 +99,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
+        Command::Bench(a) => {
+            if !(a.seconds > 0.0 && a.seconds <= 600.0) {
+                return Err(format!("--seconds must be between 0 and 600, not {}", a.seconds).into());
+            }
+            print!("{}", crate::bench::csv(&crate::bench::run(a.seconds, a.seed)));
+            Ok(())
+        }
         Command::Bots => {
             print!("{}", agent::describe_bots());
             Ok(())
@@ -153,8 +172,8 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
 }
 
 fn replay(a: ReplayArgs) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(&a.file)
-        .map_err(|e| format!("cannot read {}: {e}", a.file.display()))?;
+    let text =
+        std::fs::read_to_string(&a.file).map_err(|e| format!("cannot read {}: {e}", a.file.display()))?;
     let tiles = match &a.tiles {
         Some(t) => Some(TileSet::load(t)?),
         None => None,

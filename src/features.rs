@@ -2,10 +2,14 @@
 //! segments. Each root carries what the rules ask of a feature: open ports (R8), the tiles it
 //! covers (R7), market kinds (R12) and followers per player (R11, R12, R26).
 
-use crate::tiles::{MAX_SEGMENTS, SegKind, TILE_COUNT};
+use crate::tiles::SegKind;
 
-/// Most union-find nodes: one per segment of every tile.
-pub const MAX_NODES: usize = TILE_COUNT * MAX_SEGMENTS;
+/// Most union-find nodes: segments over the 75 tiles (the default set has 250; tile sets are
+/// checked against this when loaded).
+pub const MAX_NODES: usize = crate::tiles::MAX_TOTAL_SEGMENTS;
+/// Most road and market segments over the 75 tiles (the default set has 124).
+pub const MAX_SCORABLE: usize = crate::tiles::MAX_SCORABLE_SEGMENTS;
+const NO_SET: u8 = u8::MAX;
 
 /// Feature category of a node, as in `SegKind::category`.
 pub const ROAD: u8 = 0;
@@ -20,13 +24,17 @@ pub struct Features {
     parent: [u16; MAX_NODES],
     /// Open road or market ports of the feature (roots only).
     open: [u16; MAX_NODES],
-    /// Tiles covered, as a bit set over slots (roots only).
-    tiles: [u128; MAX_NODES],
     /// Category in bits 0-1, market kinds mask in bits 2-4 (kinds: roots only).
     meta: [u8; MAX_NODES],
     /// Followers per player, 4 bits each (roots only).
     followers: [u16; MAX_NODES],
+    /// For road and market nodes: the index of their tile set in `sets`.
+    set: [u8; MAX_NODES],
+    /// Tiles covered by a road or market, as a bit set over slots (roots only). Residential
+    /// areas need no length, so only roads and markets carry one: that keeps the state small.
+    sets: [u128; MAX_SCORABLE],
     len: u16,
+    sets_len: u8,
 }
 
 impl Default for Features {
@@ -41,11 +49,19 @@ impl Features {
         Features {
             parent: [0; MAX_NODES],
             open: [0; MAX_NODES],
-            tiles: [0; MAX_NODES],
             meta: [0; MAX_NODES],
             followers: [0; MAX_NODES],
+            set: [NO_SET; MAX_NODES],
+            sets: [0; MAX_SCORABLE],
             len: 0,
+            sets_len: 0,
         }
+    }
+
+    /// Drops every node (each is initialised again when added).
+    pub(crate) fn reset(&mut self) {
+        self.len = 0;
+        self.sets_len = 0;
     }
 
     /// Number of nodes.
@@ -67,7 +83,13 @@ impl Features {
         let i = n as usize;
         self.parent[i] = n;
         self.open[i] = 0;
-        self.tiles[i] = 1u128 << slot;
+        if kind.is_scorable() {
+            self.set[i] = self.sets_len;
+            self.sets[self.sets_len as usize] = 1u128 << slot;
+            self.sets_len += 1;
+        } else {
+            self.set[i] = NO_SET;
+        }
         self.meta[i] = kind.category()
             | match kind {
                 SegKind::Market(k) => k.bit() << 2,
@@ -98,6 +120,15 @@ impl Features {
         n
     }
 
+    /// Points every node straight at its root, so `root` takes one step (before a final scoring
+    /// that looks up many roots).
+    pub(crate) fn flatten(&mut self) {
+        for n in 0..self.len {
+            let r = self.find(n);
+            self.parent[n as usize] = r;
+        }
+    }
+
     /// Joins the features of two nodes; returns the new root.
     #[inline]
     pub(crate) fn union(&mut self, a: u16, b: u16) -> u16 {
@@ -110,7 +141,9 @@ impl Features {
         let (r, c) = (r as usize, c as usize);
         self.parent[c] = r as u16;
         self.open[r] += self.open[c];
-        self.tiles[r] |= self.tiles[c];
+        if self.set[r] != NO_SET {
+            self.sets[self.set[r] as usize] |= self.sets[self.set[c] as usize];
+        }
         self.meta[r] |= self.meta[c] & 0b11100;
         self.followers[r] += self.followers[c];
         r as u16
@@ -139,16 +172,20 @@ impl Features {
         self.open[r as usize] -= 1;
     }
 
-    /// Distinct tiles covered by the feature rooted at `r` (its length, R7).
+    /// Distinct tiles covered by the road or market rooted at `r` (its length, R7); 0 for a
+    /// residential area, which has no length in the rules.
     #[inline]
     pub fn length(&self, r: u16) -> u32 {
-        self.tiles[r as usize].count_ones()
+        self.tile_set(r).count_ones()
     }
 
-    /// The tile slots covered, as a bit set.
+    /// The tile slots a road or market covers, as a bit set (empty for a residential area).
     #[inline]
     pub fn tile_set(&self, r: u16) -> u128 {
-        self.tiles[r as usize]
+        match self.set[r as usize] {
+            NO_SET => 0,
+            s => self.sets[s as usize],
+        }
     }
 
     /// Number of different market kinds in the feature rooted at `r`.

@@ -19,22 +19,33 @@ impl Game {
     /// A game whose tiles are drawn in `order` (pile 1, then 2, then 3, top first): tile type
     /// indices that must be exactly the tile set. The first tile is drawn at once.
     pub fn new(tileset: &'static TileSet, players: usize, order: &[u8]) -> Result<Game, String> {
-        let mut sorted = order.to_vec();
-        sorted.sort_unstable();
-        if sorted != tileset.deck() {
+        let mut game = Game { table: Table::new(tileset, players)?, order: [0; TILE_COUNT] };
+        game.reset(players, order)?;
+        Ok(game)
+    }
+
+    /// Starts a new game in place (see `Table::reset`): the playout loop's way to begin a game
+    /// without copying or clearing whole boards.
+    pub fn reset(&mut self, players: usize, order: &[u8]) -> Result<(), String> {
+        let tileset = self.table.tileset();
+        let mut counts = [0u8; TILE_COUNT];
+        let mut ok = order.len() == TILE_COUNT;
+        for &t in order {
+            match counts.get_mut(t as usize) {
+                Some(c) if (t as usize) < tileset.types.len() => *c += 1,
+                _ => ok = false,
+            }
+        }
+        ok &= tileset.types.iter().enumerate().all(|(i, t)| counts[i] == t.count);
+        if !ok {
             return Err(format!(
-                "the piles must hold exactly the {} tiles of the tile set, each once",
-                TILE_COUNT
+                "the piles must hold exactly the {TILE_COUNT} tiles of the tile set, each once"
             ));
         }
-        let mut o = [0u8; TILE_COUNT];
-        o.copy_from_slice(order);
-        let mut game = Game {
-            table: Table::new(tileset, players)?,
-            order: o,
-        };
-        game.resolve_draws();
-        Ok(game)
+        self.table.reset(players)?;
+        self.order.copy_from_slice(order);
+        self.resolve_draws();
+        Ok(())
     }
 
     /// A game with the tiles shuffled by `rng`.
@@ -51,10 +62,7 @@ impl Game {
     /// A game continuing from `table` with the unseen tiles in an order sampled by `rng`: what a
     /// search agent may simulate (RULES.md section 7).
     pub fn determinize<R: Rng + ?Sized>(table: &Table, rng: &mut R) -> Game {
-        let mut game = Game {
-            table: table.clone(),
-            order: [0; TILE_COUNT],
-        };
+        let mut game = Game { table: table.clone(), order: [0; TILE_COUNT] };
         game.resample(rng);
         game
     }
@@ -122,9 +130,7 @@ impl Game {
     fn resolve_draws(&mut self) {
         while self.table.step() == Step::Draw {
             let ty = self.order[self.table.drawn()];
-            self.table
-                .draw(ty)
-                .expect("the deck holds exactly the unseen tiles");
+            self.table.draw(ty).expect("the deck holds exactly the unseen tiles");
         }
     }
 }

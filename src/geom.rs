@@ -207,28 +207,18 @@ impl Edge {
     /// The edge from point (x, y) to point (x+1, y).
     #[inline]
     pub const fn horizontal(x: i32, y: i32) -> Edge {
-        Edge {
-            from: Point::new(x, y),
-            horizontal: true,
-        }
+        Edge { from: Point::new(x, y), horizontal: true }
     }
 
     /// The edge from point (x, y) to point (x, y+1).
     #[inline]
     pub const fn vertical(x: i32, y: i32) -> Edge {
-        Edge {
-            from: Point::new(x, y),
-            horizontal: false,
-        }
+        Edge { from: Point::new(x, y), horizontal: false }
     }
 
     /// The edge between two points, if they are one lattice step apart.
     pub fn between(a: Point, b: Point) -> Option<Edge> {
-        let (p, q) = if (a.x, a.y) <= (b.x, b.y) {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (p, q) = if (a.x, a.y) <= (b.x, b.y) { (a, b) } else { (b, a) };
         if p.y == q.y && q.x == p.x + 1 {
             Some(Edge::horizontal(p.x, p.y))
         } else if p.x == q.x && q.y == p.y + 1 {
@@ -277,16 +267,8 @@ pub fn walk(p: Point, dir: Side) -> (Edge, Cell, Cell) {
     match dir {
         Side::E => (Edge::horizontal(x, y), Cell::new(x, y), Cell::new(x, y - 1)),
         Side::S => (Edge::vertical(x, y), Cell::new(x - 1, y), Cell::new(x, y)),
-        Side::W => (
-            Edge::horizontal(x - 1, y),
-            Cell::new(x - 1, y - 1),
-            Cell::new(x - 1, y),
-        ),
-        Side::N => (
-            Edge::vertical(x, y - 1),
-            Cell::new(x, y - 1),
-            Cell::new(x - 1, y - 1),
-        ),
+        Side::W => (Edge::horizontal(x - 1, y), Cell::new(x - 1, y - 1), Cell::new(x - 1, y)),
+        Side::N => (Edge::vertical(x, y - 1), Cell::new(x, y - 1), Cell::new(x - 1, y - 1)),
     }
 }
 
@@ -341,10 +323,7 @@ mod tests {
         let b = Point::new(0, 0);
         assert_eq!(Edge::between(a, b), Some(Edge::horizontal(0, 0)));
         assert_eq!(Edge::between(b, a), Some(Edge::horizontal(0, 0)));
-        assert_eq!(
-            Edge::between(Point::new(0, 1), Point::new(0, 0)),
-            Some(Edge::vertical(0, 0))
-        );
+        assert_eq!(Edge::between(Point::new(0, 1), Point::new(0, 0)), Some(Edge::vertical(0, 0)));
         assert_eq!(Edge::between(Point::new(0, 0), Point::new(1, 1)), None);
         assert_eq!(Edge::horizontal(0, 0).to(), Point::new(1, 0));
         assert_eq!(Cell::new(2, 3).edge(Side::E), Edge::vertical(3, 3));

@@ -16,10 +16,13 @@ pub mod wall;
 pub mod bots {
     include!(concat!(env!("OUT_DIR"), "/bots_registry.rs"));
 }
+pub mod alloc_count;
+pub mod bench;
 pub mod cli;
 pub mod output;
 pub mod reference;
 pub mod render;
 pub mod runner;
 pub mod scenario;
+pub(crate) mod scratch;
 pub mod seeds;

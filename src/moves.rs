@@ -37,21 +37,14 @@ impl WallEdge {
     /// The full edge.
     #[inline]
     pub fn edge(self) -> Edge {
-        Edge {
-            from: Point::new(self.x as i32, self.y as i32),
-            horizontal: self.horizontal,
-        }
+        Edge { from: Point::new(self.x as i32, self.y as i32), horizontal: self.horizontal }
     }
 }
 
 impl From<Edge> for WallEdge {
     #[inline]
     fn from(e: Edge) -> WallEdge {
-        WallEdge {
-            x: e.from.x as i8,
-            y: e.from.y as i8,
-            horizontal: e.horizontal,
-        }
+        WallEdge { x: e.from.x as i8, y: e.from.y as i8, horizontal: e.horizontal }
     }
 }
 

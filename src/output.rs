@@ -7,15 +7,9 @@ use std::path::Path;
 /// Writes `content` to `path`, refusing if the file exists unless `overwrite`.
 pub fn write_file(path: &Path, content: &str, overwrite: bool) -> Result<(), String> {
     if !overwrite && path.exists() {
-        return Err(format!(
-            "{} already exists; not overwriting it",
-            path.display()
-        ));
+        return Err(format!("{} already exists; not overwriting it", path.display()));
     }
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
+    let tmp = path.with_extension(format!("{}.tmp", path.extension().and_then(|e| e.to_str()).unwrap_or("")));
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(content.as_bytes())?;

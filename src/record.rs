@@ -30,10 +30,7 @@ impl std::fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, RecordError> {
-    Err(RecordError {
-        line,
-        message: message.into(),
-    })
+    Err(RecordError { line, message: message.into() })
 }
 
 /// One decision line as written.
@@ -97,10 +94,7 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 
 impl Record {
     /// Parses a record. `tiles_override` replaces the record's `tiles` line (the CLI's `--tiles`).
-    pub fn parse(
-        text: &str,
-        tiles_override: Option<&'static TileSet>,
-    ) -> Result<Record, RecordError> {
+    pub fn parse(text: &str, tiles_override: Option<&'static TileSet>) -> Result<Record, RecordError> {
         let mut lines = content_lines(text).peekable();
         let next_header = |key: &str,
                            lines: &mut std::iter::Peekable<_>|
@@ -138,30 +132,20 @@ impl Record {
         let tiles = words[1].to_string();
         let tileset = match tiles_override {
             Some(t) => t,
-            None => TileSet::load(&tiles).map_err(|m| RecordError {
-                line: n,
-                message: m,
-            })?,
+            None => TileSet::load(&tiles).map_err(|m| RecordError { line: n, message: m })?,
         };
         let mut order = Vec::with_capacity(TILE_COUNT);
         for (k, key) in ["pile1", "pile2", "pile3"].iter().enumerate() {
             let (n, words) = next_header(key, &mut lines)?;
             let names = &words[1..];
             if names.len() != PILES[k] {
-                return err(
-                    n,
-                    format!("{key} must list {} tiles, found {}", PILES[k], names.len()),
-                );
+                return err(n, format!("{key} must list {} tiles, found {}", PILES[k], names.len()));
             }
             for name in names {
                 match tileset.find(name) {
                     Some(ty) => order.push(ty),
                     None => {
-                        let hint = if tileset
-                            .types
-                            .iter()
-                            .any(|t| t.name.starts_with(&format!("{name}/")))
-                        {
+                        let hint = if tileset.types.iter().any(|t| t.name.starts_with(&format!("{name}/"))) {
                             format!(" (it comes in market kinds: write e.g. `{name}/F`)")
                         } else {
                             String::new()
@@ -178,11 +162,7 @@ impl Record {
             for (ty, t) in tileset.types.iter().enumerate() {
                 let have = order.iter().filter(|&&o| o as usize == ty).count();
                 if have != t.count as usize {
-                    let _ = write!(
-                        msg,
-                        " {} appears {have} time(s), the set has {};",
-                        t.name, t.count
-                    );
+                    let _ = write!(msg, " {} appears {have} time(s), the set has {};", t.name, t.count);
                 }
             }
             return err(0, msg.trim_end_matches(';').to_string());
@@ -192,10 +172,7 @@ impl Record {
             && words[0] == "seed"
         {
             let n = *n;
-            seed = match (
-                words.len(),
-                words.get(1).and_then(|w| w.parse::<u64>().ok()),
-            ) {
+            seed = match (words.len(), words.get(1).and_then(|w| w.parse::<u64>().ok())) {
                 (2, Some(s)) => Some(s),
                 _ => return err(n, "expected `seed S` with S a whole number"),
             };
@@ -205,14 +182,7 @@ impl Record {
         for (n, words) in lines {
             decisions.push(parse_decision(n, &words)?);
         }
-        Ok(Record {
-            players,
-            tiles,
-            tileset,
-            order,
-            seed,
-            decisions,
-        })
+        Ok(Record { players, tiles, tileset, order, seed, decisions })
     }
 }
 
@@ -220,17 +190,11 @@ fn parse_int(line: usize, word: &str, what: &str) -> Result<i32, RecordError> {
     word.parse::<i32>()
         .ok()
         .filter(|v| v.abs() < 1000)
-        .map_or_else(
-            || err(line, format!("{what} `{word}` is not a whole number")),
-            Ok,
-        )
+        .map_or_else(|| err(line, format!("{what} `{word}` is not a whole number")), Ok)
 }
 
 fn parse_edge(line: usize, words: &[&str]) -> Result<Edge, RecordError> {
-    let v: Vec<i32> = words
-        .iter()
-        .map(|w| parse_int(line, w, "coordinate"))
-        .collect::<Result<_, _>>()?;
+    let v: Vec<i32> = words.iter().map(|w| parse_int(line, w, "coordinate")).collect::<Result<_, _>>()?;
     Edge::between(Point::new(v[0], v[1]), Point::new(v[2], v[3])).map_or_else(
         || {
             err(
@@ -258,12 +222,7 @@ fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordErr
             return err(line, "a player prefix must be followed by a decision");
         }
     }
-    let usage = |what: &str| {
-        err(
-            line,
-            format!("malformed `{}` line: expected `{what}`", words[0]),
-        )
-    };
+    let usage = |what: &str| err(line, format!("malformed `{}` line: expected `{what}`", words[0]));
     let decision = match words[0] {
         "tile" => {
             if words.len() != 4 {
@@ -290,10 +249,7 @@ fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordErr
                 match parse_port(words[1]) {
                     Some(p) => Decision::Follower(Some(p)),
                     None => {
-                        return err(
-                            line,
-                            format!("`{}` is not a port (N0..W2) or `none`", words[1]),
-                        );
+                        return err(line, format!("`{}` is not a port (N0..W2) or `none`", words[1]));
                     }
                 }
             }
@@ -321,17 +277,10 @@ fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordErr
             _ => return usage("tower X Y` or `tower none"),
         },
         other => {
-            return err(
-                line,
-                format!("unknown decision `{other}` (tile, follower, gate, wall, tower)"),
-            );
+            return err(line, format!("unknown decision `{other}` (tile, follower, gate, wall, tower)"));
         }
     };
-    Ok(DecisionLine {
-        line,
-        player,
-        decision,
-    })
+    Ok(DecisionLine { line, player, decision })
 }
 
 /// The move a decision line means in the current position, or why it cannot mean one.
@@ -348,11 +297,7 @@ pub fn decision_to_move(table: &Table, d: &Decision) -> Result<Move, String> {
             } else {
                 q as u8
             };
-            Move::Tile {
-                x: x as i8,
-                y: y as i8,
-                rot,
-            }
+            Move::Tile { x: x as i8, y: y as i8, rot }
         }
         Decision::Follower(None) => Move::Follower(None),
         Decision::Follower(Some(port)) => {
@@ -362,10 +307,7 @@ pub fn decision_to_move(table: &Table, d: &Decision) -> Result<Move, String> {
             Move::Follower(Some(table.seg_at_port(table.last_slot(), port) as u8))
         }
         Decision::Gate(e) => Move::Gate(near_edge(e)?),
-        Decision::Wall(e, w) => Move::Wall {
-            edge: near_edge(e)?,
-            watchman: w,
-        },
+        Decision::Wall(e, w) => Move::Wall { edge: near_edge(e)?, watchman: w },
         Decision::Tower(None) => Move::Tower(None),
         Decision::Tower(Some(p)) => {
             let ends = table.wall_ends();
@@ -408,11 +350,7 @@ pub fn move_line(table: &Table, mv: Move) -> String {
         }
         Move::Gate(e) => format!("gate {}", e.edge()),
         Move::Wall { edge, watchman } => {
-            format!(
-                "wall {}{}",
-                edge.edge(),
-                if watchman { " watchman" } else { "" }
-            )
+            format!("wall {}{}", edge.edge(), if watchman { " watchman" } else { "" })
         }
         Move::Tower(None) => "tower none".to_string(),
         Move::Tower(Some(e)) => {
@@ -430,10 +368,8 @@ pub fn header(players: usize, tileset: &TileSet, order: &[u8], seed: Option<u64>
     let _ = writeln!(s, "tiles {}", tileset.source);
     let mut start = 0;
     for (k, &size) in PILES.iter().enumerate() {
-        let names: Vec<&str> = order[start..start + size]
-            .iter()
-            .map(|&t| tileset.get(t).name.as_str())
-            .collect();
+        let names: Vec<&str> =
+            order[start..start + size].iter().map(|&t| tileset.get(t).name.as_str()).collect();
         let _ = writeln!(s, "pile{} {}", k + 1, names.join(" "));
         start += size;
     }
@@ -453,11 +389,8 @@ pub struct Replay {
 
 /// Replays a record, checking every decision. With `partial`, a record may stop before the end.
 pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
-    let mut game =
-        Game::new(record.tileset, record.players, &record.order).map_err(|m| RecordError {
-            line: 0,
-            message: m,
-        })?;
+    let mut game = Game::new(record.tileset, record.players, &record.order)
+        .map_err(|m| RecordError { line: 0, message: m })?;
     let mut last_line = 0;
     for d in &record.decisions {
         last_line = d.line;
@@ -468,23 +401,11 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
         if let Some(p) = d.player
             && p != table.actor()
         {
-            return err(
-                d.line,
-                format!(
-                    "this decision is p{}'s, not p{}'s",
-                    table.actor() + 1,
-                    p + 1
-                ),
-            );
+            return err(d.line, format!("this decision is p{}'s, not p{}'s", table.actor() + 1, p + 1));
         }
-        let mv = decision_to_move(table, &d.decision).map_err(|m| RecordError {
-            line: d.line,
-            message: m,
-        })?;
-        game.play(mv).map_err(|e| RecordError {
-            line: d.line,
-            message: e.0,
-        })?;
+        let mv =
+            decision_to_move(table, &d.decision).map_err(|m| RecordError { line: d.line, message: m })?;
+        game.play(mv).map_err(|e| RecordError { line: d.line, message: e.0 })?;
     }
     let finished = game.is_over();
     if !finished && !partial {

@@ -78,11 +78,7 @@ pub fn clockwise(c: Cell, side: usize) -> (Point, Point) {
 /// The lattice edge of a cell side, in the engine's compact form (west or north end point).
 pub fn wall_edge(c: Cell, side: usize) -> WallEdge {
     let (a, b) = clockwise(c, side);
-    WallEdge {
-        x: a.0.min(b.0) as i8,
-        y: a.1.min(b.1) as i8,
-        horizontal: a.1 == b.1,
-    }
+    WallEdge { x: a.0.min(b.0) as i8, y: a.1.min(b.1) as i8, horizontal: a.1 == b.1 }
 }
 
 /// The two cell sides that make up a lattice edge, one on each side of it.
@@ -135,9 +131,7 @@ pub fn same_placement(tt: &TileType, a: u8, b: u8) -> bool {
 
 /// The smallest rotation that lies exactly like `rot` (one move per class of identical placements).
 pub fn canonical_rotation(tt: &TileType, rot: u8) -> u8 {
-    (0..=rot)
-        .find(|&q| same_placement(tt, q, rot))
-        .unwrap_or(rot)
+    (0..=rot).find(|&q| same_placement(tt, q, rot)).unwrap_or(rot)
 }
 
 /// The pile (1, 2 or 3) of the tile drawn as number `index`, counting from 0 (R4).
@@ -149,6 +143,20 @@ pub fn pile_of(index: usize) -> usize {
     } else {
         3
     }
+}
+
+/// How empty cells hang together when holes are told from the outside of the city (R15, R17,
+/// R24). RULES.md says "connected to the outside of the city through empty cells" and does not
+/// say whether two empty cells meeting only at a corner, where two tiles touch diagonally, are
+/// connected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Connectivity {
+    /// Across edges only (4-connectivity).
+    Edges,
+    /// Across edges and across corners where two tiles touch diagonally (8-connectivity): the
+    /// engine's reading of R17 since commit 84a9615, and the default.
+    #[default]
+    EdgesAndPinches,
 }
 
 // ----- the raw board ---------------------------------------------------------------------------
@@ -186,25 +194,13 @@ impl Grid {
     /// The bounding box of `cells` grown by one cell on every side, so its rim is empty.
     fn new(cells: &[Cell]) -> Grid {
         if cells.is_empty() {
-            return Grid {
-                x0: 0,
-                y0: 0,
-                w: 0,
-                h: 0,
-                slots: Vec::new(),
-            };
+            return Grid { x0: 0, y0: 0, w: 0, h: 0, slots: Vec::new() };
         }
         let x0 = cells.iter().map(|c| c.0).min().unwrap() - 1;
         let y0 = cells.iter().map(|c| c.1).min().unwrap() - 1;
         let w = cells.iter().map(|c| c.0).max().unwrap() + 2 - x0;
         let h = cells.iter().map(|c| c.1).max().unwrap() + 2 - y0;
-        let mut grid = Grid {
-            x0,
-            y0,
-            w,
-            h,
-            slots: vec![None; (w * h) as usize],
-        };
+        let mut grid = Grid { x0, y0, w, h, slots: vec![None; (w * h) as usize] };
         for (slot, &c) in cells.iter().enumerate() {
             let i = grid.index(c).expect("tiles lie inside their bounding box");
             grid.slots[i] = Some(slot);
@@ -226,10 +222,7 @@ impl Grid {
     }
 
     fn on_rim(&self, c: Cell) -> bool {
-        c.0 == self.x0
-            || c.1 == self.y0
-            || c.0 == self.x0 + self.w - 1
-            || c.1 == self.y0 + self.h - 1
+        c.0 == self.x0 || c.1 == self.y0 || c.0 == self.x0 + self.w - 1 || c.1 == self.y0 + self.h - 1
     }
 }
 
@@ -246,7 +239,11 @@ pub struct RawBoard {
     pub gate: Option<(usize, usize)>,
     /// Towers: lattice point and owner.
     pub towers: Vec<(Point, usize)>,
+    /// How empty cells connect when holes are found.
+    pub connectivity: Connectivity,
     grid: Grid,
+    /// The segment on each board port of each tile, its rotation applied.
+    port_seg: Vec<[usize; 12]>,
 }
 
 impl RawBoard {
@@ -259,14 +256,29 @@ impl RawBoard {
         towers: Vec<(Point, usize)>,
     ) -> RawBoard {
         let cells: Vec<Cell> = tiles.iter().map(|t| t.cell).collect();
+        let port_seg = tiles
+            .iter()
+            .map(|t| {
+                let tt = &tileset.types[t.ty as usize];
+                std::array::from_fn(|port| rotated_seg(tt, t.rot, port))
+            })
+            .collect();
         RawBoard {
             tileset,
             players,
             tiles,
             gate,
             towers,
+            connectivity: Connectivity::default(),
             grid: Grid::new(&cells),
+            port_seg,
         }
+    }
+
+    /// The same board with holes found under `connectivity`.
+    pub fn with_connectivity(mut self, connectivity: Connectivity) -> RawBoard {
+        self.connectivity = connectivity;
+        self
     }
 
     /// Reads the raw board off an engine table (placed tiles, gate, towers), nothing derived.
@@ -286,7 +298,7 @@ impl RawBoard {
                     (v != 0).then(|| v as usize - 1)
                 }),
                 follower: (p.follower != 0xFF)
-                    .then(|| ((p.follower >> 4) as usize, (p.follower & 0xF) as usize)),
+                    .then_some(((p.follower >> 4) as usize, (p.follower & 0xF) as usize)),
             })
             .collect();
         let w = t.wall();
@@ -310,7 +322,7 @@ impl RawBoard {
 
     /// The segment owning board port `port` of the tile in `slot`.
     pub fn seg_at(&self, slot: usize, port: usize) -> usize {
-        rotated_seg(self.tile_type(slot), self.tiles[slot].rot, port)
+        self.port_seg[slot][port]
     }
 
     /// The kind of the segment owning board port `port` of the tile in `slot`.
@@ -397,8 +409,16 @@ impl RawBoard {
         out
     }
 
-    /// Empty cells not connected to the outside of the city through empty cells (4-connectivity).
+    /// Empty cells not connected to the outside of the city through empty cells.
     pub fn enclosed(&self) -> BTreeSet<Cell> {
+        const EDGES: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+        const ALL: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+        let steps: &[(i32, i32)] = match self.connectivity {
+            Connectivity::Edges => &EDGES,
+            // A diagonal step between two empty cells needs no more: if either cell beside it
+            // were empty, the two would be joined across edges anyway.
+            Connectivity::EdgesAndPinches => &ALL,
+        };
         let g = &self.grid;
         let mut outside = vec![false; g.slots.len()];
         let mut queue = VecDeque::new();
@@ -409,8 +429,8 @@ impl RawBoard {
             }
         }
         while let Some(c) = queue.pop_front() {
-            for side in 0..4 {
-                let n = across(c, side);
+            for &(dx, dy) in steps {
+                let n = (c.0 + dx, c.1 + dy);
                 if let Some(i) = g.index(n)
                     && !outside[i]
                     && g.slots[i].is_none()
@@ -430,10 +450,7 @@ impl RawBoard {
 
     /// Cells outside a walled side: no tile may go there (R20).
     pub fn blocked(&self) -> BTreeSet<Cell> {
-        self.walled_sides()
-            .into_iter()
-            .map(|(c, side)| across(c, side))
-            .collect()
+        self.walled_sides().into_iter().map(|(c, side)| across(c, side)).collect()
     }
 }
 
@@ -672,14 +689,15 @@ pub fn tile_placements(board: &RawBoard, ty: u8) -> BTreeSet<(i32, i32, u8)> {
         return BTreeSet::from([(0, 0, 0)]);
     }
     let tt = &board.tileset.types[ty as usize];
+    let rotations: Vec<u8> = (0..4).filter(|&r| canonical_rotation(tt, r) == r).collect();
     let blocked = board.blocked();
     let mut out = BTreeSet::new();
     for c in board.empty_neighbours() {
         if blocked.contains(&c) {
             continue;
         }
-        for rot in 0..4 {
-            if canonical_rotation(tt, rot) == rot && fits(board, tt, rot, c) {
+        for &rot in &rotations {
+            if fits(board, tt, rot, c) {
                 out.insert((c.0, c.1, rot));
             }
         }
@@ -770,9 +788,7 @@ pub fn wall_pieces(board: &RawBoard, head: Point, tail: Point) -> BTreeSet<TileS
     }
     let enclosed = board.enclosed();
     let blocked = board.blocked();
-    let mut out: BTreeSet<TileSide> = head_pieces(board, &enclosed, &blocked, head)
-        .into_iter()
-        .collect();
+    let mut out: BTreeSet<TileSide> = head_pieces(board, &enclosed, &blocked, head).into_iter().collect();
     for (c, s) in sides_at(tail) {
         if clockwise(c, s).1 == tail && piece_fits(board, &enclosed, &blocked, (c, s)) {
             out.insert((c, s));
@@ -828,8 +844,8 @@ pub fn join_distance(board: &RawBoard, head: Point, tail: Point) -> Option<usize
             if next == tail {
                 return Some(d + 1);
             }
-            if !dist.contains_key(&next) {
-                dist.insert(next, d + 1);
+            if let std::collections::btree_map::Entry::Vacant(e) = dist.entry(next) {
+                e.insert(d + 1);
                 queue.push_back(next);
             }
         }
@@ -922,17 +938,19 @@ pub fn watchman_points(board: &RawBoard) -> [i32; MAX_PLAYERS] {
     out
 }
 
-/// Pieces along a chain from the end point `list.last()` back to the nearest earlier point that
-/// holds a tower, or to the gate at `list[0]` (R21).
-fn stretch(board: &RawBoard, list: &[Point]) -> usize {
-    let mut n = 0;
-    for i in (0..list.len().saturating_sub(1)).rev() {
-        n += 1;
+/// R21: pieces along one end of the chain (`list`: its points from the gate outward) from the end
+/// back to the first point met that holds a tower, or to the gate. Second, when the chain has
+/// passed that tower's point before (a loop around a blocked pocket), the count back to its first
+/// visit instead: RULES.md does not say which of the two is meant.
+pub fn stretch(board: &RawBoard, list: &[Point]) -> (usize, Option<usize>) {
+    let end = list.len() - 1;
+    for i in (0..end).rev() {
         if board.tower_at(list[i]) {
-            break;
+            let first = list.iter().position(|&p| p == list[i]).unwrap();
+            return (end - i, (first < i).then_some(end - first));
         }
     }
-    n
+    (end, None)
 }
 
 // ----- comparing with the engine ---------------------------------------------------------------
@@ -948,8 +966,11 @@ pub enum Check {
     Moves,
     /// Followers, wall pieces, towers and tiles add up (R1-R4, R12, R14).
     Pieces,
-    /// Points of every step and followers going home (R12, R21, R22, R24-R27).
+    /// Points of roads, markets, residential areas and watchmen, followers going home (R12, R22,
+    /// R24-R27).
     Points,
+    /// Tower points (R21).
+    Towers,
     /// The wall chain: gate, free ends and the final closing (R15, R17, R23, R24).
     Wall,
     /// Whose decision comes next and when the game ends (R10, R13, R16, R21, R23).
@@ -1009,13 +1030,7 @@ impl Building {
     /// R15, R16: the scorer first, then clockwise, one piece per player per lap, 1 (pile 2) or 2
     /// (pile 3) each, doubled with 2 players; the scorer's first piece is the gate if there is none
     /// yet; with a short supply the pieces run out in that order.
-    fn new(
-        scorer: usize,
-        players: usize,
-        pile: usize,
-        gate_first: bool,
-        supply: usize,
-    ) -> Building {
+    fn new(scorer: usize, players: usize, pile: usize, gate_first: bool, supply: usize) -> Building {
         let each = if pile == 2 { 1 } else { 2 } * if players == 2 { 2 } else { 1 };
         let mut builders = Vec::new();
         let mut left = supply;
@@ -1031,12 +1046,7 @@ impl Building {
                 builders.push((scorer + k) % players);
             }
         }
-        Building {
-            builders,
-            pos: 0,
-            scorer,
-            gate_first,
-        }
+        Building { builders, pos: 0, scorer, gate_first }
     }
 }
 
@@ -1052,12 +1062,17 @@ struct Expect {
 #[derive(Clone, Debug)]
 pub struct Checker {
     players: usize,
+    connectivity: Connectivity,
     /// Followers returned this turn, usable from the next turn on (R12).
     returning: [usize; MAX_PLAYERS],
     /// The chain as built; None before the gate.
     chain: Option<Chain>,
     /// The wall building in progress.
     building: Option<Building>,
+    /// How often the game reached each rarer situation: what the comparison covered.
+    pub stats: BTreeMap<&'static str, usize>,
+    /// The board and features after the last step, reused when the next step starts from it.
+    last: Option<(RawBoard, Features)>,
 }
 
 fn mismatch(out: &mut Vec<Mismatch>, check: Check, message: String) {
@@ -1075,41 +1090,93 @@ fn side_name((c, s): TileSide) -> String {
 impl Checker {
     /// A checker for a game at its first step (nothing placed yet).
     pub fn new(t: &Table) -> Checker {
+        Checker::with_connectivity(t, Connectivity::default())
+    }
+
+    /// A checker that tells holes from the outside under `connectivity`.
+    pub fn with_connectivity(t: &Table, connectivity: Connectivity) -> Checker {
         Checker {
             players: t.players(),
+            connectivity,
             returning: [0; MAX_PLAYERS],
             chain: None,
             building: None,
+            stats: BTreeMap::new(),
+            last: None,
+        }
+    }
+
+    fn count(&mut self, situation: &'static str) {
+        *self.stats.entry(situation).or_default() += 1;
+    }
+
+    /// Counts the situations of a decision step that the rules treat specially.
+    fn count_situations(&mut self, t: &Table, board: &RawBoard, features: &Features) {
+        match t.step() {
+            Step::Follower if !board.tiles.is_empty() => {
+                let slot = board.tiles.len() - 1;
+                for seg in 0..board.tile_type(slot).seg_count as usize {
+                    let f = &features.list[features.of(slot, seg)];
+                    if f.occupied() {
+                        self.count("R11 follower refused: feature occupied");
+                    } else if f.is_complete() {
+                        self.count("R11 follower refused: feature completed by the tile");
+                    }
+                }
+            }
+            Step::Wall => {
+                let Some(chain) = &self.chain else { return };
+                let pieces = wall_pieces(board, chain.head(), chain.tail());
+                let (head, tail) = (chain.head(), chain.tail());
+                let at_head = pieces.iter().filter(|&&(c, s)| clockwise(c, s).0 == head).count();
+                let at_tail = pieces.iter().filter(|&&(c, s)| clockwise(c, s).1 == tail).count();
+                if at_head > 1 || at_tail > 1 {
+                    self.count("R17 two pieces at one end");
+                }
+                if pieces.iter().any(|&(c, s)| !watchman_allowed(board, board.slot_at(c).unwrap(), s)) {
+                    self.count("R18 watchman refused");
+                }
+            }
+            _ => {}
         }
     }
 
     /// Compares every fact of the current state with the engine.
     pub fn check(&self, t: &Table) -> Vec<Mismatch> {
-        let board = RawBoard::from_table(t);
+        let board = self.raw(t);
         let features = Features::new(&board);
         let mut out = Vec::new();
-        check_features(t, &board, &features, &mut out);
-        check_frontier(t, &board, &mut out);
-        self.check_moves(t, &board, &features, &mut out);
-        self.check_pieces(t, &board, &mut out);
-        self.check_chain(t, &board, &mut out);
-        check_unscored(t, &board, &features, &mut out);
+        self.check_state(t, &board, &features, &mut out);
         out
+    }
+
+    fn check_state(&self, t: &Table, board: &RawBoard, features: &Features, out: &mut Vec<Mismatch>) {
+        check_features(t, board, features, out);
+        check_frontier(t, board, out);
+        self.check_moves(t, board, features, out);
+        self.check_pieces(t, board, out);
+        self.check_chain(t, board, out);
+        check_unscored(t, board, features, out);
     }
 
     /// Follows a move from `before` to `after`: checks its points, the next decision and the
     /// closing, then every fact of `after` (as [`Checker::check`]).
     pub fn step(&mut self, before: &Table, mv: Move, after: &Table) -> Vec<Mismatch> {
-        let b0 = RawBoard::from_table(before);
-        let b1 = RawBoard::from_table(after);
-        let f0 = Features::new(&b0);
+        let b0 = self.raw(before);
+        let f0 = match self.last.take() {
+            Some((b, f)) if b.tiles == b0.tiles && b.gate == b0.gate => f,
+            _ => Features::new(&b0),
+        };
+        let b1 = self.raw(after);
         let f1 = Features::new(&b1);
+        let s = Transition { before, after, mv, b0: &b0, b1: &b1, f0: &f0, f1: &f1 };
         let mut out = Vec::new();
-        let towers = self.tower_points(before, &b0, mv, &mut out);
+        self.check_towers(&s, &mut out);
         self.follow_chain(&b0, mv, &mut out);
-        let returned = self.check_points(before, after, &b0, &b1, &f1, mv, towers, &mut out);
-        self.check_turn(before, after, &b0, &b1, &f0, mv, &mut out);
-        if after.is_over() && !before.is_over() {
+        let returned = self.check_points(&s, &mut out);
+        self.check_turn(&s, &mut out);
+        self.check_set_aside(&s, &mut out);
+        if s.ends_game() {
             self.check_closing(&b0, &b1, &mut out);
         }
         if matches!(after.step(), Step::PlaceTile | Step::GameOver) {
@@ -1119,8 +1186,31 @@ impl Checker {
                 *r += n;
             }
         }
-        out.extend(self.check(after));
+        self.check_state(after, &b1, &f1, &mut out);
+        self.count_situations(after, &b1, &f1);
+        self.count_move(mv);
+        self.last = Some((b1, f1));
         out
+    }
+
+    /// Counts the wall moves.
+    fn count_move(&mut self, mv: Move) {
+        match mv {
+            Move::Gate(_) => self.count("R15 gate"),
+            Move::Wall { watchman, .. } => {
+                self.count("R17 wall piece");
+                if watchman {
+                    self.count("R18 watchman");
+                }
+            }
+            Move::Tower(Some(_)) => self.count("R21 tower"),
+            _ => {}
+        }
+    }
+
+    /// The raw board of a table, holes found under this checker's connectivity.
+    fn raw(&self, t: &Table) -> RawBoard {
+        RawBoard::from_table(t).with_connectivity(self.connectivity)
     }
 
     /// Followers player `p` may place now: those not on the board and not returned this turn.
@@ -1228,13 +1318,7 @@ impl Checker {
         }
     }
 
-    fn check_moves(
-        &self,
-        t: &Table,
-        board: &RawBoard,
-        features: &Features,
-        out: &mut Vec<Mismatch>,
-    ) {
+    fn check_moves(&self, t: &Table, board: &RawBoard, features: &Features, out: &mut Vec<Mismatch>) {
         let mut moves = Vec::new();
         t.legal_moves(&mut moves);
         let mut engine = BTreeSet::new();
@@ -1258,14 +1342,10 @@ impl Checker {
         }
         let mine = self.my_moves(t, board, features);
         if mine != engine {
-            let missing: Vec<String> = mine
-                .difference(&engine)
-                .map(|k| self.describe_key(board, features, k))
-                .collect();
-            let extra: Vec<String> = engine
-                .difference(&mine)
-                .map(|k| self.describe_key(board, features, k))
-                .collect();
+            let missing: Vec<String> =
+                mine.difference(&engine).map(|k| self.describe_key(board, features, k)).collect();
+            let extra: Vec<String> =
+                engine.difference(&mine).map(|k| self.describe_key(board, features, k)).collect();
             let rule = match t.step() {
                 Step::PlaceTile => "R10",
                 Step::Follower => "R11",
@@ -1293,6 +1373,7 @@ impl Checker {
 
     // ----- piece counts --------------------------------------------------------------------
 
+    /// R1, R2, R12, R14: followers and towers of every player add up.
     fn check_pieces(&self, t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
         let n = self.players;
         for p in 0..n {
@@ -1333,48 +1414,7 @@ impl Checker {
                 );
             }
         }
-        let pieces = board.real_pieces();
-        if t.wall().supply as usize + pieces != WALL_PIECES {
-            mismatch(
-                out,
-                Check::Pieces,
-                format!(
-                    "R3: wall supply {} + {pieces} pieces on the board (gate and closing walls without pieces not counted) != {WALL_PIECES}",
-                    t.wall().supply
-                ),
-            );
-        }
-        let in_hand = usize::from(t.step() == Step::PlaceTile);
-        let unseen: usize = t.unseen().iter().map(|&u| u as usize).sum();
-        let placed = board.tiles.len();
-        let aside = t.set_aside().len();
-        if placed + aside + unseen + in_hand != TILES || t.drawn() != placed + aside + in_hand {
-            mismatch(
-                out,
-                Check::Pieces,
-                format!(
-                    "R4: {placed} placed + {aside} set aside + {unseen} unseen + {in_hand} in hand != {TILES}, or drawn {} != {}",
-                    t.drawn(),
-                    placed + aside + in_hand
-                ),
-            );
-        }
-        for (ty, tt) in board.tileset.types.iter().enumerate() {
-            let count = board.tiles.iter().filter(|x| x.ty as usize == ty).count()
-                + t.set_aside().iter().filter(|&&x| x as usize == ty).count()
-                + t.unseen()[ty] as usize
-                + usize::from(in_hand == 1 && t.in_hand() as usize == ty);
-            if count != tt.count as usize {
-                mismatch(
-                    out,
-                    Check::Pieces,
-                    format!(
-                        "R4: {} tiles of type {} are placed, set aside, unseen or in hand; the set has {}",
-                        count, tt.name, tt.count
-                    ),
-                );
-            }
-        }
+        check_box(t, board, out);
     }
 
     // ----- the wall chain ------------------------------------------------------------------
@@ -1389,21 +1429,12 @@ impl Checker {
             .into_iter()
             .find(|&(c, s)| b0.slot_at(c).is_some() && b0.slot_at(across(c, s)).is_none())
         else {
-            mismatch(
-                out,
-                Check::Wall,
-                format!("R15/R17: {mv:?} is not between a tile and an empty cell"),
-            );
+            mismatch(out, Check::Wall, format!("R15/R17: {mv:?} is not between a tile and an empty cell"));
             return;
         };
         let (a, b) = clockwise(c, s);
         match (&mut self.chain, mv) {
-            (None, Move::Gate(_)) => {
-                self.chain = Some(Chain {
-                    head: vec![b],
-                    tail: vec![a],
-                })
-            }
+            (None, Move::Gate(_)) => self.chain = Some(Chain { head: vec![b], tail: vec![a] }),
             (Some(chain), Move::Wall { .. }) => {
                 if a == chain.head() {
                     chain.head.push(b);
@@ -1432,11 +1463,7 @@ impl Checker {
         let w = t.wall();
         let Some(chain) = &self.chain else {
             if w.gate.is_some() {
-                mismatch(
-                    out,
-                    Check::Wall,
-                    "R15: the engine has a gate that was never placed".into(),
-                );
+                mismatch(out, Check::Wall, "R15: the engine has a gate that was never placed".into());
             }
             return;
         };
@@ -1444,18 +1471,10 @@ impl Checker {
             let gate_side = (board.tiles[slot].cell, side);
             let (a, b) = clockwise(gate_side.0, gate_side.1);
             if (chain.tail[0], chain.head[0]) != (a, b) {
-                mismatch(
-                    out,
-                    Check::Wall,
-                    format!("R15: the engine's gate is {}", side_name(gate_side)),
-                );
+                mismatch(out, Check::Wall, format!("R15: the engine's gate is {}", side_name(gate_side)));
             }
         } else {
-            mismatch(
-                out,
-                Check::Wall,
-                "R15: the gate was placed but the engine has none".into(),
-            );
+            mismatch(out, Check::Wall, "R15: the gate was placed but the engine has none".into());
         }
         if t.is_over() {
             return; // closing walls have joined the ends (checked by check_closing)
@@ -1489,80 +1508,48 @@ impl Checker {
 
     /// R24: the closing at the end of the game: a shortest legal path between the ends (pieces
     /// while the supply lasts), or without a gate the whole outer boundary, all without pieces.
-    fn check_closing(&self, b0: &RawBoard, b1: &RawBoard, out: &mut Vec<Mismatch>) {
-        let w0 = b0.walled_sides();
-        let w1 = b1.walled_sides();
-        let added: BTreeSet<TileSide> = w1.difference(&w0).copied().collect();
-        let virtual_added = b1
-            .tiles
-            .iter()
-            .map(|t| t.virtual_walls.count_ones() as usize)
-            .sum::<usize>();
-        let real_added = b1.real_pieces().saturating_sub(b0.real_pieces());
-        let supply0 = WALL_PIECES - b0.real_pieces();
-        let path = self
-            .chain
-            .as_ref()
-            .and_then(|c| join_distance(b0, c.head(), c.tail()).map(|d| (c, d)));
-        match path {
-            Some((chain, d)) => {
-                let enclosed = b0.enclosed();
-                let blocked = b0.blocked();
-                let mut balance: BTreeMap<Point, i32> = BTreeMap::new();
-                let mut illegal = Vec::new();
-                for &(c, s) in &added {
-                    let (a, b) = clockwise(c, s);
-                    *balance.entry(a).or_default() += 1;
-                    *balance.entry(b).or_default() -= 1;
-                    if !piece_fits(b0, &enclosed, &blocked, (c, s)) {
-                        illegal.push(side_name((c, s)));
-                    }
-                }
-                balance.retain(|_, v| *v != 0);
-                let mut want = BTreeMap::new();
-                if d > 0 {
-                    want.insert(chain.head(), 1);
-                    want.insert(chain.tail(), -1);
-                }
-                let real = d.min(supply0);
-                if added.len() != d
-                    || balance != want
-                    || !illegal.is_empty()
-                    || real_added != real
-                    || virtual_added != d - real
-                {
-                    let sides: Vec<String> = added.iter().map(|&x| side_name(x)).collect();
-                    mismatch(
-                        out,
-                        Check::Wall,
-                        format!(
-                            "R24: closing from head {:?} to tail {:?} should be a legal path of {d} pieces ({real} from supply {supply0}, {} without); the engine walled {} sides {sides:?} ({real_added} pieces, {virtual_added} without), not a chain from head to tail: {balance:?}, illegal: {illegal:?}",
-                            chain.head(),
-                            chain.tail(),
-                            d - real,
-                            added.len()
-                        ),
-                    );
-                }
+    fn check_closing(&mut self, b0: &RawBoard, b1: &RawBoard, out: &mut Vec<Mismatch>) {
+        let added: BTreeSet<TileSide> = b1.walled_sides().difference(&b0.walled_sides()).copied().collect();
+        let without = b1.tiles.iter().map(|t| t.virtual_walls.count_ones() as usize).sum::<usize>();
+        let pieces = b1.real_pieces().saturating_sub(b0.real_pieces());
+        let engine = format!("the engine walled {} sides ({pieces} pieces, {without} without)", added.len());
+        let ends = self.chain.as_ref().map(|c| (c.head(), c.tail()));
+        let path = ends.and_then(|(h, t)| join_distance(b0, h, t).map(|d| (h, t, d)));
+        self.count(match (ends, path) {
+            (_, Some(_)) => "R24 closing along a path",
+            (Some(_), None) => "R24 closing: no path joins the ends",
+            (None, None) => "R24 closing without a gate",
+        });
+        if let Some((head, tail, d)) = path {
+            let real = d.min(WALL_PIECES.saturating_sub(b0.real_pieces()));
+            let problem = path_problem(b0, &added, head, tail, d);
+            if problem.is_some() || (pieces, without) != (real, d - real) {
+                let problem = problem.unwrap_or_default();
+                let sides: Vec<String> = added.iter().map(|&x| side_name(x)).collect();
+                mismatch(
+                    out,
+                    Check::Wall,
+                    format!(
+                        "R24: closing from head {head:?} to tail {tail:?} should be a legal path of {d} sides, {real} of them pieces from supply; {engine}: {sides:?} {problem}"
+                    ),
+                );
             }
-            None => {
-                let want = outer_boundary(b0);
-                let rule = if self.chain.is_some() {
-                    "R24 (no legal path joins the ends; RULES.md is silent, the reference walls the outer boundary)"
-                } else {
-                    "R24 (no gate)"
-                };
-                if added != want || real_added != 0 || virtual_added != want.len() {
-                    mismatch(
-                        out,
-                        Check::Wall,
-                        format!(
-                            "{rule}: the whole outer boundary ({} sides) counts as walled without pieces; the engine walled {} sides ({real_added} pieces, {virtual_added} without)",
-                            want.len(),
-                            added.len()
-                        ),
-                    );
-                }
+        } else {
+            let want = outer_boundary(b0);
+            let rule = if ends.is_some() {
+                "R24 (no legal path joins the ends; RULES.md is silent, the reference walls the outer boundary)"
+            } else {
+                "R24 (no gate)"
+            };
+            if added != want || pieces != 0 || without != want.len() {
+                mismatch(
+                    out,
+                    Check::Wall,
+                    format!(
+                        "{rule}: the whole outer boundary ({} sides) counts as walled without pieces; {engine}",
+                        want.len()
+                    ),
+                );
             }
         }
     }
@@ -1570,216 +1557,117 @@ impl Checker {
     // ----- points --------------------------------------------------------------------------
 
     /// R21: the tower points a move gives the scorer.
-    fn tower_points(
-        &self,
-        before: &Table,
-        b0: &RawBoard,
-        mv: Move,
-        out: &mut Vec<Mismatch>,
-    ) -> [i32; MAX_PLAYERS] {
-        let mut gain = [0; MAX_PLAYERS];
-        let Move::Tower(Some(e)) = mv else {
-            return gain;
-        };
-        let Some(chain) = &self.chain else {
-            mismatch(out, Check::Points, "R21: a tower before the gate".into());
-            return gain;
-        };
-        let head = stretch(b0, &chain.head);
-        let tail = stretch(b0, &chain.tail);
-        // Where the ends have met, the tower closes both stretches [RULES.md silent: the
-        // reference counts the longer one].
-        let points = if chain.closed() {
-            head.max(tail)
-        } else if e == HEAD {
-            head
-        } else {
-            tail
-        };
-        let scorer = self.building.as_ref().map_or(before.actor(), |b| b.scorer);
-        gain[scorer] = points as i32;
-        gain
+    fn check_towers(&mut self, s: &Transition, out: &mut Vec<Mismatch>) {
+        let mut want = [0; MAX_PLAYERS];
+        let mut note = String::new();
+        if let Move::Tower(Some(e)) = s.mv {
+            let Some(chain) = self.chain.clone() else {
+                mismatch(out, Check::Towers, "R21: a tower before the gate".into());
+                return;
+            };
+            let head = stretch(s.b0, &chain.head);
+            let tail = stretch(s.b0, &chain.tail);
+            // Where the ends have met, the tower closes both stretches [RULES.md silent: the
+            // reference counts the longer one, as the engine does].
+            let (points, other) = if chain.closed() {
+                self.count("R21 tower where the ends have met");
+                (head.0.max(tail.0), None)
+            } else if e == HEAD {
+                head
+            } else {
+                tail
+            };
+            if let Some(other) = other {
+                self.count("R21 tower past a revisited tower point");
+                note = format!(
+                    " [RULES.md ambiguous: the chain passes the previous tower's point twice; walking back it meets that tower after {points} pieces, {other} counting from the tower's first visit]"
+                );
+            }
+            let scorer = self.building.as_ref().map_or(s.before.actor(), |b| b.scorer);
+            want[scorer] = points as i32;
+        }
+        for (p, &w) in want.iter().enumerate().take(self.players) {
+            let got = s.after.player(p).points.towers - s.before.player(p).points.towers;
+            if got != w {
+                let mv = s.mv;
+                mismatch(
+                    out,
+                    Check::Towers,
+                    format!("R21 after {mv:?}: p{p} gained {got} tower points, the reference says {w}{note}"),
+                );
+            }
+        }
     }
 
-    /// Points and followers of one step (R12, R21, R22, R24-R27). Returns the followers each player
+    /// Points and followers of one step (R12, R22, R24-R27). Returns the followers each player
     /// got back by scoring (to supply from the next turn on).
-    #[allow(clippy::too_many_arguments)]
-    fn check_points(
-        &self,
-        before: &Table,
-        after: &Table,
-        b0: &RawBoard,
-        b1: &RawBoard,
-        f1: &Features,
-        mv: Move,
-        towers: [i32; MAX_PLAYERS],
-        out: &mut Vec<Mismatch>,
-    ) -> [usize; MAX_PLAYERS] {
-        let n = self.players;
-        let mut returned = [0; MAX_PLAYERS];
-        let mut followers = b0.followers();
-        if let Move::Follower(Some(seg)) = mv {
-            followers.insert((b0.tiles.len() - 1, seg as usize, before.actor()));
-        }
-        let over = after.is_over() && !before.is_over();
-        let mut roads = [0; MAX_PLAYERS];
-        let mut markets = [0; MAX_PLAYERS];
-        let mut left = BTreeSet::new();
-        let mut scored = Vec::new();
+    fn check_points(&mut self, s: &Transition, out: &mut Vec<Mismatch>) -> [usize; MAX_PLAYERS] {
+        let mv = s.mv;
         // A tile's features are scored after the follower decision (R11, R12), so not in the Tile step.
-        if matches!(mv, Move::Tile { .. }) {
-            left = followers;
+        let scoring = if matches!(mv, Move::Tile { .. }) {
+            Scoring { left: s.followers(), ..Scoring::default() }
         } else {
-            let mut counts: BTreeMap<usize, [u32; MAX_PLAYERS]> = BTreeMap::new();
-            for &(slot, seg, p) in &followers {
-                counts.entry(f1.of(slot, seg)).or_default()[p] += 1;
-            }
-            for (&id, c) in &counts {
-                let f = &f1.list[id];
-                if f.is_complete() {
-                    for p in majority(&c[..n]) {
-                        match f.category {
-                            Category::Road => roads[p] += f.points(),
-                            _ => markets[p] += f.points(),
-                        }
-                    }
-                    for p in 0..n {
-                        returned[p] += c[p] as usize;
-                    }
-                    scored.push(format!(
-                        "{} -> {} points to {:?}",
-                        f.describe(b1),
-                        f.points(),
-                        majority(&c[..n])
-                    ));
-                } else if over && f.category != Category::Residential {
-                    // R25: removed without points.
-                } else {
-                    left.extend(followers.iter().filter(|x| f1.of(x.0, x.1) == id));
-                }
-            }
+            score(s.b1, s.f1, s.followers(), s.ends_game())
+        };
+        let scored = &scoring.scored;
+        if matches!(mv, Move::Gate(_) | Move::Wall { .. }) && !scored.is_empty() {
+            self.count("R22 feature completed by a wall and scored");
         }
-        let after_followers = b1.followers();
-        if after_followers != left {
+        if s.ends_game() && !scored.is_empty() {
+            self.count("R24 feature completed by the closing and scored");
+        }
+        let on_board = s.b1.followers();
+        if on_board != scoring.left {
+            let left = &scoring.left;
             mismatch(
                 out,
                 Check::Points,
                 format!(
-                    "R12/R22/R25 after {mv:?}: followers on the board {after_followers:?}, expected {left:?} (scored: {scored:?})"
+                    "R12/R22/R25 after {mv:?}: followers on the board {on_board:?}, expected {left:?} (scored: {scored:?})"
                 ),
             );
         }
-        let mut watchmen = b0.watchmen();
-        if let Move::Wall {
-            edge,
-            watchman: true,
-        } = mv
-            && let Some((c, s)) = edge_sides(edge)
-                .into_iter()
-                .find(|x| b0.slot_at(x.0).is_some())
-        {
-            watchmen.insert((b0.slot_at(c).unwrap(), s, before.actor()));
-        }
-        if b1.watchmen() != watchmen {
-            mismatch(
-                out,
-                Check::Points,
-                format!(
-                    "R18/R14 after {mv:?}: watchmen {:?}, expected {watchmen:?}",
-                    b1.watchmen()
-                ),
-            );
-        }
-        let (residential, watch) = if over {
-            (residential_points(b1, f1), watchman_points(b1))
+        check_watchmen(s, out);
+        let (residential, watch) = if s.ends_game() {
+            (residential_points(s.b1, s.f1), watchman_points(s.b1))
         } else {
             ([0; MAX_PLAYERS], [0; MAX_PLAYERS])
         };
-        for p in 0..n {
-            let (p0, p1) = (before.player(p).points, after.player(p).points);
+        for p in 0..self.players {
+            let (p0, p1) = (s.before.player(p).points, s.after.player(p).points);
             let got = [
                 p1.roads - p0.roads,
                 p1.markets - p0.markets,
-                p1.towers - p0.towers,
                 p1.residential - p0.residential,
                 p1.watchmen - p0.watchmen,
             ];
-            let want = [roads[p], markets[p], towers[p], residential[p], watch[p]];
+            let want = [scoring.roads[p], scoring.markets[p], residential[p], watch[p]];
             if got != want {
                 mismatch(
                     out,
                     Check::Points,
                     format!(
-                        "R12/R21/R22/R26/R27 after {mv:?}: p{p} gained (roads, markets, towers, residential, watchmen) {got:?}, the reference says {want:?} (scored: {scored:?})"
+                        "R12/R22/R26/R27 after {mv:?}: p{p} gained (roads, markets, residential, watchmen) {got:?}, the reference says {want:?} (scored: {scored:?})"
                     ),
                 );
             }
         }
-        returned
+        scoring.returned
     }
 
     // ----- turn order ----------------------------------------------------------------------
 
-    /// Whose decision comes next (R11-R13, R16, R21, R23), and tiles set aside (R10).
-    #[allow(clippy::too_many_arguments)]
-    fn check_turn(
-        &mut self,
-        before: &Table,
-        after: &Table,
-        b0: &RawBoard,
-        b1: &RawBoard,
-        f0: &Features,
-        mv: Move,
-        out: &mut Vec<Mismatch>,
-    ) {
-        let cur = before.current();
-        let expect = match mv {
-            Move::Tile { .. } => Expect {
-                step: Step::Follower,
-                actor: Some(cur),
-                current: Some(cur),
-            },
-            Move::Follower(opt) => {
-                // R12, R13: a scoring event by a tile from pile 2 or 3 starts a wall building.
-                let mut followers = b0.followers();
-                if let Some(seg) = opt {
-                    followers.insert((b0.tiles.len() - 1, seg as usize, cur));
-                }
-                let event = followers
-                    .iter()
-                    .any(|&(s, g, _)| f0.list[f0.of(s, g)].is_complete());
-                let pile = pile_of(b0.tiles.len() + before.set_aside().len() - 1);
-                if event && pile >= 2 {
-                    let supply = WALL_PIECES - b0.real_pieces();
-                    self.building = Some(Building::new(
-                        cur,
-                        self.players,
-                        pile,
-                        b0.gate.is_none(),
-                        supply,
-                    ));
-                    self.next_builder(b1, cur)
-                } else {
-                    self.end_turn(before, after, b0, b1)
-                }
-            }
-            Move::Gate(_) | Move::Wall { .. } => {
-                if let Some(b) = &mut self.building {
-                    b.pos += 1;
-                }
-                self.next_builder(b1, cur)
-            }
-            Move::Tower(_) => {
-                self.building = None;
-                self.end_turn(before, after, b0, b1)
-            }
-        };
+    /// Whose decision comes next (R11-R13, R16, R21, R23).
+    fn check_turn(&mut self, s: &Transition, out: &mut Vec<Mismatch>) {
+        let expect = self.expect_next(s);
+        let after = s.after;
         let got = Expect {
             step: after.step(),
             actor: expect.actor.map(|_| after.actor()),
             current: expect.current.map(|_| after.current()),
         };
         if got != expect {
+            let mv = s.mv;
             mismatch(
                 out,
                 Check::Turn,
@@ -1788,24 +1676,61 @@ impl Checker {
                 ),
             );
         }
-        let aside = after.set_aside();
-        let old = before.set_aside();
-        if aside.len() < old.len() || aside[..old.len()] != *old {
-            mismatch(
-                out,
-                Check::Turn,
-                format!("R10: set-aside tiles changed from {old:?} to {aside:?}"),
-            );
+    }
+
+    /// The decision that should follow a move.
+    fn expect_next(&mut self, s: &Transition) -> Expect {
+        let cur = s.before.current();
+        match s.mv {
+            Move::Tile { .. } => Expect { step: Step::Follower, actor: Some(cur), current: Some(cur) },
+            Move::Follower(_) => {
+                // R12, R13: a scoring event by a tile from pile 2 or 3 starts a wall building.
+                let event =
+                    s.followers().iter().any(|&(slot, seg, _)| s.f0.list[s.f0.of(slot, seg)].is_complete());
+                let pile = pile_of((s.b0.tiles.len() + s.before.set_aside().len()).saturating_sub(1));
+                if event {
+                    self.count("R12 scoring event of a tile");
+                }
+                if event && pile >= 2 {
+                    self.count("R13 wall building");
+                    let supply = WALL_PIECES.saturating_sub(s.b0.real_pieces());
+                    self.building = Some(Building::new(cur, self.players, pile, s.b0.gate.is_none(), supply));
+                    self.next_builder(s.b1, cur)
+                } else {
+                    self.end_turn(s)
+                }
+            }
+            Move::Gate(_) | Move::Wall { .. } => {
+                if let Some(b) = &mut self.building {
+                    b.pos += 1;
+                }
+                self.next_builder(s.b1, cur)
+            }
+            Move::Tower(_) => {
+                self.building = None;
+                self.end_turn(s)
+            }
         }
-        for &ty in aside.iter().skip(old.len()) {
-            let fits = tile_placements(b1, ty);
+    }
+
+    /// R10: tiles set aside stay aside, and each new one fits nowhere.
+    fn check_set_aside(&mut self, s: &Transition, out: &mut Vec<Mismatch>) {
+        let aside = s.after.set_aside();
+        let old = s.before.set_aside();
+        if aside.len() < old.len() || aside[..old.len()] != *old {
+            mismatch(out, Check::Turn, format!("R10: set-aside tiles changed from {old:?} to {aside:?}"));
+            return;
+        }
+        for &ty in &aside[old.len()..] {
+            self.count("R10 tile set aside");
+            let fits = tile_placements(s.b1, ty);
             if !fits.is_empty() {
                 mismatch(
                     out,
                     Check::Turn,
                     format!(
                         "R10: {} was set aside but fits at {fits:?}",
-                        b1.tileset.types[ty as usize].name
+                        s.b1.tileset.types[ty as usize].name
                     ),
                 );
             }
@@ -1815,66 +1740,213 @@ impl Checker {
     /// The next piece of the building that can be placed, or the tower (R16, R21).
     fn next_builder(&mut self, b1: &RawBoard, cur: usize) -> Expect {
         let Some(b) = &mut self.building else {
-            return Expect {
-                step: Step::PlaceTile,
-                actor: None,
-                current: None,
-            };
+            return Expect { step: Step::PlaceTile, actor: None, current: None };
         };
         loop {
             if b.pos >= b.builders.len() {
-                return Expect {
-                    step: Step::Tower,
-                    actor: Some(b.scorer),
-                    current: Some(cur),
-                };
+                return Expect { step: Step::Tower, actor: Some(b.scorer), current: Some(cur) };
             }
             if b.pos == 0 && b.gate_first {
-                return Expect {
-                    step: Step::Gate,
-                    actor: Some(b.builders[0]),
-                    current: Some(cur),
-                };
+                return Expect { step: Step::Gate, actor: Some(b.builders[0]), current: Some(cur) };
             }
-            let can = self
-                .chain
-                .as_ref()
-                .is_some_and(|c| !wall_pieces(b1, c.head(), c.tail()).is_empty());
+            let can = self.chain.as_ref().is_some_and(|c| !wall_pieces(b1, c.head(), c.tail()).is_empty());
             if can {
-                return Expect {
-                    step: Step::Wall,
-                    actor: Some(b.builders[b.pos]),
-                    current: Some(cur),
-                };
+                return Expect { step: Step::Wall, actor: Some(b.builders[b.pos]), current: Some(cur) };
             }
             b.pos += 1; // neither end can take it: it stays in supply
         }
     }
 
     /// R23: the end of a turn: the game ends, or the next player draws.
-    fn end_turn(&self, before: &Table, after: &Table, b0: &RawBoard, b1: &RawBoard) -> Expect {
+    fn end_turn(&mut self, s: &Transition) -> Expect {
+        let b0 = s.b0;
         let last_piece = b0.gate.is_some() && b0.real_pieces() == WALL_PIECES;
-        let last_tile = b0.tiles.len() + before.set_aside().len() == TILES;
-        let joinable = self.chain.as_ref().is_some_and(|c| {
-            join_distance(b0, c.head(), c.tail()).is_some_and(|d| d <= JOIN_LIMIT)
-        });
-        let over = Expect {
-            step: Step::GameOver,
-            actor: None,
-            current: None,
-        };
+        let last_tile = b0.tiles.len() + s.before.set_aside().len() == TILES;
+        let joinable = self
+            .chain
+            .as_ref()
+            .is_some_and(|c| join_distance(b0, c.head(), c.tail()).is_some_and(|d| d <= JOIN_LIMIT));
+        let over = Expect { step: Step::GameOver, actor: None, current: None };
         if last_piece || last_tile || joinable {
+            self.count(if last_piece {
+                "R23a end: last wall piece"
+            } else if last_tile {
+                "R23b end: last tile"
+            } else {
+                "R23c end: ends joinable"
+            });
             return over;
         }
-        if b1.tiles.len() + after.set_aside().len() == TILES && after.is_over() {
-            return over; // every tile left was set aside
+        if s.b1.tiles.len() + s.after.set_aside().len() == TILES && s.after.is_over() {
+            self.count("R23b end: the last tiles set aside");
+            return over;
         }
-        let next = (before.current() + 1) % self.players;
-        Expect {
-            step: Step::PlaceTile,
-            actor: Some(next),
-            current: Some(next),
+        let next = (s.before.current() + 1) % self.players;
+        Expect { step: Step::PlaceTile, actor: Some(next), current: Some(next) }
+    }
+}
+
+/// R24: what keeps the walled sides `added` from being a legal chain of `d` pieces from `head`
+/// to `tail` on the board before the closing, if anything.
+fn path_problem(
+    b0: &RawBoard,
+    added: &BTreeSet<TileSide>,
+    head: Point,
+    tail: Point,
+    d: usize,
+) -> Option<String> {
+    let enclosed = b0.enclosed();
+    let blocked = b0.blocked();
+    // A chain from head to tail, walked clockwise, leaves the head once more than it arrives and
+    // arrives at the tail once more than it leaves; with exactly d (the fewest) sides it has no
+    // room for anything else.
+    let mut balance: BTreeMap<Point, i32> = BTreeMap::new();
+    for &(c, side) in added {
+        let (a, b) = clockwise(c, side);
+        *balance.entry(a).or_default() += 1;
+        *balance.entry(b).or_default() -= 1;
+    }
+    balance.retain(|_, v| *v != 0);
+    let want = if d == 0 { BTreeMap::new() } else { BTreeMap::from([(head, 1), (tail, -1)]) };
+    let illegal: Vec<String> =
+        added.iter().filter(|&&x| !piece_fits(b0, &enclosed, &blocked, x)).map(|&x| side_name(x)).collect();
+    (added.len() != d || balance != want || !illegal.is_empty())
+        .then(|| format!("(unmatched chain ends {balance:?}, sides that are no legal piece {illegal:?})"))
+}
+
+/// R3, R4: wall pieces and tiles add up.
+fn check_box(t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
+    let pieces = board.real_pieces();
+    if t.wall().supply as usize + pieces != WALL_PIECES {
+        mismatch(
+            out,
+            Check::Pieces,
+            format!(
+                "R3: wall supply {} + {pieces} pieces on the board (gate and closing walls without pieces not counted) != {WALL_PIECES}",
+                t.wall().supply
+            ),
+        );
+    }
+    let in_hand = usize::from(t.step() == Step::PlaceTile);
+    let unseen: usize = t.unseen().iter().map(|&u| u as usize).sum();
+    let placed = board.tiles.len();
+    let aside = t.set_aside().len();
+    if placed + aside + unseen + in_hand != TILES || t.drawn() != placed + aside + in_hand {
+        mismatch(
+            out,
+            Check::Pieces,
+            format!(
+                "R4: {placed} placed + {aside} set aside + {unseen} unseen + {in_hand} in hand != {TILES}, or drawn {} != {}",
+                t.drawn(),
+                placed + aside + in_hand
+            ),
+        );
+    }
+    for (ty, tt) in board.tileset.types.iter().enumerate() {
+        let count = board.tiles.iter().filter(|x| x.ty as usize == ty).count()
+            + t.set_aside().iter().filter(|&&x| x as usize == ty).count()
+            + t.unseen()[ty] as usize
+            + usize::from(in_hand == 1 && t.in_hand() as usize == ty);
+        if count != tt.count as usize {
+            mismatch(
+                out,
+                Check::Pieces,
+                format!(
+                    "R4: {} tiles of type {} are placed, set aside, unseen or in hand; the set has {}",
+                    count, tt.name, tt.count
+                ),
+            );
         }
+    }
+}
+
+/// One move with the states around it, read off the tables once.
+struct Transition<'a> {
+    before: &'a Table,
+    after: &'a Table,
+    mv: Move,
+    b0: &'a RawBoard,
+    b1: &'a RawBoard,
+    f0: &'a Features,
+    f1: &'a Features,
+}
+
+impl Transition<'_> {
+    /// Whether the game ended with this move.
+    fn ends_game(&self) -> bool {
+        self.after.is_over() && !self.before.is_over()
+    }
+
+    /// Followers on tiles before the move, with the one it places: (slot, segment, player).
+    fn followers(&self) -> BTreeSet<(usize, usize, usize)> {
+        let mut followers = self.b0.followers();
+        if let Move::Follower(Some(seg)) = self.mv {
+            followers.insert((self.b0.tiles.len().saturating_sub(1), seg as usize, self.before.actor()));
+        }
+        followers
+    }
+}
+
+/// What one step scores.
+#[derive(Clone, Debug, Default)]
+struct Scoring {
+    roads: [i32; MAX_PLAYERS],
+    markets: [i32; MAX_PLAYERS],
+    /// Followers each player gets back.
+    returned: [usize; MAX_PLAYERS],
+    /// Followers left on tiles: (slot, segment, player).
+    left: BTreeSet<(usize, usize, usize)>,
+    /// The scored features, for messages.
+    scored: Vec<String>,
+}
+
+/// R12, R22, R25: every completed road or market holding followers scores for the majority and
+/// its followers go home; when the game ends, followers on unfinished ones leave without points.
+fn score(
+    board: &RawBoard,
+    features: &Features,
+    followers: BTreeSet<(usize, usize, usize)>,
+    game_ends: bool,
+) -> Scoring {
+    let n = board.players;
+    let mut counts: BTreeMap<usize, [u32; MAX_PLAYERS]> = BTreeMap::new();
+    for &(slot, seg, p) in &followers {
+        counts.entry(features.of(slot, seg)).or_default()[p] += 1;
+    }
+    let mut out = Scoring::default();
+    for (&id, c) in &counts {
+        let f = &features.list[id];
+        if f.is_complete() {
+            let winners = majority(&c[..n]);
+            for &p in &winners {
+                match f.category {
+                    Category::Road => out.roads[p] += f.points(),
+                    _ => out.markets[p] += f.points(),
+                }
+            }
+            for (r, &k) in out.returned.iter_mut().zip(&c[..n]) {
+                *r += k as usize;
+            }
+            out.scored.push(format!("{} -> {} points to {winners:?}", f.describe(board), f.points()));
+        } else if !(game_ends && f.category != Category::Residential) {
+            out.left.extend(followers.iter().filter(|x| features.of(x.0, x.1) == id));
+        }
+    }
+    out
+}
+
+/// R14, R18: watchmen stay, and a wall move with a watchman adds the builder's.
+fn check_watchmen(s: &Transition, out: &mut Vec<Mismatch>) {
+    let mut want = s.b0.watchmen();
+    if let Move::Wall { edge, watchman: true } = s.mv
+        && let Some((c, side)) = edge_sides(edge).into_iter().find(|x| s.b0.slot_at(x.0).is_some())
+    {
+        want.insert((s.b0.slot_at(c).unwrap(), side, s.before.actor()));
+    }
+    let got = s.b1.watchmen();
+    if got != want {
+        let mv = s.mv;
+        mismatch(out, Check::Points, format!("R14/R18 after {mv:?}: watchmen {got:?}, expected {want:?}"));
     }
 }
 
@@ -1885,20 +1957,12 @@ fn check_features(t: &Table, board: &RawBoard, features: &Features, out: &mut Ve
     let uf = t.features();
     let mut seen: BTreeMap<u16, usize> = BTreeMap::new();
     for (id, f) in features.list.iter().enumerate() {
-        let roots: BTreeSet<u16> = f
-            .segments
-            .iter()
-            .map(|&(s, g)| uf.root(t.node(s, g)))
-            .collect();
+        let roots: BTreeSet<u16> = f.segments.iter().map(|&(s, g)| uf.root(t.node(s, g))).collect();
         if roots.len() != 1 {
             mismatch(
                 out,
                 Check::Features,
-                format!(
-                    "R5/R6: the engine splits {} into {} features",
-                    f.describe(board),
-                    roots.len()
-                ),
+                format!("R5/R6: the engine splits {} into {} features", f.describe(board), roots.len()),
             );
             continue;
         }
@@ -1921,28 +1985,14 @@ fn check_features(t: &Table, board: &RawBoard, features: &Features, out: &mut Ve
             RESIDENTIAL => Category::Residential,
             _ => Category::Market,
         };
-        let open = if f.category == Category::Residential {
-            f.open_ports
-        } else {
-            uf.open(root) as u32
-        };
-        let followers: Vec<u32> = (0..board.players)
-            .map(|p| uf.followers_of(root, p))
-            .collect();
-        let engine = (
-            category,
-            uf.length(root) as usize,
-            open,
-            uf.kinds(root),
-            followers,
-        );
-        let mine = (
-            f.category,
-            f.tiles.len(),
-            f.open_ports,
-            f.kinds,
-            f.followers[..board.players].to_vec(),
-        );
+        // The engine tracks open ports and length (R7, R8) for roads and markets only: residential
+        // areas are never completed or scored by size.
+        let residential = f.category == Category::Residential;
+        let open = if residential { f.open_ports } else { uf.open(root) as u32 };
+        let length = if residential { f.tiles.len() } else { uf.length(root) as usize };
+        let followers: Vec<u32> = (0..board.players).map(|p| uf.followers_of(root, p)).collect();
+        let engine = (category, length, open, uf.kinds(root), followers);
+        let mine = (f.category, f.tiles.len(), f.open_ports, f.kinds, f.followers[..board.players].to_vec());
         if engine != mine {
             mismatch(
                 out,
@@ -1969,11 +2019,7 @@ fn check_frontier(t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
             hole: f.flags & HOLE != 0,
         };
         if engine.insert((f.x as i32, f.y as i32), facts).is_some() {
-            mismatch(
-                out,
-                Check::Frontier,
-                format!("the engine lists frontier cell ({},{}) twice", f.x, f.y),
-            );
+            mismatch(out, Check::Frontier, format!("the engine lists frontier cell ({},{}) twice", f.x, f.y));
         }
     }
     if engine != mine {
@@ -1981,9 +2027,7 @@ fn check_frontier(t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
         for (c, m) in &mine {
             match engine.get(c) {
                 None => diffs.push(format!("{} missing ({m:?})", cell_name(*c))),
-                Some(e) if e != m => {
-                    diffs.push(format!("{}: engine {e:?}, reference {m:?}", cell_name(*c)))
-                }
+                Some(e) if e != m => diffs.push(format!("{}: engine {e:?}, reference {m:?}", cell_name(*c))),
                 _ => {}
             }
         }
@@ -1992,11 +2036,7 @@ fn check_frontier(t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
                 diffs.push(format!("{} is not next to the city ({e:?})", cell_name(*c)));
             }
         }
-        mismatch(
-            out,
-            Check::Frontier,
-            format!("R10/R15/R20 frontier: {}", diffs.join("; ")),
-        );
+        mismatch(out, Check::Frontier, format!("R10/R15/R20 frontier: {}", diffs.join("; ")));
     }
 }
 
@@ -2013,11 +2053,7 @@ fn check_unscored(t: &Table, board: &RawBoard, features: &Features, out: &mut Ve
             mismatch(
                 out,
                 Check::Points,
-                format!(
-                    "R12/R22/R25: {:?} step: {} still holds followers",
-                    t.step(),
-                    f.describe(board)
-                ),
+                format!("R12/R22/R25: {:?} step: {} still holds followers", t.step(), f.describe(board)),
             );
         }
     }
@@ -2052,38 +2088,16 @@ mod tests {
         }
         // The north side of (0,0) runs from point (0,0) to (1,0), east, with the cell on the right.
         assert_eq!(clockwise((0, 0), 0), ((0, 0), (1, 0)));
-        assert_eq!(
-            wall_edge((0, 0), 0),
-            WallEdge {
-                x: 0,
-                y: 0,
-                horizontal: true
-            }
-        );
-        assert_eq!(
-            wall_edge((0, 0), 1),
-            WallEdge {
-                x: 1,
-                y: 0,
-                horizontal: false
-            }
-        );
-        assert_eq!(
-            edge_sides(wall_edge((0, 0), 0)),
-            vec![((0, -1), 2), ((0, 0), 0)]
-        );
+        assert_eq!(wall_edge((0, 0), 0), WallEdge { x: 0, y: 0, horizontal: true });
+        assert_eq!(wall_edge((0, 0), 1), WallEdge { x: 1, y: 0, horizontal: false });
+        assert_eq!(edge_sides(wall_edge((0, 0), 0)), vec![((0, -1), 2), ((0, 0), 0)]);
     }
 
     #[test]
     fn identical_rotations_agree_with_the_tile_set() {
         for tt in &set().types {
             for rot in 0..4u8 {
-                assert_eq!(
-                    canonical_rotation(tt, rot),
-                    tt.canonical[rot as usize],
-                    "{}",
-                    tt.name
-                );
+                assert_eq!(canonical_rotation(tt, rot), tt.canonical[rot as usize], "{}", tt.name);
                 for port in 0..12 {
                     assert_eq!(
                         rotated_seg(tt, rot, port),
@@ -2099,12 +2113,10 @@ mod tests {
     /// RULES.md section 9: tiles on (0,0) and (1,0), the gate on the north side of (0,0).
     #[test]
     fn section_9_worked_wall_example() {
-        let mut tiles = vec![
-            tile((0, 0), "quarter-pub", 0),
-            tile((1, 0), "quarter-pub", 0),
-        ];
+        let mut tiles = vec![tile((0, 0), "quarter-pub", 0), tile((1, 0), "quarter-pub", 0)];
         tiles[0].walls = 1;
-        let board = RawBoard::new(set(), 2, tiles, Some((0, 0)), Vec::new());
+        let board =
+            RawBoard::new(set(), 2, tiles, Some((0, 0)), Vec::new()).with_connectivity(Connectivity::Edges);
         let (head, tail) = chain_ends(&board).unwrap();
         assert_eq!((head, tail), ((1, 0), (0, 0)));
         let pieces = wall_pieces(&board, head, tail);
@@ -2119,15 +2131,41 @@ mod tests {
         // A market corner (market N and E, residential S and W) with a residential quarter on its
         // east: the quarter faces the market, so there are two residential areas, one bordering the
         // market on the corner tile (a), the other across the edge (b).
-        let mut tiles = vec![
-            tile((0, 0), "market-corner/F", 0),
-            tile((1, 0), "quarter-pub", 0),
-        ];
+        let mut tiles = vec![tile((0, 0), "market-corner/F", 0), tile((1, 0), "quarter-pub", 0)];
         tiles[1].follower = Some((1, 0));
         let board = RawBoard::new(set(), 2, tiles, None, Vec::new());
         let f = Features::new(&board);
         assert_eq!(f.list.len(), 3);
         assert_eq!(borders(&board, &f).len(), 2);
         assert_eq!(residential_points(&board, &f), [0, 2, 0, 0]);
+    }
+
+    /// The cell (1,0) has tiles on all four sides; tiles (0,0) and (1,-1) touch diagonally at
+    /// point (1,0), beyond which (0,-1) is empty and outside.
+    #[test]
+    fn pinch_corners_connect_only_under_edges_and_pinches() {
+        let cells = [(0, 0), (0, 1), (1, 1), (2, 1), (2, 0), (2, -1), (1, -1)];
+        let tiles: Vec<RawTile> = cells.iter().map(|&c| tile(c, "quarter-pub", 0)).collect();
+        let board = RawBoard::new(set(), 2, tiles, None, Vec::new());
+        let edges = board.clone().with_connectivity(Connectivity::Edges);
+        assert!(edges.enclosed().contains(&(1, 0)));
+        assert!(frontier(&edges)[&(1, 0)].hole);
+        let pinches = board.with_connectivity(Connectivity::EdgesAndPinches);
+        assert!(!pinches.enclosed().contains(&(1, 0)));
+        assert_eq!(frontier(&pinches)[&(1, 0)].present, 0b1111);
+        assert!(gate_sides(&pinches).contains(&((0, 0), 1)));
+        assert!(!gate_sides(&edges).contains(&((0, 0), 1)));
+    }
+
+    /// R21: walking back from the end, the first tower met; and the count from that tower's first
+    /// visit when the chain passed its point twice.
+    #[test]
+    fn r21_stretch_stops_at_the_first_tower_met() {
+        let tower = (5, 5);
+        let board = RawBoard::new(set(), 2, Vec::new(), None, vec![(tower, 0)]);
+        let list = [(0, 0), (1, 0), tower, (6, 5), (6, 6), tower, (4, 5)];
+        assert_eq!(stretch(&board, &list), (1, Some(4)));
+        assert_eq!(stretch(&board, &list[..4]), (1, None));
+        assert_eq!(stretch(&board, &[(0, 0), (1, 0), (2, 0)]), (2, None));
     }
 }

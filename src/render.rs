@@ -161,14 +161,9 @@ pub fn render(table: &Table) -> String {
         }
     }
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "x = {x0}..{x1} (6 columns per cell), y = {y0}..{y1} (4 rows per cell)"
-    );
-    let lines: Vec<String> = g
-        .into_iter()
-        .map(|row| row.into_iter().collect::<String>().trim_end().to_string())
-        .collect();
+    let _ = writeln!(out, "x = {x0}..{x1} (6 columns per cell), y = {y0}..{y1} (4 rows per cell)");
+    let lines: Vec<String> =
+        g.into_iter().map(|row| row.into_iter().collect::<String>().trim_end().to_string()).collect();
     let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(0);
     let last = lines.iter().rposition(|l| !l.is_empty()).unwrap_or(0);
     for line in &lines[first..=last] {

@@ -25,10 +25,7 @@ pub struct PlayedGame {
 /// The draw order for a deck seed.
 pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
     let mut order = tileset.deck();
-    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(
-        deck_seed,
-        &[stream::DECK],
-    )));
+    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(deck_seed, &[stream::DECK])));
     order
 }
 
@@ -55,21 +52,13 @@ pub fn play_game(
         let p = game.table().actor();
         let start = Instant::now();
         let mv = {
-            let obs = if clairvoyant[p] {
-                Observation::clairvoyant(&game)
-            } else {
-                Observation::new(&game)
-            };
+            let obs = if clairvoyant[p] { Observation::clairvoyant(&game) } else { Observation::new(&game) };
             agents[p].act(&obs, &mut rngs[p])
         };
         seconds[p] += start.elapsed().as_secs_f64();
         decisions[p] += 1;
         if let Err(e) = game.table().check(mv) {
-            return Err(format!(
-                "bot {} (p{}) chose an illegal move {mv:?}: {e}",
-                bots[p].label,
-                p + 1
-            ));
+            return Err(format!("bot {} (p{}) chose an illegal move {mv:?}: {e}", bots[p].label, p + 1));
         }
         if let Some(t) = text.as_mut() {
             t.push_str(&record::move_line(game.table(), mv));
@@ -77,10 +66,5 @@ pub fn play_game(
         }
         game.apply(mv);
     }
-    Ok(PlayedGame {
-        game,
-        record: text,
-        decision_seconds: seconds,
-        decisions,
-    })
+    Ok(PlayedGame { game, record: text, decision_seconds: seconds, decisions })
 }

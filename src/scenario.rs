@@ -15,17 +15,12 @@ pub struct Scenario {
 impl Scenario {
     /// An empty table for `players` with the default tile set.
     pub fn new(players: usize) -> Scenario {
-        Scenario {
-            table: Table::new(TileSet::default_set(), players).expect("2 to 4 players"),
-        }
+        Scenario { table: Table::new(TileSet::default_set(), players).expect("2 to 4 players") }
     }
 
     /// The type index of a tile name (`curve`, `market-corner/F`); panics on an unknown name.
     pub fn ty(&self, name: &str) -> u8 {
-        self.table
-            .tileset()
-            .find(name)
-            .unwrap_or_else(|| panic!("unknown tile {name}"))
+        self.table.tileset().find(name).unwrap_or_else(|| panic!("unknown tile {name}"))
     }
 
     /// Sets unseen tiles aside until pile `pile` (2 or 3) is next, never taking those in `keep`.
@@ -55,11 +50,7 @@ impl Scenario {
         }
         let q = (degrees / 90) as usize;
         let rot = self.table.tileset().get(ty).canonical[q];
-        self.table.play(Move::Tile {
-            x: x as i8,
-            y: y as i8,
-            rot,
-        })
+        self.table.play(Move::Tile { x: x as i8, y: y as i8, rot })
     }
 
     /// Puts a follower on the feature owning board port `port` (N0..W2) of the tile just placed,
@@ -69,9 +60,7 @@ impl Scenario {
             None => Move::Follower(None),
             Some(p) => {
                 let port = parse_port(p).unwrap_or_else(|| panic!("bad port {p}"));
-                Move::Follower(Some(
-                    self.table.seg_at_port(self.table.last_slot(), port) as u8
-                ))
+                Move::Follower(Some(self.table.seg_at_port(self.table.last_slot(), port) as u8))
             }
         };
         self.table.play(mv)
@@ -79,10 +68,8 @@ impl Scenario {
 
     /// A tile and then its follower (or none) in one call; panics if either is illegal.
     pub fn put(&mut self, name: &str, x: i32, y: i32, degrees: u32, port: Option<&str>) {
-        self.tile(name, x, y, degrees)
-            .unwrap_or_else(|e| panic!("{name} at ({x},{y}) {degrees}: {e}"));
-        self.follower(port)
-            .unwrap_or_else(|e| panic!("follower {port:?} on {name}: {e}"));
+        self.tile(name, x, y, degrees).unwrap_or_else(|e| panic!("{name} at ({x},{y}) {degrees}: {e}"));
+        self.follower(port).unwrap_or_else(|e| panic!("follower {port:?} on {name}: {e}"));
     }
 
     /// Places the gate on the edge between two points.
@@ -94,10 +81,7 @@ impl Scenario {
     /// Builds a wall piece on the edge between two points.
     pub fn wall(&mut self, a: (i32, i32), b: (i32, i32), watchman: bool) -> Result<(), Illegal> {
         let e = Edge::between(Point::new(a.0, a.1), Point::new(b.0, b.1)).expect("adjacent points");
-        self.table.play(Move::Wall {
-            edge: WallEdge::from(e),
-            watchman,
-        })
+        self.table.play(Move::Wall { edge: WallEdge::from(e), watchman })
     }
 
     /// Places a tower on the free end at a point, or none.
@@ -107,11 +91,7 @@ impl Scenario {
             Some((x, y)) => {
                 let ends = self.table.wall_ends();
                 let p = Point::new(x, y);
-                let e = if ends[HEAD as usize].point() == p {
-                    HEAD
-                } else {
-                    TAIL
-                };
+                let e = if ends[HEAD as usize].point() == p { HEAD } else { TAIL };
                 Move::Tower(Some(e))
             }
         };

@@ -52,72 +52,61 @@ pub fn feature_points(features: &Features, root: u16) -> i32 {
     }
 }
 
-/// Every (residential root, market root) pair that borders (R9), sorted and without repeats.
-/// Returns the number of pairs written to `out`.
-pub fn border_pairs(table: &Table, out: &mut [(u16, u16); 2 * 18 * 75]) -> usize {
+/// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
+/// bordering it (R9), complete or not. One pass over the city collects (area, market) pairs for
+/// areas that hold bailiffs.
+pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
     let board = table.board();
     let f = table.features();
+    let mut pairs = [(0u16, 0u16); 18 * 75];
     let mut n = 0;
-    for (slot, t) in board.tiles().iter().enumerate() {
-        let ty = table.tile_type(slot);
-        // (a) on the tile: neighbouring ports in the port cycle.
-        for &(m, h) in &ty.borders {
-            out[n] = (
-                f.root(t.node_base + h as u16),
-                f.root(t.node_base + m as u16),
-            );
-            n += 1;
+    let mut push = |res: u16, mkt: u16, n: &mut usize| {
+        if f.occupied(res) {
+            pairs[*n] = (res, mkt);
+            *n += 1;
         }
-        // (b) across an edge: a market port facing a residential port. East and south sides
-        // only, so each edge is looked at once.
+    };
+    let tileset = table.tileset();
+    for t in board.tiles() {
+        let ty = tileset.get(t.ty);
+        let rot = &ty.rotated[t.rot as usize];
+        for &(m, h) in &ty.borders {
+            push(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16), &mut n);
+        }
+        // Across an edge; east and south only, so each edge is looked at once.
         for side in [Side::E, Side::S] {
-            let Some(ns) = board.slot_at(t.cell().step(side)) else {
-                continue;
-            };
+            let Some(ns) = board.slot_at(t.cell().step(side)) else { continue };
+            let nt = board.tile(ns);
+            let nty = tileset.get(nt.ty);
+            let nrot = &nty.rotated[nt.rot as usize];
             for k in 0..3 {
                 let b = 3 * side.index() + k;
-                let mine = table.seg_at_port(slot, b);
-                let theirs = table.seg_at_port(ns, facing_port(b));
-                let (km, kt) = (table.seg_kind(slot, mine), table.seg_kind(ns, theirs));
-                let (res, mkt) = match (km, kt) {
+                let (mine, theirs) = (rot.port_seg[b] as u16, nrot.port_seg[facing_port(b)] as u16);
+                match (ty.seg_kind[mine as usize], nty.seg_kind[theirs as usize]) {
                     (SegKind::Residential, SegKind::Market(_)) => {
-                        (table.node(slot, mine), table.node(ns, theirs))
+                        push(f.root(t.node_base + mine), f.root(nt.node_base + theirs), &mut n)
                     }
                     (SegKind::Market(_), SegKind::Residential) => {
-                        (table.node(ns, theirs), table.node(slot, mine))
+                        push(f.root(nt.node_base + theirs), f.root(t.node_base + mine), &mut n)
                     }
-                    _ => continue,
-                };
-                out[n] = (f.root(res), f.root(mkt));
-                n += 1;
+                    _ => {}
+                }
             }
         }
     }
-    let pairs = &mut out[..n];
+    let pairs = &mut pairs[..n];
     pairs.sort_unstable();
-    let mut w = 0;
-    for i in 0..n {
-        if i == 0 || pairs[i] != pairs[w - 1] {
-            pairs[w] = pairs[i];
-            w += 1;
-        }
-    }
-    w
-}
-
-/// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
-/// bordering it, complete or not.
-pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
     let mut out = [0; MAX_PLAYERS];
-    let mut pairs = [(0u16, 0u16); 2 * 18 * 75];
-    let n = border_pairs(table, &mut pairs);
-    let f = table.features();
     let mut i = 0;
     while i < n {
         let res = pairs[i].0;
         let mut markets = 0;
+        let mut last = None;
         while i < n && pairs[i].0 == res {
-            markets += 1;
+            if last != Some(pairs[i].1) {
+                markets += 1;
+                last = Some(pairs[i].1);
+            }
             i += 1;
         }
         let winners = majority(f.followers_packed(res), table.players());
@@ -150,9 +139,7 @@ pub fn watchman_points(table: &Table) -> [i32; MAX_PLAYERS] {
 /// Building points in the row guarded from side `side` of the tile in `slot` (R19, R27).
 pub fn row_points(table: &Table, slot: usize, side: Side) -> i32 {
     let mut points = 0;
-    wall::row(table.board(), slot, side, |s| {
-        points += table.tile_type(s).building_points()
-    });
+    wall::row(table.board(), slot, side, |s| points += table.tile_type(s).building_points());
     points
 }
 

@@ -12,9 +12,8 @@ pub fn splitmix(mut z: u64) -> u64 {
 
 /// A seed derived from a parent seed and a path of indices.
 pub fn derive(seed: u64, path: &[u64]) -> u64 {
-    path.iter().fold(splitmix(seed), |acc, &p| {
-        splitmix(acc ^ splitmix(p.wrapping_add(0x5851_F42D_4C95_7F2D)))
-    })
+    path.iter()
+        .fold(splitmix(seed), |acc, &p| splitmix(acc ^ splitmix(p.wrapping_add(0x5851_F42D_4C95_7F2D))))
 }
 
 /// Stream labels, so streams that share indices never share seeds.

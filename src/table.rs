@@ -71,6 +71,9 @@ pub struct Table {
     completed: [u16; 24],
     completed_len: u8,
     building: Building,
+    /// At the Wall step: the pieces R17 allows, worked out once when the step begins.
+    pieces: [Piece; 6],
+    piece_count: u8,
 }
 
 /// Why a move is not legal now.
@@ -124,7 +127,40 @@ impl Table {
             completed: [0; 24],
             completed_len: 0,
             building: Building::default(),
+            pieces: [NO_PIECE; 6],
+            piece_count: 0,
         })
+    }
+
+    /// Starts a new game of `players` on this table, reusing its memory (only the cells the last
+    /// game used are cleared), so a playout loop does not copy or clear whole boards.
+    pub fn reset(&mut self, players: usize) -> Result<(), String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
+        }
+        self.players = players as u8;
+        self.board.reset();
+        self.features.reset();
+        self.wall = Wall::default();
+        let towers = (wall::TOWERS / players) as u8;
+        self.player = [PlayerState::default(); MAX_PLAYERS];
+        for p in self.player.iter_mut().take(players) {
+            p.supply = FOLLOWERS;
+            p.towers = towers;
+        }
+        self.step = Step::Draw;
+        self.current = 0;
+        self.actor = 0;
+        self.in_hand = 0;
+        self.drawn = 0;
+        for (i, t) in self.tileset.types.iter().enumerate() {
+            self.unseen[i] = t.count;
+        }
+        self.set_aside_len = 0;
+        self.last_slot = 0;
+        self.completed_len = 0;
+        self.building = Building::default();
+        Ok(())
     }
 
     // ----- public queries -------------------------------------------------------------------
@@ -307,6 +343,11 @@ impl Table {
         }
     }
 
+    /// The wall pieces that may be built now (empty outside the Wall step).
+    pub fn pieces(&self) -> &[Piece] {
+        if self.step == Step::Wall { &self.pieces[..self.piece_count as usize] } else { &[] }
+    }
+
     /// The player whose scoring triggered the current wall building.
     pub fn scorer(&self) -> usize {
         self.building.scorer as usize
@@ -317,13 +358,11 @@ impl Table {
         if self.board.tile_count() == 0 {
             return true;
         }
-        let t = self.tileset.get(ty);
-        self.board.frontier().iter().any(|f| {
-            f.present != 0
-                && f.flags & BLOCKED == 0
-                && t.distinct_rotations()
-                    .any(|q| t.rotated[q as usize].road_sides & f.present == f.road)
-        })
+        let fits = &self.tileset.get(ty).fits;
+        self.board
+            .frontier()
+            .iter()
+            .any(|f| f.present != 0 && f.flags & BLOCKED == 0 && fits[fit_key(f)] != 0)
     }
 
     // ----- legal moves ----------------------------------------------------------------------
@@ -362,19 +401,11 @@ impl Table {
                 }
             }
             Step::Wall => {
-                let mut buf = [NO_PIECE; 6];
-                let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
                 let p = self.actor as usize;
-                for piece in &buf[..n] {
-                    out.push(Move::Wall {
-                        edge: piece.edge.into(),
-                        watchman: false,
-                    });
+                for piece in self.pieces() {
+                    out.push(Move::Wall { edge: piece.edge.into(), watchman: false });
                     if self.player[p].supply > 0 && self.watchman_allowed(piece) {
-                        out.push(Move::Wall {
-                            edge: piece.edge.into(),
-                            watchman: true,
-                        });
+                        out.push(Move::Wall { edge: piece.edge.into(), watchman: true });
                     }
                 }
             }
@@ -397,38 +428,63 @@ impl Table {
             if f.present == 0 || f.flags & BLOCKED != 0 {
                 continue;
             }
-            for q in 0..4u8 {
-                if t.canonical[q as usize] == q
-                    && t.rotated[q as usize].road_sides & f.present == f.road
-                {
-                    out.push(Move::Tile {
-                        x: f.x,
-                        y: f.y,
-                        rot: q,
-                    });
-                }
+            let mut fit = t.fits[fit_key(f)];
+            while fit != 0 {
+                let q = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                out.push(Move::Tile { x: f.x, y: f.y, rot: q });
             }
         }
     }
 
-    /// Number of legal moves of the current step, without building the list for tile steps.
+    /// A placement of the tile in hand drawn uniformly from the legal ones, without listing them:
+    /// draws (frontier cell, rotation) pairs until one is legal, which is exactly uniform; after 16
+    /// misses it counts the legal ones and picks one, also uniformly.
+    pub fn sample_tile_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
+        use rand::RngExt;
+        debug_assert_eq!(self.step, Step::PlaceTile);
+        let frontier = self.board.frontier();
+        if self.board.tile_count() == 0 {
+            return Move::Tile { x: 0, y: 0, rot: 0 };
+        }
+        let t = self.tileset.get(self.in_hand);
+        for _ in 0..16 {
+            let i = rng.random_range(0..frontier.len() * 4);
+            let f = &frontier[i / 4];
+            if f.flags & BLOCKED == 0 && t.fits[fit_key(f)] & (1 << (i % 4)) != 0 {
+                return Move::Tile { x: f.x, y: f.y, rot: (i % 4) as u8 };
+            }
+        }
+        let mut k = rng.random_range(0..self.count_tile_moves());
+        for f in frontier {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            let mut fit = t.fits[fit_key(f)];
+            while fit != 0 {
+                let q = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                if k == 0 {
+                    return Move::Tile { x: f.x, y: f.y, rot: q };
+                }
+                k -= 1;
+            }
+        }
+        unreachable!("the tile in hand fits somewhere")
+    }
+
+    /// Number of legal placements of the tile in hand, without building the list.
     pub fn count_tile_moves(&self) -> usize {
         let t = self.tileset.get(self.in_hand);
         if self.board.tile_count() == 0 {
             return 1;
         }
-        let mut n = 0;
-        for f in self.board.frontier() {
-            if f.present == 0 || f.flags & BLOCKED != 0 {
-                continue;
-            }
-            for q in 0..4 {
-                if t.canonical[q] == q as u8 && t.rotated[q].road_sides & f.present == f.road {
-                    n += 1;
-                }
-            }
-        }
-        n
+        self.board
+            .frontier()
+            .iter()
+            .filter(|f| f.present != 0 && f.flags & BLOCKED == 0)
+            .map(|f| t.fits[fit_key(f)].count_ones() as usize)
+            .sum()
     }
 
     fn follower_allowed(&self, seg: usize) -> bool {
@@ -489,9 +545,7 @@ impl Table {
                 if self.player[self.actor as usize].supply == 0 {
                     return illegal(format!("p{} has no follower in supply", self.actor + 1));
                 }
-                let r = self
-                    .features
-                    .root(self.node(self.last_slot as usize, seg as usize));
+                let r = self.features.root(self.node(self.last_slot as usize, seg as usize));
                 if self.features.occupied(r) {
                     return illegal("the feature already holds a follower (R11)");
                 }
@@ -504,10 +558,10 @@ impl Table {
             }
             (Step::Gate, Move::Gate(e)) => {
                 for (cell, side) in e.edge().cells() {
-                    if let Some(slot) = self.board.slot_at(cell) {
-                        if self.gate_allowed(slot, side) {
-                            return Ok(());
-                        }
+                    if let Some(slot) = self.board.slot_at(cell)
+                        && self.gate_allowed(slot, side)
+                    {
+                        return Ok(());
                     }
                 }
                 illegal(format!(
@@ -516,9 +570,7 @@ impl Table {
                 ))
             }
             (Step::Wall, Move::Wall { edge, watchman }) => {
-                let mut buf = [NO_PIECE; 6];
-                let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
-                let Some(piece) = buf[..n].iter().find(|p| WallEdge::from(p.edge) == edge) else {
+                let Some(piece) = self.pieces().iter().find(|p| WallEdge::from(p.edge) == edge) else {
                     let ends: Vec<String> = [HEAD, TAIL]
                         .iter()
                         .map(|&e| self.wall.ends[e as usize].point().to_string())
@@ -557,11 +609,7 @@ impl Table {
                     }
                 }
             },
-            (step, mv) => illegal(format!(
-                "expected a {} decision, not {:?}",
-                step_word(step),
-                mv
-            )),
+            (step, mv) => illegal(format!("expected a {} decision, not {:?}", step_word(step), mv)),
         }
     }
 
@@ -581,9 +629,7 @@ impl Table {
             return illegal(format!("cell {cell} already holds a tile"));
         }
         let Some(f) = self.board.frontier_at(cell) else {
-            return illegal(format!(
-                "cell {cell} does not touch any placed tile edge to edge (R10)"
-            ));
+            return illegal(format!("cell {cell} does not touch any placed tile edge to edge (R10)"));
         };
         if f.flags & BLOCKED != 0 {
             return illegal(format!("cell {cell} is blocked by the wall (R20)"));
@@ -593,11 +639,8 @@ impl Table {
         for side in SIDES {
             let bit = 1 << side.index();
             if f.present & bit != 0 && (mine & bit) != (f.road & bit) {
-                let (theirs, ours) = if f.road & bit != 0 {
-                    ("a road", "no road")
-                } else {
-                    ("no road", "a road")
-                };
+                let (theirs, ours) =
+                    if f.road & bit != 0 { ("a road", "no road") } else { ("no road", "a road") };
                 return illegal(format!(
                     "{} rotated {} does not fit at {cell}: its {} side has {ours} but the neighbour shows {theirs} (R10)",
                     t.name,
@@ -660,9 +703,7 @@ impl Table {
     pub fn winners(&self) -> u8 {
         let s = self.scores();
         let best = s[..self.players()].iter().copied().max().unwrap_or(0);
-        (0..self.players())
-            .filter(|&p| s[p] == best)
-            .fold(0, |m, p| m | (1 << p))
+        (0..self.players()).filter(|&p| s[p] == best).fold(0, |m, p| m | (1 << p))
     }
 
     /// Checks and applies a move.
@@ -674,11 +715,7 @@ impl Table {
 
     /// Applies a legal move (from `legal_moves`); illegal moves are a logic error.
     pub fn apply(&mut self, mv: Move) {
-        debug_assert!(
-            self.check(mv).is_ok(),
-            "illegal move {mv:?}: {:?}",
-            self.check(mv)
-        );
+        debug_assert!(self.check(mv).is_ok(), "illegal move {mv:?}: {:?}", self.check(mv));
         match mv {
             Move::Tile { x, y, rot } => self.place_tile(Cell::new(x as i32, y as i32), rot),
             Move::Follower(opt) => self.place_follower(opt),
@@ -748,8 +785,7 @@ impl Table {
         self.completed_len = 0;
         for &node in &touched[..nt] {
             let root = self.features.find(node);
-            if self.features.open(root) == 0
-                && !self.completed[..self.completed_len as usize].contains(&root)
+            if self.features.open(root) == 0 && !self.completed[..self.completed_len as usize].contains(&root)
             {
                 self.completed[self.completed_len as usize] = root;
                 self.completed_len += 1;
@@ -822,11 +858,7 @@ impl Table {
         let players = self.players as usize;
         let each = if pile == 2 { 1 } else { 2 } * if players == 2 { 2 } else { 1 };
         let gate_first = self.wall.gate.is_none();
-        let mut b = Building {
-            scorer: self.current,
-            gate_first,
-            ..Building::default()
-        };
+        let mut b = Building { scorer: self.current, gate_first, ..Building::default() };
         let mut from_supply = 0;
         'laps: for _ in 0..each {
             for k in 0..players {
@@ -861,7 +893,10 @@ impl Table {
                 return;
             }
             let mut buf = [NO_PIECE; 6];
-            if wall::legal_pieces(&self.board, &self.wall, &mut buf) > 0 {
+            let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
+            if n > 0 {
+                self.pieces = buf;
+                self.piece_count = n as u8;
                 self.step = Step::Wall;
                 self.actor = builder;
                 return;
@@ -891,12 +926,7 @@ impl Table {
     }
 
     fn place_wall(&mut self, e: WallEdge, watchman: bool) {
-        let mut buf = [NO_PIECE; 6];
-        let n = wall::legal_pieces(&self.board, &self.wall, &mut buf);
-        let piece = *buf[..n]
-            .iter()
-            .find(|p| WallEdge::from(p.edge) == e)
-            .expect("a legal wall edge");
+        let piece = *self.pieces().iter().find(|p| WallEdge::from(p.edge) == e).expect("a legal wall edge");
         let p = self.actor as usize;
         if watchman {
             let t = self.board.tile_mut(piece.slot as usize);
@@ -908,6 +938,11 @@ impl Table {
         self.player[p].walls_built += 1;
         self.wall.since_tower[piece.end as usize] += 1;
         self.wall.ends[piece.end as usize] = piece.next;
+        // R21 counts back along the chain to the previous tower: if this end comes back to a point
+        // that holds one (the wall looped around a pocket), the count starts again there.
+        if self.wall.tower_at(piece.next.point()) {
+            self.wall.since_tower[piece.end as usize] = 0;
+        }
         if self.wall.ends[0].point() == self.wall.ends[1].point() {
             self.wall.closed = true;
         }
@@ -1004,6 +1039,7 @@ impl Table {
                 self.player[p].supply += 1;
             }
         }
+        self.features.flatten();
         let residential = scoring::residential_points(self);
         let watchmen = scoring::watchman_points(self);
         for p in 0..self.players() {
@@ -1060,6 +1096,12 @@ pub(crate) const NO_PIECE: Piece = Piece {
     next: End { x: 0, y: 0, dir: 0 },
 };
 
+/// The index of a frontier cell in `TileType::fits`.
+#[inline]
+fn fit_key(f: &crate::board::FrontierCell) -> usize {
+    ((f.present as usize) << 4) | f.road as usize
+}
+
 fn step_word(step: Step) -> &'static str {
     match step {
         Step::Draw => "draw",
@@ -1098,12 +1140,7 @@ mod tests {
 
     fn piece(t: &Table, x: i32, y: i32, side: Side) -> Piece {
         let cell = Cell::new(x, y);
-        Piece {
-            slot: t.board.slot_at(cell).unwrap() as u8,
-            side,
-            outside: cell.step(side),
-            ..NO_PIECE
-        }
+        Piece { slot: t.board.slot_at(cell).unwrap() as u8, side, outside: cell.step(side), ..NO_PIECE }
     }
 
     /// Column x=0: quarter, (gap or quarter), quarter, saint-nazaire at y=0..3, joined through
@@ -1185,14 +1222,7 @@ mod tests {
         let mut s = Scenario::new(2);
         s.skip_to_pile(
             3,
-            &[
-                "quarter-pub",
-                "dead-end-pub",
-                "dead-end-pub",
-                "straight",
-                "straight",
-                "straight",
-            ],
+            &["quarter-pub", "dead-end-pub", "dead-end-pub", "straight", "straight", "straight"],
         );
         s.put("quarter-pub", 0, 0, 0, None);
         s.put("dead-end-pub", 1, 0, 270, Some("E1"));
@@ -1208,10 +1238,7 @@ mod tests {
             s.table.play(m).unwrap();
         }
         assert_eq!(s.table.wall.supply, 0);
-        assert!(
-            !wall::ends_within(&s.table.board, &s.table.wall, CLOSE_DISTANCE),
-            "not R23(c)"
-        );
+        assert!(!wall::ends_within(&s.table.board, &s.table.wall, CLOSE_DISTANCE), "not R23(c)");
         s.tower(None).unwrap();
         assert!(s.table.is_over());
         // The rest of the wall is closed without pieces (R24).
@@ -1226,13 +1253,7 @@ mod tests {
         s.table.player[1].supply = 0;
         s.tile("quarter-pub", 1, 0, 0).unwrap();
         assert_eq!(s.moves(), vec![Move::Follower(None)]);
-        assert!(
-            s.table
-                .check(Move::Follower(Some(0)))
-                .unwrap_err()
-                .0
-                .contains("no follower in supply")
-        );
+        assert!(s.table.check(Move::Follower(Some(0))).unwrap_err().0.contains("no follower in supply"));
     }
 
     #[test]

@@ -9,6 +9,10 @@ use std::sync::OnceLock;
 pub const TILE_COUNT: usize = 75;
 /// Most segments (roads and areas) a tile type may have.
 pub const MAX_SEGMENTS: usize = 8;
+/// Most segments over the 75 tiles of a set (the default set has 250).
+pub const MAX_TOTAL_SEGMENTS: usize = 400;
+/// Most road and market segments over the 75 tiles of a set (the default set has 124).
+pub const MAX_SCORABLE_SEGMENTS: usize = 255;
 /// The default tile set, RULES.md section 8, as a data file.
 pub const DEFAULT_TILES: &str = include_str!("data/default.tiles");
 
@@ -113,6 +117,9 @@ pub struct TileType {
     pub canonical: [u8; 4],
     /// Pairs (market segment, residential segment) that border on the tile itself (R9a).
     pub borders: Vec<(u8, u8)>,
+    /// For a frontier cell's (sides touching tiles) << 4 | (sides needing a road): the distinct
+    /// rotations that fit there, as a 4-bit mask (R10). One lookup per cell in move generation.
+    pub fits: [u8; 256],
 }
 
 impl TileType {
@@ -161,9 +168,7 @@ impl TileSet {
     /// The default set of RULES.md section 8, parsed once and shared.
     pub fn default_set() -> &'static TileSet {
         static SET: OnceLock<TileSet> = OnceLock::new();
-        SET.get_or_init(|| {
-            TileSet::parse(DEFAULT_TILES, "default").expect("the built-in tile set is valid")
-        })
+        SET.get_or_init(|| TileSet::parse(DEFAULT_TILES, "default").expect("the built-in tile set is valid"))
     }
 
     /// Loads a tile set: `default` for the built-in one, otherwise a file path.
@@ -172,8 +177,8 @@ impl TileSet {
         if spec == "default" {
             return Ok(TileSet::default_set());
         }
-        let text = std::fs::read_to_string(spec)
-            .map_err(|e| format!("cannot read tile set file {spec}: {e}"))?;
+        let text =
+            std::fs::read_to_string(spec).map_err(|e| format!("cannot read tile set file {spec}: {e}"))?;
         let set = TileSet::parse(&text, spec).map_err(|e| format!("tile set {spec}: {e}"))?;
         Ok(Box::leak(Box::new(set)))
     }
@@ -188,10 +193,7 @@ impl TileSet {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let err = |message: String| TileSetError {
-                line: line_no,
-                message,
-            };
+            let err = |message: String| TileSetError { line: line_no, message };
             if !line.starts_with('|') {
                 return Err(err(format!(
                     "expected a table row `| name | count | ports N E S W | areas | public each | historic |`, found `{line}`"
@@ -199,9 +201,7 @@ impl TileSet {
             }
             let cols: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
             if cols.first().is_some_and(|c| *c == "name")
-                || cols
-                    .iter()
-                    .all(|c| !c.is_empty() && c.chars().all(|ch| ch == '-' || ch == ':'))
+                || cols.iter().all(|c| !c.is_empty() && c.chars().all(|ch| ch == '-' || ch == ':'))
             {
                 continue; // header or separator row
             }
@@ -225,6 +225,30 @@ impl TileSet {
             }
         }
         let total: usize = types.iter().map(|t| t.count as usize).sum();
+        let segments: usize = types.iter().map(|t| t.count as usize * t.seg_count as usize).sum();
+        let scorable: usize = types
+            .iter()
+            .map(|t| {
+                t.count as usize
+                    * t.seg_kind[..t.seg_count as usize].iter().filter(|k| k.is_scorable()).count()
+            })
+            .sum();
+        if total == TILE_COUNT && segments > MAX_TOTAL_SEGMENTS {
+            return Err(TileSetError {
+                line: 0,
+                message: format!(
+                    "the 75 tiles have {segments} segments (roads and areas) in all; at most {MAX_TOTAL_SEGMENTS} are supported"
+                ),
+            });
+        }
+        if total == TILE_COUNT && scorable > MAX_SCORABLE_SEGMENTS {
+            return Err(TileSetError {
+                line: 0,
+                message: format!(
+                    "the 75 tiles have {scorable} road and market segments in all; at most {MAX_SCORABLE_SEGMENTS} are supported"
+                ),
+            });
+        }
         if total != TILE_COUNT {
             return Err(TileSetError {
                 line: 0,
@@ -233,10 +257,7 @@ impl TileSet {
                 ),
             });
         }
-        Ok(TileSet {
-            source: source.to_string(),
-            types,
-        })
+        Ok(TileSet { source: source.to_string(), types })
     }
 
     /// The 75 tiles as type indices, grouped by type (the order a deck is shuffled from).
@@ -250,10 +271,7 @@ impl TileSet {
 
     /// The type index of a record tile name (`curve`, `market-corner/F`).
     pub fn find(&self, name: &str) -> Option<u8> {
-        self.types
-            .iter()
-            .position(|t| t.name == name)
-            .map(|i| i as u8)
+        self.types.iter().position(|t| t.name == name).map(|i| i as u8)
     }
 
     /// The type with this index.
@@ -268,11 +286,7 @@ type Row = (String, Vec<TileType>);
 
 fn parse_row(cols: &[&str]) -> Result<Row, String> {
     let name = cols[0];
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
         return Err(format!(
             "tile name `{name}` must be lowercase letters, digits and dashes (it is a word in records)"
         ));
@@ -280,35 +294,18 @@ fn parse_row(cols: &[&str]) -> Result<Row, String> {
     let (count, variants) = parse_count(cols[1]).map_err(|m| format!("{name}: {m}"))?;
     let ports = parse_ports(cols[2]).map_err(|m| format!("{name}: {m}"))?;
     let areas = parse_areas(cols[3], &ports).map_err(|m| format!("{name}: {m}"))?;
-    let public: u8 = cols[4].parse().map_err(|_| {
-        format!(
-            "{name}: public buildings `{}` is not a whole number 0..255",
-            cols[4]
-        )
-    })?;
-    let historic = if cols[5].is_empty() {
-        None
-    } else {
-        Some(cols[5].to_string())
-    };
+    let public: u8 = cols[4]
+        .parse()
+        .map_err(|_| format!("{name}: public buildings `{}` is not a whole number 0..255", cols[4]))?;
+    let historic = if cols[5].is_empty() { None } else { Some(cols[5].to_string()) };
 
     // Letters that take their market kind from the count column, in the order the areas name them.
-    let variable: Vec<char> = areas
-        .iter()
-        .filter(|a| a.1 == AreaSpec::Variable)
-        .map(|a| a.0)
-        .collect();
+    let variable: Vec<char> = areas.iter().filter(|a| a.1 == AreaSpec::Variable).map(|a| a.0).collect();
     let mut out = Vec::new();
     match (&variants, variable.is_empty()) {
-        (None, true) => out.push(build_type(
-            name.to_string(),
-            count,
-            public,
-            &historic,
-            &ports,
-            &areas,
-            &[],
-        )?),
+        (None, true) => {
+            out.push(build_type(name.to_string(), count, public, &historic, &ports, &areas, &[])?)
+        }
         (None, false) => {
             return Err(format!(
                 "{name}: areas {} take a market kind from the count column, but the count `{}` lists no kinds (write e.g. `3 (F,G,V)`)",
@@ -317,9 +314,7 @@ fn parse_row(cols: &[&str]) -> Result<Row, String> {
             ));
         }
         (Some(_), true) => {
-            return Err(format!(
-                "{name}: the count lists market kinds, but no area is written `=kind`"
-            ));
+            return Err(format!("{name}: the count lists market kinds, but no area is written `=kind`"));
         }
         (Some(vs), false) => {
             for v in vs {
@@ -332,10 +327,7 @@ fn parse_row(cols: &[&str]) -> Result<Row, String> {
                         list(&variable)
                     ));
                 }
-                let full = format!(
-                    "{name}/{}",
-                    v.iter().map(|k| k.letter()).collect::<String>()
-                );
+                let full = format!("{name}/{}", v.iter().map(|k| k.letter()).collect::<String>());
                 out.push(build_type(full, 1, public, &historic, &ports, &areas, v)?);
             }
         }
@@ -344,15 +336,14 @@ fn parse_row(cols: &[&str]) -> Result<Row, String> {
 }
 
 fn list(letters: &[char]) -> String {
-    letters
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    letters.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// Parses `4`, `3 (F,G,V)`, `6 (2 each)`, `3 (FG,GV,VF)`: the count and the market variants.
-fn parse_count(text: &str) -> Result<(u8, Option<Vec<Vec<MarketKind>>>), String> {
+/// Market kinds of each variant of a tile type (one kind per `kind` area).
+type Variants = Vec<Vec<MarketKind>>;
+
+fn parse_count(text: &str) -> Result<(u8, Option<Variants>), String> {
     let (num, rest) = match text.find('(') {
         Some(i) => (text[..i].trim(), Some(text[i..].trim())),
         None => (text.trim(), None),
@@ -372,10 +363,7 @@ fn parse_count(text: &str) -> Result<(u8, Option<Vec<Vec<MarketKind>>>), String>
         .trim();
     let mut variants = Vec::new();
     if let Some(each) = inner.strip_suffix("each") {
-        let k: u8 = each
-            .trim()
-            .parse()
-            .map_err(|_| format!("count `{text}`: expected `N each`"))?;
+        let k: u8 = each.trim().parse().map_err(|_| format!("count `{text}`: expected `N each`"))?;
         for kind in [MarketKind::Fish, MarketKind::Grain, MarketKind::Livestock] {
             for _ in 0..k {
                 variants.push(vec![kind]);
@@ -384,8 +372,7 @@ fn parse_count(text: &str) -> Result<(u8, Option<Vec<Vec<MarketKind>>>), String>
     } else {
         for item in inner.split(',') {
             let item = item.trim();
-            let kinds: Option<Vec<MarketKind>> =
-                item.chars().map(MarketKind::from_letter).collect();
+            let kinds: Option<Vec<MarketKind>> = item.chars().map(MarketKind::from_letter).collect();
             match kinds {
                 Some(k) if !k.is_empty() => variants.push(k),
                 _ => {
@@ -423,9 +410,7 @@ impl PortSpec {
 fn parse_ports(text: &str) -> Result<[PortSpec; PORTS], String> {
     let groups: Vec<&str> = text.split_whitespace().collect();
     if groups.len() != 4 || groups.iter().any(|g| g.chars().count() != 3) {
-        return Err(format!(
-            "ports `{text}` must be four groups of three (N E S W, e.g. `a1b bbb b1a aaa`)"
-        ));
+        return Err(format!("ports `{text}` must be four groups of three (N E S W, e.g. `a1b bbb b1a aaa`)"));
     }
     let mut ports = [PortSpec::Area('a'); PORTS];
     for (i, c) in groups.concat().chars().enumerate() {
@@ -489,11 +474,7 @@ fn parse_areas(text: &str, ports: &[PortSpec; PORTS]) -> Result<Vec<(char, AreaS
         }
     };
     let mut out: Vec<(char, AreaSpec)> = Vec::new();
-    let tokens: Vec<&str> = text
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .collect();
+    let tokens: Vec<&str> = text.split([',', ' ']).map(str::trim).filter(|t| !t.is_empty()).collect();
     if tokens.len() == 1 && !tokens[0].contains('=') {
         let spec = kind_of(tokens[0])?;
         for c in &used {
@@ -523,17 +504,12 @@ fn parse_areas(text: &str, ports: &[PortSpec; PORTS]) -> Result<Vec<(char, AreaS
             }
         }
         if !pending.is_empty() {
-            return Err(format!(
-                "areas `{text}`: letters {} have no `=KIND`",
-                list(&pending)
-            ));
+            return Err(format!("areas `{text}`: letters {} have no `=KIND`", list(&pending)));
         }
     }
     for c in &used {
         if !out.iter().any(|o| o.0 == *c) {
-            return Err(format!(
-                "unknown letter `{c}` in the ports: the areas column gives no kind for it"
-            ));
+            return Err(format!("unknown letter `{c}` in the ports: the areas column gives no kind for it"));
         }
     }
     if let Some(o) = out.iter().find(|o| !used.contains(&o.0)) {
@@ -566,17 +542,10 @@ fn build_type(
         port_seg[i] = idx as u8;
     }
     if labels.len() > MAX_SEGMENTS {
-        return Err(format!(
-            "{name}: {} segments; a tile may have at most {MAX_SEGMENTS}",
-            labels.len()
-        ));
+        return Err(format!("{name}: {} segments; a tile may have at most {MAX_SEGMENTS}", labels.len()));
     }
     let mut seg_kind = [SegKind::Residential; MAX_SEGMENTS];
-    let variable_order: Vec<char> = areas
-        .iter()
-        .filter(|a| a.1 == AreaSpec::Variable)
-        .map(|a| a.0)
-        .collect();
+    let variable_order: Vec<char> = areas.iter().filter(|a| a.1 == AreaSpec::Variable).map(|a| a.0).collect();
     for (s, label) in labels.iter().enumerate() {
         seg_kind[s] = match label {
             PortSpec::Road(_) => SegKind::Road,
@@ -608,11 +577,7 @@ fn build_type(
     check_planar(&name, ports)?;
     check_area_borders(&name, ports, &labels, &seg_kind)?;
 
-    let mut rotated = [Rotated {
-        port_seg: [0; PORTS],
-        seg_ports: [0; MAX_SEGMENTS],
-        road_sides: 0,
-    }; 4];
+    let mut rotated = [Rotated { port_seg: [0; PORTS], seg_ports: [0; MAX_SEGMENTS], road_sides: 0 }; 4];
     for (q, r) in rotated.iter_mut().enumerate() {
         for (i, &s) in port_seg.iter().enumerate() {
             let b = rotate_port(i, q);
@@ -641,9 +606,7 @@ fn build_type(
     };
     let mut canonical = [0u8; 4];
     for q in 0..4 {
-        canonical[q] = (0..=q)
-            .find(|&p| signature(&rotated[p]) == signature(&rotated[q]))
-            .unwrap() as u8;
+        canonical[q] = (0..=q).find(|&p| signature(&rotated[p]) == signature(&rotated[q])).unwrap() as u8;
     }
     let mut borders = Vec::new();
     for i in 0..PORTS {
@@ -661,7 +624,17 @@ fn build_type(
             borders.push(p);
         }
     }
+    let mut fits = [0u8; 256];
+    for (key, f) in fits.iter_mut().enumerate() {
+        let (present, road) = ((key >> 4) as u8, (key & 0xF) as u8);
+        for q in 0..4 {
+            if canonical[q] == q as u8 && rotated[q].road_sides & present == road {
+                *f |= 1 << q;
+            }
+        }
+    }
     Ok(TileType {
+        fits,
         name,
         count,
         public,
@@ -683,15 +656,9 @@ fn check_planar(name: &str, ports: &[PortSpec; PORTS]) -> Result<(), String> {
     distinct.dedup();
     for (ai, &a) in distinct.iter().enumerate() {
         for &b in &distinct[ai + 1..] {
-            let seq: Vec<char> = labels
-                .iter()
-                .copied()
-                .filter(|&c| c == a || c == b)
-                .collect();
+            let seq: Vec<char> = labels.iter().copied().filter(|&c| c == a || c == b).collect();
             // Count the runs around the cycle.
-            let changes = (0..seq.len())
-                .filter(|&i| seq[i] != seq[(i + 1) % seq.len()])
-                .count();
+            let changes = (0..seq.len()).filter(|&i| seq[i] != seq[(i + 1) % seq.len()]).count();
             if changes > 2 {
                 return Err(format!(
                     "{name}: areas split inconsistently: `{a}` and `{b}` alternate around the tile ({}), so they would have to cross",
@@ -720,11 +687,7 @@ fn check_area_borders(
         {
             return Err(format!(
                 "{name}: areas split inconsistently: `{x}` and `{y}` are both {} and touch at {}/{} with no road or other area between them (write them as one letter)",
-                if seg_kind[seg_of(a)].is_market() {
-                    "markets"
-                } else {
-                    "residential"
-                },
+                if seg_kind[seg_of(a)].is_market() { "markets" } else { "residential" },
                 port_name(i),
                 port_name((i + 1) % PORTS)
             ));
@@ -746,18 +709,9 @@ mod tests {
         let s = set();
         let total: usize = s.types.iter().map(|t| t.count as usize).sum();
         assert_eq!(total, 75);
-        let public: usize = s
-            .types
-            .iter()
-            .map(|t| t.public as usize * t.count as usize)
-            .sum();
+        let public: usize = s.types.iter().map(|t| t.public as usize * t.count as usize).sum();
         assert_eq!(public, 32);
-        let historic: usize = s
-            .types
-            .iter()
-            .filter(|t| t.historic.is_some())
-            .map(|t| t.count as usize)
-            .sum();
+        let historic: usize = s.types.iter().filter(|t| t.historic.is_some()).map(|t| t.count as usize).sum();
         assert_eq!(historic, 7);
         // 11 market tiles of each kind, counting two-markets once per kind it shows.
         for kind in [MarketKind::Fish, MarketKind::Grain, MarketKind::Livestock] {
@@ -770,6 +724,8 @@ mod tests {
             assert_eq!(n, 11, "{kind:?}");
         }
         assert_eq!(s.deck().len(), 75);
+        let segments: usize = s.types.iter().map(|t| t.count as usize * t.seg_count as usize).sum();
+        assert_eq!(segments, 250);
     }
 
     #[test]
@@ -843,22 +799,14 @@ mod tests {
 
     #[test]
     fn bad_tile_sets_are_named() {
-        assert!(
-            TileSet::parse(
-                &with_row("| quarter-pub | 3 | aaa aaa aaa aaa | a=H | 1 | |"),
-                "t"
-            )
-            .is_ok()
-        );
+        assert!(TileSet::parse(&with_row("| quarter-pub | 3 | aaa aaa aaa aaa | a=H | 1 | |"), "t").is_ok());
         let e = err(&with_row("| odd | 3 | aqa aaa aaa aaa | a=H | 1 | |"));
         assert!(e.contains("unknown letter `q`"), "{e}");
         let e = err(&with_row("| odd | 3 | 1aa aaa aaa aaa | a=H | 1 | |"));
         assert!(e.contains("road port on a corner"), "{e}");
         let e = err(&with_row("| odd | 4 | aaa aaa aaa aaa | a=H | 1 | |"));
         assert!(e.contains("add up to 76"), "{e}");
-        let e = err(&with_row(
-            "| odd | 3 (F,G) | mmm aaa aaa aaa | m=kind, a=H | 1 | |",
-        ));
+        let e = err(&with_row("| odd | 3 (F,G) | mmm aaa aaa aaa | m=kind, a=H | 1 | |"));
         assert!(e.contains("does not add up"), "{e}");
         let e = err(&with_row("| odd | 3 | a1a bbb b1b aaa | a,b=H | 1 | |"));
         assert!(e.contains("split inconsistently"), "{e}");

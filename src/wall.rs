@@ -70,9 +70,7 @@ impl Default for Wall {
 impl Wall {
     /// Whether a tower stands on a point.
     pub fn tower_at(&self, p: Point) -> bool {
-        self.towers[..self.tower_count as usize]
-            .iter()
-            .any(|&(x, y, _)| x as i32 == p.x && y as i32 == p.y)
+        self.towers[..self.tower_count as usize].iter().any(|&(x, y, _)| x as i32 == p.x && y as i32 == p.y)
     }
 
     /// The ends a gate on side `side` of `cell` creates: (head, tail).
@@ -87,16 +85,8 @@ impl Wall {
         let head_dir = Side::from_index(side.index() + 1);
         let head = start.step(head_dir);
         (
-            End {
-                x: head.x as i8,
-                y: head.y as i8,
-                dir: head_dir.index() as u8,
-            },
-            End {
-                x: start.x as i8,
-                y: start.y as i8,
-                dir: head_dir.opposite().index() as u8,
-            },
+            End { x: head.x as i8, y: head.y as i8, dir: head_dir.index() as u8 },
+            End { x: start.x as i8, y: start.y as i8, dir: head_dir.opposite().index() as u8 },
         )
     }
 }
@@ -159,11 +149,7 @@ fn piece_toward(board: &Board, end: End, hand: u8, dir: Side) -> Option<Piece> {
         side,
         outside,
         end: hand,
-        next: End {
-            x: next.x as i8,
-            y: next.y as i8,
-            dir: dir.index() as u8,
-        },
+        next: End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 },
     })
 }
 
@@ -196,25 +182,13 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
         return true;
     }
     let mut path = [Edge::horizontal(0, 0); 8];
-    reach(
-        board,
-        wall.ends[HEAD as usize],
-        wall.ends[TAIL as usize].point(),
-        limit,
-        &mut path,
-        0,
-    )
+    reach(board, wall.ends[HEAD as usize], wall.ends[TAIL as usize].point(), limit, &mut path, 0)
 }
 
-fn reach(
-    board: &Board,
-    end: End,
-    target: Point,
-    limit: usize,
-    path: &mut [Edge; 8],
-    depth: usize,
-) -> bool {
-    if depth == limit {
+fn reach(board: &Board, end: End, target: Point, limit: usize, path: &mut [Edge; 8], depth: usize) -> bool {
+    // Each piece moves the end one lattice step, so an end farther than that cannot make it.
+    let p = end.point();
+    if depth + ((p.x - target.x).abs() + (p.y - target.y).abs()) as usize > limit {
         return false;
     }
     let mut buf = [Piece {
@@ -256,19 +230,41 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
     let ((x0, y0), (x1, y1)) = board.bounds();
     let w = (x1 - x0 + 2) as usize;
     let h = (y1 - y0 + 2) as usize;
-    const MAX_STATES: usize = 4 * 40 * 40;
-    debug_assert!(4 * w * h <= MAX_STATES);
     let index = |e: End| -> usize {
         ((e.y as i32 - y0) as usize * w + (e.x as i32 - x0) as usize) * 4 + e.dir as usize
     };
-    const UNSEEN: u16 = u16::MAX;
-    let mut parent = [UNSEEN; MAX_STATES];
-    let mut state = [head; MAX_STATES];
-    let mut queue = [0u16; MAX_STATES];
+    let state = |i: usize| -> End {
+        let cell = i / 4;
+        End { x: (x0 + (cell % w) as i32) as i8, y: (y0 + (cell / w) as i32) as i8, dir: (i % 4) as u8 }
+    };
+    crate::scratch::with_scratch(|sc| {
+        // Only entries marked in `seen` are ever read, so `parent` and `queue` need no clearing.
+        sc.seen.clear();
+        sc.seen.resize(4 * w * h / 64 + 1, 0);
+        for buf in [&mut sc.parent, &mut sc.queue] {
+            if buf.len() < 4 * w * h {
+                buf.resize(4 * w * h, 0);
+            }
+        }
+        search_path(board, head, target, &index, &state, sc, out)
+    })
+}
+
+/// The breadth-first search of `closing_path` over (point, direction) states.
+fn search_path(
+    board: &Board,
+    head: End,
+    target: Point,
+    index: &dyn Fn(End) -> usize,
+    state: &dyn Fn(usize) -> End,
+    sc: &mut crate::scratch::Scratch,
+    out: &mut [Piece; MAX_PATH],
+) -> Option<usize> {
+    let (seen, parent, queue) = (&mut sc.seen[..], &mut sc.parent[..], &mut sc.queue[..]);
     let (mut qh, mut qt) = (0, 0);
     let start = index(head);
+    seen[start / 64] |= 1 << (start % 64);
     parent[start] = start as u16;
-    state[start] = head;
     queue[qt] = start as u16;
     qt += 1;
     let mut buf = [Piece {
@@ -282,14 +278,14 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
     while qh < qt {
         let s = queue[qh] as usize;
         qh += 1;
-        let n = end_pieces(board, state[s], HEAD, &mut buf);
+        let n = end_pieces(board, state(s), HEAD, &mut buf);
         for p in &buf[..n] {
             let t = index(p.next);
-            if parent[t] != UNSEEN {
+            if seen[t / 64] & (1 << (t % 64)) != 0 {
                 continue;
             }
+            seen[t / 64] |= 1 << (t % 64);
             parent[t] = s as u16;
-            state[t] = p.next;
             if p.next.point() == target {
                 // Walk back to the head, then write the pieces in order.
                 let mut len = 0;
@@ -302,9 +298,9 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
                 let mut i = len;
                 while cur != start {
                     let prev = parent[cur] as usize;
-                    let dir = Side::from_index(state[cur].dir as usize);
+                    let dir = Side::from_index(cur % 4);
                     i -= 1;
-                    out[i] = piece_toward(board, state[prev], HEAD, dir)
+                    out[i] = piece_toward(board, state(prev), HEAD, dir)
                         .expect("a piece found by the search is legal");
                     cur = prev;
                 }
@@ -320,12 +316,7 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
 /// The row a watchman on side `side` of the tile in `slot` guards (R19): the slots from the
 /// inside tile away from the wall, until a gap or a walled edge. Returns the number of tiles and,
 /// when it ends at a walled edge, the (slot, side) of that edge.
-pub fn row(
-    board: &Board,
-    slot: usize,
-    side: Side,
-    mut visit: impl FnMut(usize),
-) -> Option<(usize, Side)> {
+pub fn row(board: &Board, slot: usize, side: Side, mut visit: impl FnMut(usize)) -> Option<(usize, Side)> {
     let dir = side.opposite();
     let mut cur = slot;
     loop {

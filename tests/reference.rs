@@ -6,14 +6,17 @@
 //! on all cores); each test then looks at its own group of facts.
 //!
 //! `STADT_REFERENCE_GAMES=n` changes the number of games (default 2,100 in release builds, 150 in
-//! debug builds); `STADT_REFERENCE_SEED=s` plays only game `s`, to reproduce a failure.
+//! debug builds); `STADT_REFERENCE_SEED=s` plays only game `s`, to reproduce a failure;
+//! `STADT_REFERENCE_EDGES_ONLY=1` connects empty cells across edges only (see
+//! `stadt::reference::Connectivity`).
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use stadt::game::Game;
-use stadt::reference::{Check, Checker, Mismatch};
+use stadt::reference::{Check, Checker, Connectivity, Mismatch};
 use stadt::tiles::TileSet;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -36,51 +39,80 @@ struct Report {
     games: usize,
     steps: usize,
     failures: Vec<Failure>,
+    /// How often each rarer situation came up, over all games.
+    stats: BTreeMap<&'static str, usize>,
+    /// Games that panicked: seed, step and message.
+    panics: Vec<String>,
 }
 
+/// One game's outcome: steps, first mismatch of each kind, situations met, and where it panicked
+/// (engine or reference), if it did.
+type Played = (usize, Vec<Failure>, BTreeMap<&'static str, usize>, Option<String>);
+
 fn seeds() -> Vec<u64> {
-    if let Some(seed) = std::env::var("STADT_REFERENCE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
+    if let Some(seed) = std::env::var("STADT_REFERENCE_SEED").ok().and_then(|s| s.parse().ok()) {
         return vec![seed];
     }
     let default = if cfg!(debug_assertions) { 150 } else { 2_100 };
-    let games = std::env::var("STADT_REFERENCE_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default);
+    let games = std::env::var("STADT_REFERENCE_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(default);
     (0..games).collect()
 }
 
-/// Plays game `seed` (2, 3 or 4 players by `seed % 3`) and returns its step count and the first
-/// mismatch of each kind.
-fn play(seed: u64) -> (usize, Vec<Failure>) {
+/// Empty cells connect across edges and across corners where two tiles touch diagonally, as the
+/// engine decided for R17; `STADT_REFERENCE_EDGES_ONLY=1` checks the 4-connected reading instead
+/// (RULES.md R15 does not say which).
+fn connectivity() -> Connectivity {
+    match std::env::var("STADT_REFERENCE_EDGES_ONLY").as_deref() {
+        Ok("1") => Connectivity::Edges,
+        _ => Connectivity::EdgesAndPinches,
+    }
+}
+
+/// Plays game `seed` (2, 3 or 4 players by `seed % 3`), catching any panic of the engine or the
+/// reference so that it is reported with its seed and step.
+fn play(seed: u64) -> Played {
+    let mut step = 0;
+    let mut failures = Vec::new();
+    let mut stats = BTreeMap::new();
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play_game(seed, &mut step, &mut failures, &mut stats)
+    }));
+    let panic = run.err().map(|e| {
+        let msg = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        format!("seed {seed}, step {step}: {msg}")
+    });
+    (step, failures, stats, panic)
+}
+
+/// The body of [`play`]: its step count and failures stay where a panic leaves them.
+fn play_game(
+    seed: u64,
+    step: &mut usize,
+    failures: &mut Vec<Failure>,
+    stats: &mut BTreeMap<&'static str, usize>,
+) {
     let players = 2 + (seed % 3) as usize;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut game = Game::shuffled(TileSet::default_set(), players, &mut rng).unwrap();
-    let mut checker = Checker::new(game.table());
-    let mut failures: Vec<Failure> = Vec::new();
+    let mut checker = Checker::with_connectivity(game.table(), connectivity());
     let mut record = |step: usize, found: Vec<Mismatch>| {
         for m in found {
             if !failures.iter().any(|f| f.mismatch.check == m.check) {
-                failures.push(Failure {
-                    seed,
-                    players,
-                    step,
-                    mismatch: m,
-                });
+                failures.push(Failure { seed, players, step, mismatch: m });
             }
         }
     };
     record(0, checker.check(game.table()));
     let mut moves = Vec::new();
-    let mut step = 0;
-    while !game.is_over() && step < MAX_STEPS {
+    while !game.is_over() && *step < MAX_STEPS {
         game.legal_moves(&mut moves);
         if moves.is_empty() {
             record(
-                step,
+                *step,
                 vec![Mismatch {
                     check: Check::Moves,
                     message: format!("no legal move at {:?}", game.table().step()),
@@ -91,19 +123,19 @@ fn play(seed: u64) -> (usize, Vec<Failure>) {
         let mv = moves[rng.random_range(0..moves.len())];
         let before = game.table().clone();
         game.apply(mv);
-        step += 1;
-        record(step, checker.step(&before, mv, game.table()));
+        *step += 1;
+        record(*step, checker.step(&before, mv, game.table()));
     }
     if !game.is_over() {
         record(
-            step,
+            *step,
             vec![Mismatch {
                 check: Check::Turn,
                 message: format!("R23: the game did not end within {MAX_STEPS} steps"),
             }],
         );
     }
-    (step, failures)
+    *stats = checker.stats;
 }
 
 fn report() -> &'static Report {
@@ -111,18 +143,28 @@ fn report() -> &'static Report {
     REPORT.get_or_init(|| {
         let start = Instant::now();
         let seeds = seeds();
-        let results: Vec<(usize, Vec<Failure>)> = seeds.par_iter().map(|&s| play(s)).collect();
+        let results: Vec<Played> = seeds.par_iter().map(|&s| play(s)).collect();
+        let mut stats = BTreeMap::new();
+        for (situation, n) in results.iter().flat_map(|r| r.2.iter()) {
+            *stats.entry(*situation).or_default() += n;
+        }
         let report = Report {
             games: seeds.len(),
             steps: results.iter().map(|r| r.0).sum(),
+            panics: results.iter().filter_map(|r| r.3.clone()).collect(),
             failures: results.into_iter().flat_map(|r| r.1).collect(),
+            stats,
         };
         eprintln!(
-            "reference: {} games, {} steps checked in {:.1} s",
+            "reference: {} games, {} steps checked in {:.1} s ({:?}); situations met:",
             report.games,
             report.steps,
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            connectivity()
         );
+        for (situation, n) in &report.stats {
+            eprintln!("  {n:>8}  {situation}");
+        }
         report
     })
 }
@@ -130,11 +172,7 @@ fn report() -> &'static Report {
 /// Fails with the first few games in which `check` disagreed.
 fn assert_agrees(check: Check) {
     let r = report();
-    let failed: Vec<&Failure> = r
-        .failures
-        .iter()
-        .filter(|f| f.mismatch.check == check)
-        .collect();
+    let failed: Vec<&Failure> = r.failures.iter().filter(|f| f.mismatch.check == check).collect();
     if failed.is_empty() {
         return;
     }
@@ -142,10 +180,7 @@ fn assert_agrees(check: Check) {
         .iter()
         .take(SHOWN)
         .map(|f| {
-            format!(
-                "  seed {} ({} players), step {}: {}",
-                f.seed, f.players, f.step, f.mismatch.message
-            )
+            format!("  seed {} ({} players), step {}: {}", f.seed, f.players, f.step, f.mismatch.message)
         })
         .collect();
     panic!(
@@ -177,8 +212,13 @@ fn r1_r4_r14_pieces_are_conserved_in_random_games() {
 }
 
 #[test]
-fn r12_r21_r22_r25_r26_r27_points_match_reference_in_random_games() {
+fn r12_r22_r24_r25_r26_r27_points_match_reference_in_random_games() {
     assert_agrees(Check::Points);
+}
+
+#[test]
+fn r21_tower_points_match_reference_in_random_games() {
+    assert_agrees(Check::Towers);
 }
 
 #[test]
@@ -192,12 +232,14 @@ fn r10_r13_r16_r23_turn_order_matches_reference_in_random_games() {
 }
 
 #[test]
-fn random_games_take_steps() {
+fn random_games_run_without_panics() {
     let r = report();
     assert!(
-        r.steps > r.games * 50,
-        "{} steps in {} games",
-        r.steps,
-        r.games
+        r.panics.is_empty(),
+        "{} of {} games panicked (engine or reference):\n  {}",
+        r.panics.len(),
+        r.games,
+        r.panics.iter().take(SHOWN).cloned().collect::<Vec<_>>().join("\n  ")
     );
+    assert!(r.steps > r.games * 50, "{} steps in {} games", r.steps, r.games);
 }

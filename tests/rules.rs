@@ -54,10 +54,7 @@ fn r3_seventy_wall_pieces_and_no_gate_yet() {
 fn r4_piles_of_30_25_20_only_counts_are_public() {
     let mut s = Scenario::new(2);
     assert_eq!(s.table.pile_sizes(), [30, 25, 20]);
-    assert_eq!(
-        s.table.unseen().iter().map(|&n| n as usize).sum::<usize>(),
-        75
-    );
+    assert_eq!(s.table.unseen().iter().map(|&n| n as usize).sum::<usize>(), 75);
     s.put("quarter-pub", 0, 0, 0, None);
     assert_eq!(s.table.pile_sizes(), [29, 25, 20]);
     s.skip_to_pile(2, &[]);
@@ -87,11 +84,7 @@ fn r5_a_road_runs_through_a_straight() {
     let b = t.features().root(t.node(1, t.seg_at_port(1, 1)));
     assert_eq!(a, b, "S1 of (0,0) and N1 of (0,1) are one road");
     assert_eq!(t.features().length(a), 2);
-    assert_eq!(
-        t.features().open(a),
-        2,
-        "N1 of (0,0) and S1 of (0,1) stay open"
-    );
+    assert_eq!(t.features().open(a), 2, "N1 of (0,0) and S1 of (0,1) stay open");
 }
 
 #[test]
@@ -128,11 +121,7 @@ fn r7_a_road_entering_a_tile_twice_counts_it_once() {
     s.put("dead-end-pub", 0, -1, 0, None); // ends at S1
     assert_eq!(points(&s.table, 0).roads, 0);
     s.put("dead-end-pub", -1, 0, 270, None); // ends at E1: completes the road
-    assert_eq!(
-        points(&s.table, 0).roads,
-        12,
-        "6 tiles, not 7: 2 points each"
-    );
+    assert_eq!(points(&s.table, 0).roads, 12, "6 tiles, not 7: 2 points each");
 }
 
 #[test]
@@ -143,11 +132,7 @@ fn r8_a_loop_road_is_complete() {
     s.follower(Some("W1")).unwrap();
     s.put("curve", 1, -1, 180, None); // S1-W1
     s.put("curve", 0, -1, 90, None); // E1-S1: closes the loop
-    assert_eq!(
-        points(&s.table, 1).roads,
-        8,
-        "a loop of 4 tiles: 2 points each"
-    );
+    assert_eq!(points(&s.table, 1).roads, 8, "a loop of 4 tiles: 2 points each");
 }
 
 #[test]
@@ -156,11 +141,7 @@ fn r8_a_port_facing_an_empty_cell_is_open() {
     s.put("market-corner/F", 0, 0, 0, Some("N0"));
     let t = &s.table;
     let r = t.features().root(t.node(0, t.seg_at_port(0, 0)));
-    assert_eq!(
-        t.features().open(r),
-        6,
-        "three ports on N and three on E face empty cells"
-    );
+    assert_eq!(t.features().open(r), 6, "three ports on N and three on E face empty cells");
     assert!(!t.is_complete(r));
 }
 
@@ -204,34 +185,15 @@ fn r10_roads_must_continue_and_tiles_touch_edge_to_edge() {
     let mut s = Scenario::new(2);
     s.put("straight", 0, 0, 0, None); // road N1-S1
     s.table.draw(s.ty("quarter-pub")).unwrap();
-    let e = s
-        .table
-        .check(Move::Tile { x: 0, y: 1, rot: 0 })
-        .unwrap_err();
+    let e = s.table.check(Move::Tile { x: 0, y: 1, rot: 0 }).unwrap_err();
     assert!(e.0.contains("does not fit"), "{e}");
-    let e = s
-        .table
-        .check(Move::Tile { x: 1, y: 1, rot: 0 })
-        .unwrap_err();
-    assert!(
-        e.0.contains("does not touch"),
-        "corner to corner is not enough: {e}"
-    );
+    let e = s.table.check(Move::Tile { x: 1, y: 1, rot: 0 }).unwrap_err();
+    assert!(e.0.contains("does not touch"), "corner to corner is not enough: {e}");
     // East of a straight: no road on that side, so the quarter fits there.
     assert!(s.table.check(Move::Tile { x: 1, y: 0, rot: 0 }).is_ok());
     let mut moves = s.moves();
     moves.sort_by_key(|m| format!("{m:?}"));
-    assert_eq!(
-        moves,
-        vec![
-            Move::Tile {
-                x: -1,
-                y: 0,
-                rot: 0
-            },
-            Move::Tile { x: 1, y: 0, rot: 0 }
-        ]
-    );
+    assert_eq!(moves, vec![Move::Tile { x: -1, y: 0, rot: 0 }, Move::Tile { x: 1, y: 0, rot: 0 }]);
 }
 
 #[test]
@@ -259,12 +221,7 @@ fn r11_no_follower_on_a_feature_already_occupied_at_any_distance() {
     let e = s.table.check(Move::Follower(Some(road))).unwrap_err();
     assert!(e.0.contains("already holds a follower"), "{e}");
     // Both residential areas of the new tile are free.
-    assert_eq!(
-        s.moves().len(),
-        3,
-        "none + two bailiff spots: {:?}",
-        s.moves()
-    );
+    assert_eq!(s.moves().len(), 3, "none + two bailiff spots: {:?}", s.moves());
 }
 
 #[test]
@@ -276,10 +233,7 @@ fn r11_no_follower_on_a_road_or_market_the_tile_completes() {
     let e = s.table.check(Move::Follower(Some(road))).unwrap_err();
     assert!(e.0.contains("completes"), "{e}");
     let res = s.table.seg_at_port(1, 0) as u8;
-    assert!(
-        s.moves().contains(&Move::Follower(Some(res))),
-        "a bailiff is fine"
-    );
+    assert!(s.moves().contains(&Move::Follower(Some(res))), "a bailiff is fine");
     // A completed feature without followers scores nothing (R12 decision).
     s.follower(None).unwrap();
     assert_eq!(s.table.scores()[..2], [0, 0]);
@@ -336,11 +290,7 @@ fn r12_tied_market_women_on_three_kinds_and_six_tiles_get_eighteen_each() {
     s.put("market-side-pub/V", 3, 0, 180, None); // p1: market S
     s.put("market-corner/G", 3, 1, 270, Some("W0")); // p2: market W, N joins it; p2's woman
     s.put("market-square/V", 2, 1, 0, None); // p1: joins all three markets, one woman each
-    assert_eq!(
-        s.table.scores()[..2],
-        [0, 0],
-        "the south side is still open"
-    );
+    assert_eq!(s.table.scores()[..2], [0, 0], "the south side is still open");
     s.put("quarter-pub", 2, 2, 0, None); // p2: closes the last ports
     assert_eq!(points(&s.table, 0).markets, 18);
     assert_eq!(points(&s.table, 1).markets, 18);
@@ -362,11 +312,7 @@ fn r12_the_majority_takes_all() {
     s.put("straight", 2, 0, 90, None); // p2: joins A and B
     assert_eq!(s.table.scores()[..2], [0, 0]);
     s.put("straight", 4, 0, 90, None); // p1: joins C and completes
-    assert_eq!(
-        points(&s.table, 0).roads,
-        10,
-        "p1 holds 2 of 3 citizens: 5 tiles x 2"
-    );
+    assert_eq!(points(&s.table, 0).roads, 10, "p1 holds 2 of 3 citizens: 5 tiles x 2");
     assert_eq!(points(&s.table, 1).roads, 0);
     assert_eq!(s.table.player(0).supply, 7, "both citizens return");
     assert_eq!(s.table.player(1).supply, 7);
@@ -385,15 +331,9 @@ fn worked_example(players: usize, pile: u8) -> Scenario {
 }
 
 fn edge_move(a: (i32, i32), b: (i32, i32), watchman: bool) -> Move {
-    let e = stadt::geom::Edge::between(
-        stadt::geom::Point::new(a.0, a.1),
-        stadt::geom::Point::new(b.0, b.1),
-    )
-    .unwrap();
-    Move::Wall {
-        edge: e.into(),
-        watchman,
-    }
+    let e = stadt::geom::Edge::between(stadt::geom::Point::new(a.0, a.1), stadt::geom::Point::new(b.0, b.1))
+        .unwrap();
+    Move::Wall { edge: e.into(), watchman }
 }
 
 #[test]
@@ -411,11 +351,7 @@ fn r13_a_scoring_event_from_pile_two_starts_a_wall_building() {
     let s = worked_example(2, 2);
     assert_eq!(points(&s.table, 0).roads, 2);
     assert_eq!(s.table.step(), Step::Gate);
-    assert_eq!(
-        s.table.actor(),
-        1,
-        "the player whose tile triggered the scoring builds the gate"
-    );
+    assert_eq!(s.table.actor(), 1, "the player whose tile triggered the scoring builds the gate");
 }
 
 #[test]
@@ -461,21 +397,10 @@ fn r14_bailiffs_never_return() {
 fn r15_gate_goes_on_an_edge_between_a_tile_and_an_outside_cell() {
     let mut s = worked_example(2, 2);
     let gates = s.moves();
-    assert_eq!(
-        gates.len(),
-        6,
-        "N, S and W of (0,0); N, E and S of (1,0): {gates:?}"
-    );
+    assert_eq!(gates.len(), 6, "N, S and W of (0,0); N, E and S of (1,0): {gates:?}");
     s.gate((0, 0), (1, 0)).unwrap();
-    assert_eq!(
-        s.table.wall().supply,
-        70,
-        "the gate is not one of the 70 pieces"
-    );
-    assert!(
-        s.table.board().is_blocked(Cell::new(0, -1)),
-        "R20: the gate blocks its outside cell"
-    );
+    assert_eq!(s.table.wall().supply, 70, "the gate is not one of the 70 pieces");
+    assert!(s.table.board().is_blocked(Cell::new(0, -1)), "R20: the gate blocks its outside cell");
     let ends = s.table.wall_ends();
     assert_eq!(ends[HEAD as usize].point(), stadt::geom::Point::new(1, 0));
     assert_eq!(ends[TAIL as usize].point(), stadt::geom::Point::new(0, 0));
@@ -524,11 +449,7 @@ fn r15_gate_never_faces_a_hole_in_the_city() {
         assert!(!gates.contains(&Move::Gate(e.into())), "{e} faces the hole");
         assert!(s.table.check(Move::Gate(e.into())).is_err());
     }
-    assert_eq!(
-        gates.len(),
-        16,
-        "every edge between the city and the outside"
-    );
+    assert_eq!(gates.len(), 16, "every edge between the city and the outside");
 }
 
 #[test]
@@ -560,16 +481,9 @@ fn r16_a_piece_no_end_can_take_stays_in_supply() {
         s.table.play(m).unwrap();
     }
     assert!(s.table.wall().closed);
-    assert_eq!(
-        s.table.step(),
-        Step::Tower,
-        "the last two pieces have nowhere to go"
-    );
+    assert_eq!(s.table.step(), Step::Tower, "the last two pieces have nowhere to go");
     assert_eq!(s.table.wall().supply, 65);
-    assert_eq!(
-        s.table.player(0).walls_built + s.table.player(1).walls_built,
-        5
-    );
+    assert_eq!(s.table.player(0).walls_built + s.table.player(1).walls_built, 5);
 }
 
 #[test]
@@ -626,10 +540,7 @@ fn r17_two_edges_qualify_where_tiles_touch_diagonally() {
     s.put("market-square/F", 2, 0, 0, None);
     s.put("market-square/G", 2, -1, 0, None);
     s.put("market-square/V", 1, -1, 0, None);
-    assert!(
-        s.table.board().is_outside(Cell::new(1, 0)),
-        "the corner gap counts as outside"
-    );
+    assert!(s.table.board().is_outside(Cell::new(1, 0)), "the corner gap counts as outside");
     // A scoring event in the west: p2's citizen on a dead end, closed by p1.
     s.put("dead-end-pub", -1, 0, 90, Some("W1"));
     s.put("dead-end-pub", -2, 0, 270, None);
@@ -637,23 +548,10 @@ fn r17_two_edges_qualify_where_tiles_touch_diagonally() {
     s.gate((-1, 0), (0, 0)).unwrap(); // north of (-1,0); the head is at point (0,0), going east
     s.wall((0, 0), (1, 0), false).unwrap(); // north of (0,0): the head reaches point (1,0)
     let moves = s.moves();
-    assert!(
-        moves.contains(&edge_move((1, -1), (1, 0), false)),
-        "on along the west side of (1,-1)"
-    );
-    assert!(
-        moves.contains(&edge_move((1, 0), (1, 1), false)),
-        "around the east side of (0,0)"
-    );
-    assert!(
-        moves.contains(&edge_move((-2, 0), (-1, 0), false)),
-        "the tail: north side of (-2,0)"
-    );
-    assert_eq!(
-        moves.len(),
-        6,
-        "those three, each with or without a watchman: {moves:?}"
-    );
+    assert!(moves.contains(&edge_move((1, -1), (1, 0), false)), "on along the west side of (1,-1)");
+    assert!(moves.contains(&edge_move((1, 0), (1, 1), false)), "around the east side of (0,0)");
+    assert!(moves.contains(&edge_move((-2, 0), (-1, 0), false)), "the tail: north side of (-2,0)");
+    assert_eq!(moves.len(), 6, "those three, each with or without a watchman: {moves:?}");
 }
 
 /// Pile 3, 2 players: a line of six tiles (0,0)..(5,0) whose road (1,0)-(5,0) p2 holds and
@@ -662,15 +560,7 @@ fn line_of_six() -> Scenario {
     let mut s = Scenario::new(2);
     s.skip_to_pile(
         3,
-        &[
-            "quarter-pub",
-            "quarter-pub",
-            "dead-end-pub",
-            "dead-end-pub",
-            "straight",
-            "straight",
-            "straight",
-        ],
+        &["quarter-pub", "quarter-pub", "dead-end-pub", "dead-end-pub", "straight", "straight", "straight"],
     );
     s.put("quarter-pub", 0, 0, 0, None); // p1
     s.put("dead-end-pub", 1, 0, 270, Some("E1")); // p2: road ends at E1
@@ -700,27 +590,12 @@ fn r21_tower_four_walls_past_the_gate_scores_four() {
     s.wall((1, 1), (2, 1), false).unwrap(); // p1
     assert_eq!(s.table.step(), Step::Tower);
     assert_eq!(s.table.actor(), 1, "the scorer places the tower");
-    assert_eq!(
-        s.moves(),
-        vec![
-            Move::Tower(None),
-            Move::Tower(Some(HEAD)),
-            Move::Tower(Some(TAIL))
-        ]
-    );
+    assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD)), Move::Tower(Some(TAIL))]);
     s.tower(Some((5, 0))).unwrap();
     assert_eq!(points(&s.table, 1).towers, 4);
     assert_eq!(s.table.player(1).towers, 5);
-    assert_eq!(
-        s.table.wall().since_tower,
-        [0, 3],
-        "the tail side counts on: west, south, south"
-    );
-    assert_eq!(
-        s.table.step(),
-        Step::Draw,
-        "the ends are 6 pieces apart: the game goes on"
-    );
+    assert_eq!(s.table.wall().since_tower, [0, 3], "the tail side counts on: west, south, south");
+    assert_eq!(s.table.step(), Step::Draw, "the ends are 6 pieces apart: the game goes on");
 }
 
 #[test]
@@ -733,20 +608,9 @@ fn r20_no_tile_on_a_cell_blocked_by_the_wall() {
     }
     s.tower(None).unwrap();
     s.table.draw(s.ty("quarter-pub")).unwrap();
-    let e = s
-        .table
-        .check(Move::Tile {
-            x: 0,
-            y: -1,
-            rot: 0,
-        })
-        .unwrap_err();
+    let e = s.table.check(Move::Tile { x: 0, y: -1, rot: 0 }).unwrap_err();
     assert!(e.0.contains("blocked by the wall"), "{e}");
-    assert!(!s.moves().contains(&Move::Tile {
-        x: 0,
-        y: -1,
-        rot: 0
-    }));
+    assert!(!s.moves().contains(&Move::Tile { x: 0, y: -1, rot: 0 }));
     assert!(s.moves().contains(&Move::Tile { x: 0, y: 1, rot: 0 }));
 }
 
@@ -755,13 +619,7 @@ fn r22_a_wall_that_closes_a_market_of_two_kinds_on_two_tiles_gives_four_and_retu
     let mut s = Scenario::new(2);
     s.skip_to_pile(
         2,
-        &[
-            "quarter-pub",
-            "market-corner/F",
-            "market-side-pub/G",
-            "dead-end-pub",
-            "dead-end-pub",
-        ],
+        &["quarter-pub", "market-corner/F", "market-side-pub/G", "dead-end-pub", "dead-end-pub"],
     );
     s.put("quarter-pub", 0, 0, 0, None); // p1
     s.put("market-corner/F", 1, 0, 90, Some("E0")); // p2's market woman; market E and S
@@ -774,19 +632,11 @@ fn r22_a_wall_that_closes_a_market_of_two_kinds_on_two_tiles_gives_four_and_retu
     assert_eq!(points(&s.table, 1).markets, 0);
     s.wall((1, 1), (2, 1), false).unwrap(); // p1: south of (1,0) closes the market
     assert_eq!(points(&s.table, 1).markets, 4);
-    assert_eq!(
-        s.table.player(1).returning,
-        2,
-        "citizen and market woman are back, for next turn"
-    );
+    assert_eq!(s.table.player(1).returning, 2, "citizen and market woman are back, for next turn");
     assert_eq!(s.table.player(1).supply, 5);
     assert_eq!(s.table.board().tile(1).follower(), None);
     s.wall((2, 1), (3, 1), false).unwrap(); // p2
-    assert_eq!(
-        s.table.step(),
-        Step::Tower,
-        "R22: no new wall building from a wall scoring"
-    );
+    assert_eq!(s.table.step(), Step::Tower, "R22: no new wall building from a wall scoring");
     s.tower(None).unwrap();
     assert_eq!(s.table.player(1).supply, 7);
 }
@@ -822,23 +672,16 @@ fn r23b_the_game_ends_after_the_last_tile() {
     let mut s = Scenario::new(3);
     s.put("quarter-pub", 0, 0, 0, None);
     while s.table.drawn() < 74 {
-        let ty = (0..s.table.unseen().len())
-            .find(|&t| s.table.unseen()[t] > 0)
-            .unwrap() as u8;
+        let ty = (0..s.table.unseen().len()).find(|&t| s.table.unseen()[t] > 0).unwrap() as u8;
         s.table.set_aside_unseen(ty).unwrap();
     }
-    let last = (0..s.table.unseen().len())
-        .find(|&t| s.table.unseen()[t] > 0)
-        .unwrap();
+    let last = (0..s.table.unseen().len()).find(|&t| s.table.unseen()[t] > 0).unwrap();
     let name = s.table.tileset().types[last].name.clone();
     assert!(!s.table.is_over());
     s.table.draw(last as u8).unwrap();
     let m = s.moves()[0];
     s.table.play(m).unwrap();
-    assert!(
-        !s.table.is_over(),
-        "{name} is placed; the follower step comes first"
-    );
+    assert!(!s.table.is_over(), "{name} is placed; the follower step comes first");
     s.follower(None).unwrap();
     assert!(s.table.is_over());
 }
@@ -912,4 +755,66 @@ fn r26_a_market_bordering_twice_counts_once() {
     s.put("market-square/V", 1, 1, 0, None); // joins the two into one market
     s.skip_to_pile(4, &[]);
     assert_eq!(points(&s.table, 0).residential, 2);
+}
+
+#[test]
+fn r10_a_city_in_one_long_line_fits_the_board() {
+    // Lay tiles in a line east and west from (0,0): each tile is turned so that its west (or east)
+    // side matches the open end. The board window must follow the line without losing anything.
+    let mut s = Scenario::new(2);
+    let ts = s.table.tileset();
+    let road_on = |ty: usize, q: usize, side: usize| ts.types[ty].rotated[q].road_sides & (1 << side) != 0;
+    let (mut west, mut east) = (0i32, 0i32);
+    let first = (0..ts.types.len()).find(|&t| ts.types[t].name == "quarter-pub").unwrap();
+    s.put("quarter-pub", 0, 0, 0, None);
+    let (mut west_road, mut east_road) = (road_on(first, 0, 3), road_on(first, 0, 1));
+    let mut placed = 1;
+    while s.table.drawn() < 75 {
+        let ty = (0..ts.types.len()).find(|&t| s.table.unseen()[t] > 0).unwrap();
+        s.table.draw(ty as u8).unwrap();
+        if s.table.step() != Step::PlaceTile {
+            continue; // fits nowhere: set aside
+        }
+        let mut done = false;
+        for q in 0..4 {
+            let east_fit = road_on(ty, q, 3) == east_road;
+            let west_fit = road_on(ty, q, 1) == west_road;
+            let (x, fits) = if east_fit { (east + 1, true) } else { (west - 1, west_fit) };
+            let mv = Move::Tile { x: x as i8, y: 0, rot: ts.types[ty].canonical[q] };
+            if fits && s.table.check(mv).is_ok() {
+                s.table.play(mv).unwrap();
+                if x > east {
+                    east = x;
+                    east_road = road_on(ty, q, 1);
+                } else {
+                    west = x;
+                    west_road = road_on(ty, q, 3);
+                }
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            let m = s.moves()[0];
+            s.table.play(m).unwrap();
+        }
+        placed += 1;
+        if !s.table.is_over() {
+            s.follower(None).unwrap();
+        }
+    }
+    assert!(s.table.is_over());
+    assert!(east - west >= 60, "a line of {} cells from {placed} tiles", east - west + 1);
+    assert!(east > 45 || west < -45, "the line leaves the first window ({west}..{east})");
+    // Every tile is still found where it was put, and every frontier cell is an empty neighbour.
+    let b = s.table.board();
+    for (slot, t) in b.tiles().iter().enumerate() {
+        assert_eq!(b.slot_at(t.cell()), Some(slot));
+    }
+    for f in b.frontier() {
+        assert!(b.slot_at(f.cell()).is_none());
+        let touching = stadt::geom::SIDES.iter().filter(|&&d| b.slot_at(f.cell().step(d)).is_some()).count();
+        assert_eq!(touching, f.present.count_ones() as usize, "{:?}", f.cell());
+    }
+    assert!(b.frontier().len() >= 2 * (east - west) as usize);
 }

@@ -1,0 +1,200 @@
+//! `stadt bench`: the engine's speed figures, one CSV line each (figure, value, unit, target).
+//! Criterion benches in `benches/` measure the same operations with statistics.
+
+use crate::agent::Observation;
+use crate::alloc_count::allocated_bytes;
+use crate::game::Game;
+use crate::moves::{Move, Step};
+use crate::table::Table;
+use crate::tiles::{TILE_COUNT, TileSet};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A figure: name, value, unit, target (empty when there is none).
+pub struct Figure {
+    /// Name.
+    pub name: String,
+    /// Value.
+    pub value: f64,
+    /// Unit.
+    pub unit: &'static str,
+    /// Target, as text.
+    pub target: &'static str,
+}
+
+/// Plays one game with uniformly random moves, in place: the playout every figure builds on.
+#[inline]
+pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) {
+    while !game.is_over() {
+        let mv = if game.table().step() == Step::PlaceTile {
+            game.table().sample_tile_move(rng)
+        } else {
+            game.legal_moves(moves);
+            moves[rng.random_range(0..moves.len())]
+        };
+        game.apply(mv);
+    }
+}
+
+/// Random 4-player games from start to end on one thread for about `seconds`: (games, elapsed).
+pub fn random_games(seconds: f64, seed: u64) -> (u64, Duration) {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order = [0u8; TILE_COUNT];
+    order.copy_from_slice(&ts.deck());
+    let mut game = Game::new(ts, 4, &order).expect("a full deck");
+    let mut moves = Vec::with_capacity(256);
+    let start = Instant::now();
+    let mut games = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..100 {
+            order.shuffle(&mut rng);
+            game.reset(4, &order).expect("a full deck");
+            random_playout(&mut game, &mut moves, &mut rng);
+            games += 1;
+        }
+    }
+    (games, start.elapsed())
+}
+
+/// Tables at the PlaceTile step, sampled from random games (mid-game positions for benches).
+pub fn sample_positions(count: usize, players: usize, seed: u64) -> Vec<Table> {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = Game::shuffled(ts, players, &mut rng).expect("a full deck");
+        let keep_at = rng.random_range(10..60);
+        while !game.is_over() {
+            let t = game.table();
+            if t.step() == Step::PlaceTile && t.board().tile_count() == keep_at {
+                out.push(t.clone());
+                break;
+            }
+            let mv = if t.step() == Step::PlaceTile {
+                t.sample_tile_move(&mut rng)
+            } else {
+                game.legal_moves(&mut moves);
+                moves[rng.random_range(0..moves.len())]
+            };
+            game.apply(mv);
+        }
+    }
+    out
+}
+
+/// Every figure, each measured for about `seconds`.
+pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    let (games, el) = random_games(seconds, seed);
+    figures.push(Figure {
+        name: "random_4p_games_per_second_1_thread".into(),
+        value: games as f64 / el.as_secs_f64(),
+        unit: "games/s",
+        target: ">=20000",
+    });
+
+    let positions = sample_positions(500, 4, seed);
+    let mut moves = Vec::with_capacity(512);
+    let start = Instant::now();
+    let mut placements = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for t in &positions {
+            black_box(t).legal_moves(&mut moves);
+            placements += moves.len() as u64;
+        }
+    }
+    figures.push(Figure {
+        name: "tile_placements_generated_per_second".into(),
+        value: placements as f64 / start.elapsed().as_secs_f64(),
+        unit: "placements/s",
+        target: "",
+    });
+
+    let ts = TileSet::default_set();
+    let games: Vec<Game> = positions
+        .iter()
+        .take(100)
+        .enumerate()
+        .map(|(i, t)| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(i as u64)))
+        .collect();
+    let mut sink = Game::new(ts, 4, &ts.deck()).expect("a full deck");
+    let start = Instant::now();
+    let mut clones = 0u64;
+    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
+        for g in &games {
+            let c = black_box(g).clone();
+            black_box(&c);
+            clones += 1;
+        }
+    }
+    figures.push(Figure {
+        name: "state_clone_ns".into(),
+        value: start.elapsed().as_secs_f64() * 1e9 / clones as f64,
+        unit: "ns",
+        target: "<=1000",
+    });
+    let start = Instant::now();
+    let mut copies = 0u64;
+    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
+        for g in &games {
+            sink.clone_from(black_box(g));
+            black_box(&sink);
+            copies += 1;
+        }
+    }
+    figures.push(Figure {
+        name: "state_clone_from_ns".into(),
+        value: start.elapsed().as_secs_f64() * 1e9 / copies as f64,
+        unit: "ns",
+        target: "",
+    });
+
+    // Bytes allocated per game once warm: the playout loop with its buffers already grown, and a
+    // random agent deciding through the Agent interface.
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order = [0u8; TILE_COUNT];
+    order.copy_from_slice(&ts.deck());
+    let mut game = Game::new(ts, 4, &order).expect("a full deck");
+    let mut agent = crate::bots::random::Random::default();
+    let play = |game: &mut Game,
+                order: &mut [u8; TILE_COUNT],
+                rng: &mut Pcg64Mcg,
+                agent: &mut crate::bots::random::Random| {
+        order.shuffle(rng);
+        game.reset(4, order).expect("a full deck");
+        while !game.is_over() {
+            let mv = crate::agent::Agent::act(agent, &Observation::new(game), rng);
+            game.apply(mv);
+        }
+    };
+    for _ in 0..50 {
+        play(&mut game, &mut order, &mut rng, &mut agent);
+    }
+    let (value, unit) = match allocated_bytes() {
+        Some(before) => {
+            let n = 1000;
+            for _ in 0..n {
+                play(&mut game, &mut order, &mut rng, &mut agent);
+            }
+            ((allocated_bytes().unwrap() - before) as f64 / n as f64, "bytes/game")
+        }
+        None => (f64::NAN, "bytes/game (counting allocator not installed)"),
+    };
+    figures.push(Figure { name: "bytes_allocated_per_game_after_warmup".into(), value, unit, target: "0" });
+    figures
+}
+
+/// The CSV text of figures, with a header line.
+pub fn csv(figures: &[Figure]) -> String {
+    let mut s = String::from("figure,value,unit,target\n");
+    for f in figures {
+        let v = if f.value >= 100.0 { format!("{:.0}", f.value) } else { format!("{:.2}", f.value) };
+        s.push_str(&format!("{},{},{},{}\n", f.name, v, f.unit, f.target));
+    }
+    s
+}
