@@ -48,6 +48,9 @@ fn main() {
             }
         }
     }
+    let pr: Vec<u64> =
+        stadt::table::PROBE.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed) / n as u64).collect();
+    println!("close {} r25+flatten {} residential {} watchmen {} ns/game", pr[0], pr[1], pr[2], pr[3]);
     let names = ["tile", "follower", "gate", "wall", "tower", "final step", "choose", "reset"];
     for i in 0..8 {
         println!(

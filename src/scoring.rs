@@ -53,17 +53,36 @@ pub fn feature_points(features: &Features, root: u16) -> i32 {
 }
 
 /// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
-/// bordering it (R9), complete or not. One pass over the city collects (area, market) pairs for
-/// areas that hold bailiffs.
+/// bordering it (R9), complete or not. One pass over the city marks, for each area holding
+/// bailiffs, the markets it borders in a bit set over union-find roots.
 pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
+    const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
     let board = table.board();
     let f = table.features();
-    let mut pairs = [(0u16, 0u16); 18 * 75];
+    // Areas holding bailiffs: at most one per follower.
+    let mut areas = [u16::MAX; 4 * crate::table::FOLLOWERS as usize];
+    let mut markets = [[0u64; WORDS]; 4 * crate::table::FOLLOWERS as usize];
     let mut n = 0;
-    let mut push = |res: u16, mkt: u16, n: &mut usize| {
-        if f.occupied(res) {
-            pairs[*n] = (res, mkt);
-            *n += 1;
+    for (slot, t) in board.tiles().iter().enumerate() {
+        if let Some((_, seg)) = t.follower()
+            && table.seg_kind(slot, seg) == SegKind::Residential
+        {
+            let r = f.root(table.node(slot, seg));
+            if !areas[..n].contains(&r) {
+                areas[n] = r;
+                n += 1;
+            }
+        }
+    }
+    if n == 0 {
+        return [0; MAX_PLAYERS];
+    }
+    let mut mark = |res: u16, mkt: u16| {
+        if !f.occupied(res) {
+            return;
+        }
+        if let Some(i) = areas[..n].iter().position(|&a| a == res) {
+            markets[i][mkt as usize / 64] |= 1 << (mkt % 64);
         }
     };
     let tileset = table.tileset();
@@ -71,7 +90,7 @@ pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
         let ty = tileset.get(t.ty);
         let rot = &ty.rotated[t.rot as usize];
         for &(m, h) in &ty.borders {
-            push(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16), &mut n);
+            mark(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16));
         }
         // Across an edge; east and south only, so each edge is looked at once.
         for side in [Side::E, Side::S] {
@@ -79,40 +98,33 @@ pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
             let nt = board.tile(ns);
             let nty = tileset.get(nt.ty);
             let nrot = &nty.rotated[nt.rot as usize];
+            if rot.market_sides & (1 << side.index()) == 0
+                && nrot.market_sides & (1 << side.opposite().index()) == 0
+            {
+                continue;
+            }
             for k in 0..3 {
                 let b = 3 * side.index() + k;
                 let (mine, theirs) = (rot.port_seg[b] as u16, nrot.port_seg[facing_port(b)] as u16);
                 match (ty.seg_kind[mine as usize], nty.seg_kind[theirs as usize]) {
                     (SegKind::Residential, SegKind::Market(_)) => {
-                        push(f.root(t.node_base + mine), f.root(nt.node_base + theirs), &mut n)
+                        mark(f.root(t.node_base + mine), f.root(nt.node_base + theirs))
                     }
                     (SegKind::Market(_), SegKind::Residential) => {
-                        push(f.root(nt.node_base + theirs), f.root(t.node_base + mine), &mut n)
+                        mark(f.root(nt.node_base + theirs), f.root(t.node_base + mine))
                     }
                     _ => {}
                 }
             }
         }
     }
-    let pairs = &mut pairs[..n];
-    pairs.sort_unstable();
     let mut out = [0; MAX_PLAYERS];
-    let mut i = 0;
-    while i < n {
-        let res = pairs[i].0;
-        let mut markets = 0;
-        let mut last = None;
-        while i < n && pairs[i].0 == res {
-            if last != Some(pairs[i].1) {
-                markets += 1;
-                last = Some(pairs[i].1);
-            }
-            i += 1;
-        }
+    for (i, &res) in areas[..n].iter().enumerate() {
+        let count: i32 = markets[i].iter().map(|w| w.count_ones() as i32).sum();
         let winners = majority(f.followers_packed(res), table.players());
         for (p, o) in out.iter_mut().enumerate().take(table.players()) {
             if winners & (1 << p) != 0 {
-                *o += 2 * markets;
+                *o += 2 * count;
             }
         }
     }

@@ -16,6 +16,8 @@ pub(crate) struct Scratch {
     pub seen: Vec<u64>,
     /// Predecessor of each visited state (closing path).
     pub parent: Vec<u16>,
+    /// Search queue of the closing path: point, direction and state index.
+    pub states: Vec<(crate::geom::Point, u8, u16)>,
 }
 
 thread_local! {

@@ -94,6 +94,8 @@ pub struct Rotated {
     pub seg_ports: [u16; MAX_SEGMENTS],
     /// Bit s set when side s (N, E, S, W) has a road port.
     pub road_sides: u8,
+    /// Bit s set when side s has a market port (where markets can border across an edge, R9b).
+    pub market_sides: u8,
 }
 
 /// A tile type: one drawing (one market variant), with how many of it are in the set.
@@ -577,7 +579,8 @@ fn build_type(
     check_planar(&name, ports)?;
     check_area_borders(&name, ports, &labels, &seg_kind)?;
 
-    let mut rotated = [Rotated { port_seg: [0; PORTS], seg_ports: [0; MAX_SEGMENTS], road_sides: 0 }; 4];
+    let mut rotated =
+        [Rotated { port_seg: [0; PORTS], seg_ports: [0; MAX_SEGMENTS], road_sides: 0, market_sides: 0 }; 4];
     for (q, r) in rotated.iter_mut().enumerate() {
         for (i, &s) in port_seg.iter().enumerate() {
             let b = rotate_port(i, q);
@@ -585,6 +588,9 @@ fn build_type(
             r.seg_ports[s as usize] |= 1 << b;
             if seg_kind[s as usize] == SegKind::Road {
                 r.road_sides |= 1 << port_side(b).index();
+            }
+            if seg_kind[s as usize].is_market() {
+                r.market_sides |= 1 << port_side(b).index();
             }
         }
     }

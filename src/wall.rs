@@ -124,24 +124,36 @@ pub fn end_pieces(board: &Board, end: End, hand: u8, out: &mut [Piece; 3]) -> us
     n
 }
 
-/// The piece from `end` in direction `dir`, if R17 allows it.
+/// Stepping from point `p` in direction `dir` at an end of the given hand: the edge, the inside
+/// cell, the outside cell and the side of the inside cell the edge is.
 #[inline]
-fn piece_toward(board: &Board, end: End, hand: u8, dir: Side) -> Option<Piece> {
-    let (edge, right, left) = walk(end.point(), dir);
-    let (inside, outside, side) = if hand == HEAD {
-        (right, left, Side::from_index(dir.index() + 3))
+fn step_cells(p: Point, hand: u8, dir: Side) -> (Edge, Cell, Cell, Side) {
+    let (edge, right, left) = walk(p, dir);
+    if hand == HEAD {
+        (edge, right, left, Side::from_index(dir.index() + 3))
     } else {
-        (left, right, Side::from_index(dir.index() + 1))
-    };
+        (edge, left, right, Side::from_index(dir.index() + 1))
+    }
+}
+
+/// R17 for one step: the inside is a tile not yet walled on that side, and the outside is an empty
+/// cell outside the city or already blocked. Returns the inside tile's slot.
+#[inline]
+fn allowed(board: &Board, inside: Cell, outside: Cell, side: Side) -> Option<usize> {
     let slot = board.slot_at(inside)?;
     if board.tile(slot).walled(side) {
         return None;
     }
     // The outside cell touches the inside tile, so if empty it is a frontier cell.
     let f = board.frontier_at(outside)?;
-    if f.flags & BLOCKED == 0 && f.flags & HOLE != 0 {
-        return None;
-    }
+    (f.flags & BLOCKED != 0 || f.flags & HOLE == 0).then_some(slot)
+}
+
+/// The piece from `end` in direction `dir`, if R17 allows it.
+#[inline]
+fn piece_toward(board: &Board, end: End, hand: u8, dir: Side) -> Option<Piece> {
+    let (edge, inside, outside, side) = step_cells(end.point(), hand, dir);
+    let slot = allowed(board, inside, outside, side)?;
     let next = end.point().step(dir);
     Some(Piece {
         edge,
@@ -191,24 +203,20 @@ fn reach(board: &Board, end: End, target: Point, limit: usize, path: &mut [Edge;
     if depth + ((p.x - target.x).abs() + (p.y - target.y).abs()) as usize > limit {
         return false;
     }
-    let mut buf = [Piece {
-        edge: Edge::horizontal(0, 0),
-        slot: 0,
-        side: Side::N,
-        outside: Cell::new(0, 0),
-        end: HEAD,
-        next: end,
-    }; 3];
-    let n = end_pieces(board, end, HEAD, &mut buf);
-    for p in &buf[..n] {
-        if path[..depth].contains(&p.edge) {
+    let d = end.dir as usize;
+    for nd in [d, d + 3, d + 1] {
+        let dir = Side::from_index(nd);
+        let (edge, inside, outside, side) = step_cells(p, HEAD, dir);
+        if path[..depth].contains(&edge) || allowed(board, inside, outside, side).is_none() {
             continue;
         }
-        if p.next.point() == target {
+        let next = p.step(dir);
+        if next == target {
             return true;
         }
-        path[depth] = p.edge;
-        if reach(board, p.next, target, limit, path, depth + 1) {
+        path[depth] = edge;
+        let next = End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 };
+        if reach(board, next, target, limit, path, depth + 1) {
             return true;
         }
     }
@@ -226,91 +234,97 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
     if wall.closed || head.point() == target {
         return Some(0);
     }
-    // Pieces lie on sides of tiles, so every point on a path is a corner of a tile.
+    // States are (point, direction). Pieces lie on sides of tiles, so every point on a path is a
+    // corner of a tile: the states fit in the tiles' bounding box plus one row and column.
     let ((x0, y0), (x1, y1)) = board.bounds();
     let w = (x1 - x0 + 2) as usize;
     let h = (y1 - y0 + 2) as usize;
-    let index = |e: End| -> usize {
-        ((e.y as i32 - y0) as usize * w + (e.x as i32 - x0) as usize) * 4 + e.dir as usize
-    };
-    let state = |i: usize| -> End {
-        let cell = i / 4;
-        End { x: (x0 + (cell % w) as i32) as i8, y: (y0 + (cell / w) as i32) as i8, dir: (i % 4) as u8 }
-    };
+    let index = |p: Point, dir: usize| ((p.y - y0) as usize * w + (p.x - x0) as usize) * 4 + dir;
     crate::scratch::with_scratch(|sc| {
-        // Only entries marked in `seen` are ever read, so `parent` and `queue` need no clearing.
+        // Only states marked in `seen` are ever read, so `parent` needs no clearing.
         sc.seen.clear();
         sc.seen.resize(4 * w * h / 64 + 1, 0);
-        for buf in [&mut sc.parent, &mut sc.queue] {
-            if buf.len() < 4 * w * h {
-                buf.resize(4 * w * h, 0);
+        if sc.parent.len() < 4 * w * h {
+            sc.parent.resize(4 * w * h, 0);
+        }
+        sc.states.clear();
+        let (seen, parent, queue) = (&mut sc.seen[..], &mut sc.parent[..], &mut sc.states);
+        let start = index(head.point(), head.dir as usize);
+        seen[start / 64] |= 1 << (start % 64);
+        parent[start] = start as u16;
+        queue.push((head.point(), head.dir, start as u16));
+        let mut qh = 0;
+        while qh < queue.len() {
+            let (p, d, s) = queue[qh];
+            qh += 1;
+            let d = d as usize;
+            for nd in [d, d + 3, d + 1] {
+                let dir = Side::from_index(nd);
+                let (_, inside, outside, side) = step_cells(p, HEAD, dir);
+                if allowed(board, inside, outside, side).is_none() {
+                    continue;
+                }
+                let next = p.step(dir);
+                let t = index(next, dir.index());
+                if seen[t / 64] & (1 << (t % 64)) != 0 {
+                    continue;
+                }
+                seen[t / 64] |= 1 << (t % 64);
+                parent[t] = s;
+                if next == target {
+                    return Some(write_path(board, head, start, t, parent, w, (x0, y0), out));
+                }
+                queue.push((next, dir.index() as u8, t as u16));
             }
         }
-        search_path(board, head, target, &index, &state, sc, out)
+        None
     })
 }
 
-/// The breadth-first search of `closing_path` over (point, direction) states.
-fn search_path(
+/// Follows `parent` back from state `last` to `start` and writes the pieces in order.
+#[allow(clippy::too_many_arguments)]
+fn write_path(
     board: &Board,
     head: End,
-    target: Point,
-    index: &dyn Fn(End) -> usize,
-    state: &dyn Fn(usize) -> End,
-    sc: &mut crate::scratch::Scratch,
+    start: usize,
+    last: usize,
+    parent: &[u16],
+    w: usize,
+    (x0, y0): (i32, i32),
     out: &mut [Piece; MAX_PATH],
-) -> Option<usize> {
-    let (seen, parent, queue) = (&mut sc.seen[..], &mut sc.parent[..], &mut sc.queue[..]);
-    let (mut qh, mut qt) = (0, 0);
-    let start = index(head);
-    seen[start / 64] |= 1 << (start % 64);
-    parent[start] = start as u16;
-    queue[qt] = start as u16;
-    qt += 1;
-    let mut buf = [Piece {
-        edge: Edge::horizontal(0, 0),
-        slot: 0,
-        side: Side::N,
-        outside: Cell::new(0, 0),
-        end: HEAD,
-        next: head,
-    }; 3];
-    while qh < qt {
-        let s = queue[qh] as usize;
-        qh += 1;
-        let n = end_pieces(board, state(s), HEAD, &mut buf);
-        for p in &buf[..n] {
-            let t = index(p.next);
-            if seen[t / 64] & (1 << (t % 64)) != 0 {
-                continue;
-            }
-            seen[t / 64] |= 1 << (t % 64);
-            parent[t] = s as u16;
-            if p.next.point() == target {
-                // Walk back to the head, then write the pieces in order.
-                let mut len = 0;
-                let mut cur = t;
-                while cur != start {
-                    len += 1;
-                    cur = parent[cur] as usize;
-                }
-                let mut cur = t;
-                let mut i = len;
-                while cur != start {
-                    let prev = parent[cur] as usize;
-                    let dir = Side::from_index(cur % 4);
-                    i -= 1;
-                    out[i] = piece_toward(board, state(prev), HEAD, dir)
-                        .expect("a piece found by the search is legal");
-                    cur = prev;
-                }
-                return Some(len);
-            }
-            queue[qt] = t as u16;
-            qt += 1;
+) -> usize {
+    let end_of = |i: usize| -> End {
+        if i == start {
+            return head;
         }
+        let cell = i / 4;
+        End { x: (x0 + (cell % w) as i32) as i8, y: (y0 + (cell / w) as i32) as i8, dir: (i % 4) as u8 }
+    };
+    let mut len = 0;
+    let mut cur = last;
+    while cur != start {
+        len += 1;
+        cur = parent[cur] as usize;
     }
-    None
+    let mut cur = last;
+    let mut i = len;
+    while cur != start {
+        let prev = parent[cur] as usize;
+        i -= 1;
+        let (from, dir) = (end_of(prev), Side::from_index(cur % 4));
+        let (edge, inside, outside, side) = step_cells(from.point(), HEAD, dir);
+        let next = from.point().step(dir);
+        out[i] = Piece {
+            edge,
+            slot: board.slot_at(inside).expect("the search steps along tiles") as u8,
+            side,
+            outside,
+            end: HEAD,
+            next: End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 },
+        };
+        cur = prev;
+    }
+    len
 }
 
 /// The row a watchman on side `side` of the tile in `slot` guards (R19): the slots from the
