@@ -2,6 +2,7 @@
 
 use crate::agent::{Agent, BotDef, Observation, Params};
 use crate::moves::{Move, Step};
+use crate::table::Table;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -21,10 +22,16 @@ pub struct Random {
 
 impl Agent for Random {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
-        if obs.table().step() == Step::PlaceTile {
-            return obs.table().sample_tile_move(rng);
-        }
-        obs.legal_moves(&mut self.moves);
-        self.moves[rng.random_range(0..self.moves.len())]
+        random_move(obs.table(), &mut self.moves, rng)
     }
+}
+
+/// A legal move drawn uniformly; tile placements are sampled without listing them all.
+#[inline]
+pub fn random_move(table: &Table, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> Move {
+    if table.step() == Step::PlaceTile {
+        return table.sample_tile_move(rng);
+    }
+    table.legal_moves(moves);
+    moves[rng.random_range(0..moves.len())]
 }

@@ -29,12 +29,7 @@ pub struct Figure {
 #[inline]
 pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) {
     while !game.is_over() {
-        let mv = if game.table().step() == Step::PlaceTile {
-            game.table().sample_tile_move(rng)
-        } else {
-            game.legal_moves(moves);
-            moves[rng.random_range(0..moves.len())]
-        };
+        let mv = crate::bots::random::random_move(game.table(), moves, rng);
         game.apply(mv);
     }
 }

@@ -29,6 +29,42 @@ enum Command {
     Bots,
     /// Measure the engine's speed and print one CSV line per figure (figure,value,unit,target).
     Bench(BenchArgs),
+    /// Run bots against each other on duplicate decks (every seat rotation of every deck), in
+    /// parallel, writing games.csv, summary.csv, pairs.csv and manifest.toml into the output
+    /// folder. Rerunning the same command resumes an interrupted run.
+    Tournament(TournamentArgs),
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles and about) instead
+    /// of --bots, --players, --games, --seed, --out and --tiles.
+    experiment: Option<PathBuf>,
+    /// Bots, comma-separated (NAME, NAME:key=value,..., or a bot file); with more bots than
+    /// players, every combination plays.
+    #[arg(long)]
+    bots: Option<String>,
+    /// Players per game, 2 to 4.
+    #[arg(long)]
+    players: Option<usize>,
+    /// Games per combination of bots, rounded up to whole seat rotations.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Run seed: decks and bots' randomness derive from it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Output folder.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Tile set file instead of the default set.
+    #[arg(long, value_name = "FILE")]
+    tiles: Option<String>,
+    /// Worker threads (default: every core). Results are the same at any count.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -94,11 +130,18 @@ impl From<String> for Failure {
     }
 }
 
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure { code: 2, message: message.to_string() }
+    }
+}
+
 /// Runs the command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
+        Command::Tournament(a) => tournament(a),
         Command::Bench(a) => {
             if !(a.seconds > 0.0 && a.seconds <= 600.0) {
                 return Err(format!("--seconds must be between 0 and 600, not {}", a.seconds).into());
@@ -116,6 +159,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 /// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
 /// a piece with `=` and no `:` continues the bot before it.
 pub fn split_bots(text: &str) -> Result<Vec<BotSpec>, String> {
+    split_bot_texts(text)?.iter().map(|s| agent::parse_bot(s)).collect()
+}
+
+/// The bot texts of a comma-separated list (see `split_bots`).
+pub fn split_bot_texts(text: &str) -> Result<Vec<String>, String> {
     let mut items: Vec<String> = Vec::new();
     for piece in text.split(',').map(str::trim) {
         if piece.is_empty() {
@@ -129,7 +177,7 @@ pub fn split_bots(text: &str) -> Result<Vec<BotSpec>, String> {
             _ => items.push(piece.to_string()),
         }
     }
-    items.iter().map(|s| agent::parse_bot(s)).collect()
+    Ok(items)
 }
 
 fn play(a: PlayArgs) -> Result<(), Failure> {
@@ -185,5 +233,63 @@ fn replay(a: ReplayArgs) -> Result<(), Failure> {
         print!("{}", render::render(out.game.table()));
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
+    Ok(())
+}
+
+fn tournament(a: TournamentArgs) -> Result<(), Failure> {
+    use crate::tournament::{self, spec::Experiment, spec::TournamentSpec};
+    let (spec, about) = match &a.experiment {
+        Some(path) => {
+            if a.bots.is_some()
+                || a.players.is_some()
+                || a.games.is_some()
+                || a.seed.is_some()
+                || a.out.is_some()
+                || a.tiles.is_some()
+            {
+                return Err(
+                    "give either an experiment file or --bots/--players/--games/--seed/--out/--tiles, not both".to_string().into()
+                );
+            }
+            let e = Experiment::load(path)?;
+            (TournamentSpec::from_experiment(&e)?, e.about)
+        }
+        None => {
+            let bots =
+                a.bots.as_deref().ok_or("name the bots with --bots A,B (or give an experiment file)")?;
+            let out = a.out.as_ref().ok_or("name the output folder with --out DIR")?;
+            let labels: Vec<String> = split_bot_texts(bots)?;
+            let spec = TournamentSpec::new(
+                &labels,
+                a.players.unwrap_or(2),
+                a.games.unwrap_or(100),
+                a.seed.unwrap_or(1),
+                a.tiles.as_deref().unwrap_or("default"),
+                out,
+            )?;
+            (spec, String::new())
+        }
+    };
+    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string().into());
+    }
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let opts = tournament::Options { threads, progress: !a.quiet, command, about };
+    let out = tournament::run(&spec, &opts)?;
+    print!("{}", out.table);
+    if out.interrupted {
+        eprintln!(
+            "stadt: interrupted after {} of {} games; the CSV files hold them. Run the same command again to resume.",
+            out.played, out.total
+        );
+        return Err(Failure { code: 130, message: "interrupted".into() });
+    }
+    println!(
+        "{} games ({} new) in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        out.played,
+        out.new,
+        spec.out.display()
+    );
     Ok(())
 }

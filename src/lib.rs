@@ -19,6 +19,7 @@ pub mod bots {
 pub mod alloc_count;
 pub mod bench;
 pub mod cli;
+pub mod eval;
 pub mod output;
 pub mod reference;
 pub mod render;
@@ -26,3 +27,5 @@ pub mod runner;
 pub mod scenario;
 pub(crate) mod scratch;
 pub mod seeds;
+pub mod stats;
+pub mod tournament;

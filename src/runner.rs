@@ -8,6 +8,7 @@ use crate::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// A finished game and what the runner measured.
@@ -30,7 +31,7 @@ pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
 }
 
 /// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
-/// agent randomness from (`agent_seed`, i).
+/// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with its seed line.
 pub fn play_game(
     tileset: &'static TileSet,
     bots: &[BotSpec],
@@ -38,6 +39,19 @@ pub fn play_game(
     agent_seed: u64,
     want_record: Option<Option<u64>>,
 ) -> Result<PlayedGame, String> {
+    let never = AtomicBool::new(false);
+    Ok(play_game_until(tileset, bots, deck_seed, agent_seed, want_record, &never)?.expect("not stopped"))
+}
+
+/// As `play_game`, but gives up (returns None) between decisions once `stop` is set.
+pub fn play_game_until(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    deck_seed: u64,
+    agent_seed: u64,
+    want_record: Option<Option<u64>>,
+    stop: &AtomicBool,
+) -> Result<Option<PlayedGame>, String> {
     let order = deck_order(tileset, deck_seed);
     let mut game = Game::new(tileset, bots.len(), &order)?;
     let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
@@ -49,6 +63,9 @@ pub fn play_game(
     let mut seconds = [0.0; 4];
     let mut decisions = [0; 4];
     while !game.is_over() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let p = game.table().actor();
         let start = Instant::now();
         let mv = {
@@ -66,5 +83,5 @@ pub fn play_game(
         }
         game.apply(mv);
     }
-    Ok(PlayedGame { game, record: text, decision_seconds: seconds, decisions })
+    Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions }))
 }

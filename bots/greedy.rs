@@ -1,0 +1,115 @@
+//! greedy: the move with the best immediate gain for itself: points now, plus `open` times what the
+//! open features it leads are worth (roads and markets as if completed now, residential areas by
+//! the markets they border, watchmen by their rows).
+//!
+//! Moves are tried on a copy of the public table, which stops before the next draw: the hidden tile
+//! order is never needed. A tile placement is judged with the best follower choice after it.
+
+use crate::agent::{Agent, BotDef, Observation, ParamDef, ParamKind, Params};
+use crate::eval;
+use crate::moves::{Move, Step};
+use crate::table::Table;
+use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
+
+/// The registry entry.
+pub static BOT: BotDef = BotDef {
+    name: "greedy",
+    summary: "best immediate gain: points now plus `open` x the open features it leads",
+    params: &[ParamDef {
+        key: "open",
+        default: "0.5",
+        help: "weight of the open features it leads (roads, markets, residential areas, watchmen's rows)",
+        kind: ParamKind::Real,
+    }],
+    build: |p: &Params| Box::new(Greedy::new(p.real("open"))),
+};
+
+/// The greedy agent.
+pub struct Greedy {
+    open: f64,
+    search: GreedySearch,
+}
+
+impl Greedy {
+    /// A greedy agent with weight `open` on open features.
+    pub fn new(open: f64) -> Greedy {
+        Greedy { open, search: GreedySearch::default() }
+    }
+}
+
+impl Agent for Greedy {
+    fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
+        self.search.best(obs.table(), self.open, rng)
+    }
+}
+
+/// What greedy maximises for `player` in `table`.
+pub fn value(table: &Table, player: usize, open: f64) -> f64 {
+    table.player(player).points.total() as f64 + open * eval::open_values(table)[player]
+}
+
+/// Reusable buffers for greedy choices (also used by the steerer and MCTS rollouts).
+#[derive(Default)]
+pub struct GreedySearch {
+    moves: Vec<Move>,
+    followers: Vec<Move>,
+    after_tile: Option<Box<Table>>,
+    after_move: Option<Box<Table>>,
+    best: Vec<Move>,
+}
+
+impl GreedySearch {
+    /// The greedy move for the player to act in `table` (ties broken at random).
+    pub fn best(&mut self, table: &Table, open: f64, rng: &mut Pcg64Mcg) -> Move {
+        table.legal_moves(&mut self.moves);
+        if self.moves.len() == 1 {
+            return self.moves[0];
+        }
+        let me = table.actor();
+        let mut best_value = f64::NEG_INFINITY;
+        self.best.clear();
+        let moves = std::mem::take(&mut self.moves);
+        for &mv in &moves {
+            let v = self.move_value(table, mv, me, open);
+            if v > best_value + 1e-9 {
+                best_value = v;
+                self.best.clear();
+                self.best.push(mv);
+            } else if v > best_value - 1e-9 {
+                self.best.push(mv);
+            }
+        }
+        self.moves = moves;
+        self.best[rng.random_range(0..self.best.len())]
+    }
+
+    /// Greedy's value of playing `mv` (and, after a tile, the best follower choice).
+    pub fn move_value(&mut self, table: &Table, mv: Move, me: usize, open: f64) -> f64 {
+        let after = copy_into(&mut self.after_tile, table);
+        after.apply(mv);
+        if after.step() != Step::Follower {
+            return value(after, me, open);
+        }
+        after.legal_moves(&mut self.followers);
+        let mut best = f64::NEG_INFINITY;
+        let after: &Table = after;
+        for &f in &self.followers {
+            let t = copy_into(&mut self.after_move, after);
+            t.apply(f);
+            best = best.max(value(t, me, open));
+        }
+        best
+    }
+}
+
+/// Copies `table` into a reused box (allocated on first use only).
+pub fn copy_into<'a>(slot: &'a mut Option<Box<Table>>, table: &Table) -> &'a mut Table {
+    match slot {
+        Some(t) => {
+            (**t).clone_from(table);
+            t
+        }
+        None => slot.insert(Box::new(table.clone())),
+    }
+}

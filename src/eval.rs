@@ -1,0 +1,153 @@
+//! Position analysis for agents: what a player's open features are worth, what a wall piece would
+//! guard, what a residential area borders. Works on the public `Table` only.
+
+use crate::features::{MARKET, RESIDENTIAL, ROAD, majority};
+use crate::geom::{Side, facing_port};
+use crate::scoring;
+use crate::table::{MAX_PLAYERS, Table};
+use crate::tiles::SegKind;
+
+/// Distinct markets bordering each residential area that holds bailiffs (R9, R26): pairs of
+/// (area root, market count), written to `out`; returns how many.
+pub fn residential_markets(table: &Table, out: &mut [(u16, u32); 32]) -> usize {
+    const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
+    let board = table.board();
+    let f = table.features();
+    let mut n = 0;
+    for (slot, t) in board.tiles().iter().enumerate() {
+        if let Some((_, seg)) = t.follower()
+            && table.seg_kind(slot, seg) == SegKind::Residential
+        {
+            let r = f.root(table.node(slot, seg));
+            if n < out.len() && !out[..n].iter().any(|e| e.0 == r) {
+                out[n] = (r, 0);
+                n += 1;
+            }
+        }
+    }
+    if n == 0 {
+        return 0;
+    }
+    let mut markets = [[0u64; WORDS]; 32];
+    let mut mark = |res: u16, mkt: u16| {
+        if f.occupied(res)
+            && let Some(i) = out[..n].iter().position(|e| e.0 == res)
+        {
+            markets[i][mkt as usize / 64] |= 1 << (mkt % 64);
+        }
+    };
+    let tileset = table.tileset();
+    for t in board.tiles() {
+        let ty = tileset.get(t.ty);
+        let rot = &ty.rotated[t.rot as usize];
+        for &(m, h) in &ty.borders {
+            mark(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16));
+        }
+        for side in [Side::E, Side::S] {
+            let Some(ns) = board.slot_at(t.cell().step(side)) else { continue };
+            let nt = board.tile(ns);
+            let nty = tileset.get(nt.ty);
+            let nrot = &nty.rotated[nt.rot as usize];
+            if rot.market_sides & (1 << side.index()) == 0
+                && nrot.market_sides & (1 << side.opposite().index()) == 0
+            {
+                continue;
+            }
+            for k in 0..3 {
+                let b = 3 * side.index() + k;
+                let (mine, theirs) = (rot.port_seg[b] as u16, nrot.port_seg[facing_port(b)] as u16);
+                match (ty.seg_kind[mine as usize], nty.seg_kind[theirs as usize]) {
+                    (SegKind::Residential, SegKind::Market(_)) => {
+                        mark(f.root(t.node_base + mine), f.root(nt.node_base + theirs))
+                    }
+                    (SegKind::Market(_), SegKind::Residential) => {
+                        mark(f.root(nt.node_base + theirs), f.root(t.node_base + mine))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for (i, e) in out[..n].iter_mut().enumerate() {
+        e.1 = markets[i].iter().map(|w| w.count_ones()).sum();
+    }
+    n
+}
+
+/// What each player's open features would be worth if scored as they stand: incomplete roads and
+/// markets it leads (R12 points), residential areas it leads (R26), and its watchmen's rows (R27).
+pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
+    let mut out = [0.0; MAX_PLAYERS];
+    let f = table.features();
+    let players = table.players();
+    let mut seen = [u16::MAX; 32];
+    let mut ns = 0;
+    for (slot, t) in table.board().tiles().iter().enumerate() {
+        if let Some((_, seg)) = t.follower() {
+            let r = f.root(table.node(slot, seg));
+            if f.category(r) == RESIDENTIAL || seen[..ns].contains(&r) || ns == seen.len() {
+                continue;
+            }
+            seen[ns] = r;
+            ns += 1;
+            let points = match f.category(r) {
+                ROAD => scoring::road_points(f.length(r)),
+                MARKET => scoring::market_points(f.length(r), f.kind_count(r)),
+                _ => 0,
+            } as f64;
+            let lead = majority(f.followers_packed(r), players);
+            for (p, o) in out.iter_mut().enumerate().take(players) {
+                if lead & (1 << p) != 0 {
+                    *o += points;
+                }
+            }
+        }
+    }
+    let mut areas = [(0u16, 0u32); 32];
+    let n = residential_markets(table, &mut areas);
+    for &(r, markets) in &areas[..n] {
+        let lead = majority(f.followers_packed(r), players);
+        for (p, o) in out.iter_mut().enumerate().take(players) {
+            if lead & (1 << p) != 0 {
+                *o += 2.0 * markets as f64;
+            }
+        }
+    }
+    let watch = scoring::watchman_points(table);
+    for p in 0..players {
+        out[p] += watch[p] as f64;
+    }
+    out
+}
+
+/// Building points in the row a watchman on side `side` of the tile in `slot` would guard (R19).
+pub fn row_value(table: &Table, slot: usize, side: Side) -> i32 {
+    scoring::row_points(table, slot, side)
+}
+
+/// The scores a game would end with if it ended now, roughly: points so far plus open values.
+pub fn projected(table: &Table, open_weight: f64) -> [f64; MAX_PLAYERS] {
+    let open = open_values(table);
+    let mut out = [0.0; MAX_PLAYERS];
+    for p in 0..table.players() {
+        out[p] = table.player(p).points.total() as f64 + open_weight * open[p];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn open_values_count_led_features_residential_areas_and_rows() {
+        let mut s = Scenario::new(2);
+        s.put("quarter-pub", 0, 0, 0, Some("N0")); // p1's bailiff
+        s.put("market-side-pub/F", 1, 0, 270, None); // a market beside it
+        s.put("dead-end-pub", 0, -1, 90, Some("W1")); // p1 again: an open road of 1 tile
+        let v = open_values(&s.table);
+        assert_eq!(v[..2], [3.0, 0.0], "one market borders p1's area (2), and p1's road is worth 1");
+        assert_eq!(projected(&s.table, 0.5)[..2], [1.5, 0.0]);
+    }
+}
