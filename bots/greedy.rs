@@ -44,9 +44,18 @@ impl Agent for Greedy {
     }
 }
 
-/// What greedy maximises for `player` in `table`.
-pub fn value(table: &Table, player: usize, open: f64) -> f64 {
-    table.player(player).points.total() as f64 + open * eval::open_values(table)[player]
+/// What greedy maximises for `player` in `table`: its points plus `open` times its open values,
+/// less `deny` times the same for its strongest opponent (greedy itself uses `deny` = 0).
+pub fn value(table: &Table, player: usize, open: f64, deny: f64) -> f64 {
+    let open_values = eval::open_values(table);
+    let of = |p: usize| table.player(p).points.total() as f64 + open * open_values[p];
+    let mut v = of(player);
+    if deny != 0.0 {
+        let best_other =
+            (0..table.players()).filter(|&p| p != player).map(of).fold(f64::NEG_INFINITY, f64::max);
+        v -= deny * best_other;
+    }
+    v
 }
 
 /// Reusable buffers for greedy choices (also used by the steerer and MCTS rollouts).
@@ -62,6 +71,11 @@ pub struct GreedySearch {
 impl GreedySearch {
     /// The greedy move for the player to act in `table` (ties broken at random).
     pub fn best(&mut self, table: &Table, open: f64, rng: &mut Pcg64Mcg) -> Move {
+        self.best_relative(table, open, 0.0, rng)
+    }
+
+    /// The best move by `value` with weight `deny` on the strongest opponent.
+    pub fn best_relative(&mut self, table: &Table, open: f64, deny: f64, rng: &mut Pcg64Mcg) -> Move {
         table.legal_moves(&mut self.moves);
         if self.moves.len() == 1 {
             return self.moves[0];
@@ -71,7 +85,7 @@ impl GreedySearch {
         self.best.clear();
         let moves = std::mem::take(&mut self.moves);
         for &mv in &moves {
-            let v = self.move_value(table, mv, me, open);
+            let v = self.move_value(table, mv, me, open, deny);
             if v > best_value + 1e-9 {
                 best_value = v;
                 self.best.clear();
@@ -84,12 +98,12 @@ impl GreedySearch {
         self.best[rng.random_range(0..self.best.len())]
     }
 
-    /// Greedy's value of playing `mv` (and, after a tile, the best follower choice).
-    pub fn move_value(&mut self, table: &Table, mv: Move, me: usize, open: f64) -> f64 {
+    /// The value of playing `mv` (and, after a tile, of the best follower choice).
+    pub fn move_value(&mut self, table: &Table, mv: Move, me: usize, open: f64, deny: f64) -> f64 {
         let after = copy_into(&mut self.after_tile, table);
         after.apply(mv);
         if after.step() != Step::Follower {
-            return value(after, me, open);
+            return value(after, me, open, deny);
         }
         after.legal_moves(&mut self.followers);
         let mut best = f64::NEG_INFINITY;
@@ -97,7 +111,7 @@ impl GreedySearch {
         for &f in &self.followers {
             let t = copy_into(&mut self.after_move, after);
             t.apply(f);
-            best = best.max(value(t, me, open));
+            best = best.max(value(t, me, open, deny));
         }
         best
     }

@@ -8,8 +8,8 @@
 //! split the iteration budget and add up their root visit counts. At a fixed iteration budget the
 //! search is reproducible from the agent's seed at any thread count of the harness.
 
-use crate::agent::{Agent, BotDef, Observation, ParamDef, ParamKind, Params};
 use super::random::random_move;
+use crate::agent::{Agent, BotDef, Observation, ParamDef, ParamKind, Params};
 use crate::game::Game;
 use crate::moves::{Move, Step};
 use crate::seeds::derive;
@@ -25,14 +25,55 @@ pub static BOT: BotDef = BotDef {
     name: "mcts",
     summary: "UCT over determinised games, max^n rewards, root parallel",
     params: &[
-        ParamDef { key: "iters", default: "1000", help: "iterations per decision (the budget unless ms > 0)", kind: ParamKind::Int },
-        ParamDef { key: "ms", default: "0", help: "milliseconds per decision instead of iterations (not reproducible)", kind: ParamKind::Int },
+        ParamDef {
+            key: "iters",
+            default: "1000",
+            help: "iterations per decision (the budget unless ms > 0)",
+            kind: ParamKind::Int,
+        },
+        ParamDef {
+            key: "ms",
+            default: "0",
+            help: "milliseconds per decision instead of iterations (not reproducible)",
+            kind: ParamKind::Int,
+        },
         ParamDef { key: "c", default: "0.7", help: "exploration constant of UCB", kind: ParamKind::Real },
-        ParamDef { key: "reward", default: "rank", help: "reward per player: win share, rank, or score margin", kind: ParamKind::Choice(&["win", "rank", "margin"]) },
-        ParamDef { key: "rollout", default: "random", help: "playout policy", kind: ParamKind::Choice(&["random", "greedy"]) },
-        ParamDef { key: "open", default: "0.5", help: "greedy rollouts: weight of open features", kind: ParamKind::Real },
-        ParamDef { key: "threads", default: "1", help: "root-parallel searches (threads)", kind: ParamKind::Int },
-        ParamDef { key: "clairvoyant", default: "false", help: "search the real tile order (experiments only; named in results)", kind: ParamKind::Bool },
+        ParamDef {
+            key: "reward",
+            default: "margin",
+            help: "reward per player: win share, rank, or score margin",
+            kind: ParamKind::Choice(&["win", "rank", "margin"]),
+        },
+        ParamDef {
+            key: "rollout",
+            default: "random",
+            help: "playout policy",
+            kind: ParamKind::Choice(&["random", "greedy"]),
+        },
+        ParamDef {
+            key: "open",
+            default: "0.5",
+            help: "weight of open features (greedy rollouts, and the evaluation after a cut rollout)",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "depth",
+            default: "24",
+            help: "tiles a rollout plays before the position is judged by projected scores (0: play to the end)",
+            kind: ParamKind::Int,
+        },
+        ParamDef {
+            key: "threads",
+            default: "1",
+            help: "root-parallel searches (threads)",
+            kind: ParamKind::Int,
+        },
+        ParamDef {
+            key: "clairvoyant",
+            default: "false",
+            help: "search the real tile order (experiments only; named in results)",
+            kind: ParamKind::Bool,
+        },
     ],
     build: |p: &Params| Box::new(Mcts::new(Config::from_params(p))),
 };
@@ -68,6 +109,8 @@ pub struct Config {
     pub open: f64,
     /// Root-parallel searches.
     pub threads: usize,
+    /// Tiles per rollout before judging the position (0: to the end).
+    pub depth: usize,
 }
 
 impl Config {
@@ -85,6 +128,7 @@ impl Config {
             greedy: p.get("rollout") == "greedy",
             open: p.real("open"),
             threads: p.int("threads").clamp(1, 64) as usize,
+            depth: p.int("depth").min(200) as usize,
         }
     }
 }
@@ -114,7 +158,17 @@ struct Node {
 
 impl Node {
     fn new(mv: Move, actor: u8) -> Node {
-        Node { first: NONE, count: 0, next: NONE, mv, tile: 0, actor, draw: false, visits: 0, reward: [0.0; 4] }
+        Node {
+            first: NONE,
+            count: 0,
+            next: NONE,
+            mv,
+            tile: 0,
+            actor,
+            draw: false,
+            visits: 0,
+            reward: [0.0; 4],
+        }
     }
 }
 
@@ -181,7 +235,14 @@ impl Tree {
         (root.first != NONE && (i as u32) < root.count).then(|| &self.nodes[(root.first + i as u32) as usize])
     }
 
-    fn search(&mut self, obs: &Observation, cfg: &Config, iters: u64, deadline: Option<Instant>, rng: &mut Pcg64Mcg) {
+    fn search(
+        &mut self,
+        obs: &Observation,
+        cfg: &Config,
+        iters: u64,
+        deadline: Option<Instant>,
+        rng: &mut Pcg64Mcg,
+    ) {
         self.nodes.clear();
         self.nodes.push(Node::new(Move::Follower(None), obs.me() as u8));
         let mut game = self.game.take().unwrap_or_else(|| Box::new(obs.determinize(rng)));
@@ -247,8 +308,10 @@ impl Tree {
                     break;
                 }
             }
-            // Play out and back up.
-            while !game.is_over() {
+            // Play out (to the end, or `depth` tiles) and back up.
+            let stop_at =
+                if cfg.depth == 0 { usize::MAX } else { game.table().board().tile_count() + cfg.depth };
+            while !game.is_over() && game.table().board().tile_count() < stop_at {
                 let mv = if cfg.greedy {
                     self.greedy.best(game.table(), cfg.open, rng)
                 } else {
@@ -256,7 +319,11 @@ impl Tree {
                 };
                 game.apply(mv);
             }
-            let reward = rewards(&game, cfg.reward);
+            let reward = if game.is_over() {
+                rewards(game.table().scores().map(|s| s as f64), game.table().players(), cfg.reward)
+            } else {
+                rewards(crate::eval::projected(game.table(), cfg.open), game.table().players(), cfg.reward)
+            };
             for &i in &self.path {
                 let n = &mut self.nodes[i as usize];
                 n.visits += 1;
@@ -315,15 +382,12 @@ impl Tree {
     }
 }
 
-/// One reward per player from the final scores.
-pub fn rewards(game: &Game, kind: Reward) -> [f32; 4] {
-    let t = game.table();
-    let n = t.players();
-    let s = t.scores();
+/// One reward per player from (final or projected) scores.
+pub fn rewards(s: [f64; 4], n: usize, kind: Reward) -> [f32; 4] {
     let mut out = [0.0f32; 4];
     match kind {
         Reward::Win => {
-            let best = s[..n].iter().copied().max().unwrap_or(0);
+            let best = s[..n].iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let winners = s[..n].iter().filter(|&&x| x == best).count() as f32;
             for p in 0..n {
                 out[p] = if s[p] == best { 1.0 / winners } else { 0.0 };
@@ -340,8 +404,8 @@ pub fn rewards(game: &Game, kind: Reward) -> [f32; 4] {
         }
         Reward::Margin => {
             for p in 0..n {
-                let best_other = (0..n).filter(|&q| q != p).map(|q| s[q]).max().unwrap_or(0);
-                let m = (s[p] - best_other) as f64 / MARGIN_SCALE;
+                let best_other = (0..n).filter(|&q| q != p).map(|q| s[q]).fold(f64::NEG_INFINITY, f64::max);
+                let m = (s[p] - best_other) / MARGIN_SCALE;
                 out[p] = (0.5 + 0.5 * m.clamp(-1.0, 1.0)) as f32;
             }
         }

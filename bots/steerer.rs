@@ -21,18 +21,84 @@ pub static BOT: BotDef = BotDef {
     name: "steerer",
     summary: "greedy tiles and followers; steers the wall toward rich rows and its own roads and markets",
     params: &[
-        ParamDef { key: "open", default: "0.5", help: "weight of open features it leads (as greedy)", kind: ParamKind::Real },
-        ParamDef { key: "gain", default: "1.0", help: "weight of its own points scored by a wall piece now", kind: ParamKind::Real },
-        ParamDef { key: "opp", default: "1.0", help: "weight of opponents' points scored by a wall piece now", kind: ParamKind::Real },
-        ParamDef { key: "row", default: "0.4", help: "weight of building points in rows along the wall's way", kind: ParamKind::Real },
-        ParamDef { key: "mine", default: "1.0", help: "weight per port of its own open roads and markets the wall closes on the way", kind: ParamKind::Real },
-        ParamDef { key: "theirs", default: "1.0", help: "weight per port of opponents' open roads and markets the wall closes on the way", kind: ParamKind::Real },
-        ParamDef { key: "ahead", default: "6", help: "pieces to look ahead along each direction", kind: ParamKind::Int },
-        ParamDef { key: "fade", default: "0.8", help: "discount per piece of lookahead", kind: ParamKind::Real },
-        ParamDef { key: "watch", default: "1.0", help: "weight of the row a watchman would guard", kind: ParamKind::Real },
-        ParamDef { key: "watch_min", default: "4", help: "least row points worth a watchman", kind: ParamKind::Real },
-        ParamDef { key: "reserve", default: "1", help: "followers kept in supply (no watchman below this)", kind: ParamKind::Int },
-        ParamDef { key: "tower_min", default: "3", help: "least stretch since the last tower or the gate worth a tower", kind: ParamKind::Real },
+        ParamDef {
+            key: "open",
+            default: "0.5",
+            help: "weight of open features it leads (as greedy)",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "deny",
+            default: "0.5",
+            help: "weight of the strongest opponent's gain in tile and follower play (0: as greedy)",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "gain",
+            default: "1.0",
+            help: "weight of its own points scored by a wall piece now",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "opp",
+            default: "1.0",
+            help: "weight of opponents' points scored by a wall piece now",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "row",
+            default: "0.4",
+            help: "weight of building points in rows along the wall's way",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "mine",
+            default: "1.0",
+            help: "weight per port of its own open roads and markets the wall closes on the way",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "theirs",
+            default: "1.0",
+            help: "weight per port of opponents' open roads and markets the wall closes on the way",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "ahead",
+            default: "6",
+            help: "pieces to look ahead along each direction",
+            kind: ParamKind::Int,
+        },
+        ParamDef {
+            key: "fade",
+            default: "0.8",
+            help: "discount per piece of lookahead",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "watch",
+            default: "1.0",
+            help: "weight of the row a watchman would guard",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "watch_min",
+            default: "4",
+            help: "least row points worth a watchman",
+            kind: ParamKind::Real,
+        },
+        ParamDef {
+            key: "reserve",
+            default: "1",
+            help: "followers kept in supply (no watchman below this)",
+            kind: ParamKind::Int,
+        },
+        ParamDef {
+            key: "tower_min",
+            default: "3",
+            help: "least stretch since the last tower or the gate worth a tower",
+            kind: ParamKind::Real,
+        },
     ],
     build: |p: &Params| Box::new(Steerer::new(Weights::from_params(p))),
 };
@@ -42,6 +108,8 @@ pub static BOT: BotDef = BotDef {
 pub struct Weights {
     /// Weight of open features (tile and follower play).
     pub open: f64,
+    /// Weight of the strongest opponent's value (tile and follower play).
+    pub deny: f64,
     /// Own points scored by a piece now.
     pub gain: f64,
     /// Opponents' points scored by a piece now.
@@ -71,6 +139,7 @@ impl Weights {
     pub fn from_params(p: &Params) -> Weights {
         Weights {
             open: p.real("open"),
+            deny: p.real("deny"),
             gain: p.real("gain"),
             opp: p.real("opp"),
             row: p.real("row"),
@@ -108,7 +177,7 @@ impl Agent for Steerer {
         match table.step() {
             Step::Gate | Step::Wall => self.wall_move(table, rng),
             Step::Tower => self.tower(table),
-            _ => self.greedy.best(table, self.w.open, rng),
+            _ => self.greedy.best_relative(table, self.w.open, self.w.deny, rng),
         }
     }
 }
@@ -173,27 +242,26 @@ impl Steerer {
         }
         v
     }
-
 }
 
 /// What lies ahead of a wall end for `me`: building rows and led ports along the next pieces.
 fn path_value(w: &Weights, table: &Table, me: usize, (mut end, hand): (End, u8)) -> f64 {
-        let board = table.board();
-        let mut buf = [crate::table::NO_PIECE; 3];
-        let mut total = 0.0;
-        let mut scale = 1.0;
-        for _ in 0..w.ahead {
-            if wall::end_pieces(board, end, hand, &mut buf) == 0 {
-                break;
-            }
-            let p: Piece = buf[0];
-            let row = eval::row_value(table, p.slot as usize, p.side) as f64;
-            let (mine, theirs) = led_ports(table, me, p.slot as usize, p.side);
-            total += scale * (w.row * row + w.mine * mine - w.theirs * theirs);
-            scale *= w.fade;
-            end = p.next;
+    let board = table.board();
+    let mut buf = [crate::table::NO_PIECE; 3];
+    let mut total = 0.0;
+    let mut scale = 1.0;
+    for _ in 0..w.ahead {
+        if wall::end_pieces(board, end, hand, &mut buf) == 0 {
+            break;
         }
-        total
+        let p: Piece = buf[0];
+        let row = eval::row_value(table, p.slot as usize, p.side) as f64;
+        let (mine, theirs) = led_ports(table, me, p.slot as usize, p.side);
+        total += scale * (w.row * row + w.mine * mine - w.theirs * theirs);
+        scale *= w.fade;
+        end = p.next;
+    }
+    total
 }
 
 impl Steerer {
