@@ -114,9 +114,11 @@ pub fn to_csv(rows: &[Row]) -> String {
     s
 }
 
+/// A win share written exactly (1, 0.5, 0.3333333333333333, 0.25, 0): the summaries of a
+/// resumed run are computed from shares read back, and must equal an uninterrupted run's.
 fn fmt_share(v: f64) -> String {
-    let s = format!("{v:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    // `{}` is the shortest text that parses back to the same f64.
+    format!("{v}")
 }
 
 /// A CSV field, quoted when it holds a comma, quote or newline.
