@@ -33,6 +33,56 @@ enum Command {
     /// parallel, writing games.csv, summary.csv, pairs.csv and manifest.toml into the output
     /// folder. Rerunning the same command resumes an interrupted run.
     Tournament(TournamentArgs),
+    /// Tune a bot's real-valued weights with SPSA against a pool of bots on duplicate decks (common
+    /// random numbers), write tune.csv and verify.csv into --out and the tuned weights as a bot
+    /// file, then check the tuned bot against the untuned one on decks never used in tuning.
+    Tune(TuneArgs),
+}
+
+#[derive(Args, Debug)]
+struct TuneArgs {
+    /// The bot to tune (its current weights are the starting point), e.g. steerer or greedy.
+    #[arg(long)]
+    bot: String,
+    /// Opponents, comma-separated; evaluation games go round them.
+    #[arg(long, value_name = "POOL")]
+    against: String,
+    /// SPSA iterations.
+    #[arg(long, default_value_t = 30)]
+    iterations: usize,
+    /// Games per candidate evaluation (both seatings of each deck).
+    #[arg(long, default_value_t = 100)]
+    games_per_eval: usize,
+    /// Held-out verification games, tuned against untuned.
+    #[arg(long, default_value_t = 400)]
+    verify_games: usize,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output folder for tune.csv and verify.csv.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Name of the bot file written (default: BOT-tuned); `stadt tournament --bots NAME` finds it.
+    #[arg(long)]
+    name: Option<String>,
+    /// Folder for the bot file (default: the project's bots/).
+    #[arg(long, value_name = "DIR")]
+    bot_dir: Option<PathBuf>,
+    /// What a candidate's games are judged by.
+    #[arg(long, default_value = "margin", value_parser = ["margin", "win"])]
+    objective: String,
+    /// SPSA step size, in units of each weight's default size.
+    #[arg(long, default_value_t = 1.0)]
+    a: f64,
+    /// SPSA perturbation, in units of each weight's default size.
+    #[arg(long, default_value_t = 0.2)]
+    c: f64,
+    /// Worker threads (default: every core). Results are the same at any count.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -142,6 +192,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
         Command::Tournament(a) => tournament(a),
+        Command::Tune(a) => tune(a),
         Command::Bench(a) => {
             if !(a.seconds > 0.0 && a.seconds <= 600.0) {
                 return Err(format!("--seconds must be between 0 and 600, not {}", a.seconds).into());
@@ -291,5 +342,47 @@ fn tournament(a: TournamentArgs) -> Result<(), Failure> {
         out.new,
         spec.out.display()
     );
+    Ok(())
+}
+
+fn tune(a: TuneArgs) -> Result<(), Failure> {
+    use crate::tune::{Objective, TuneSpec};
+    let bot = agent::parse_bot(&a.bot)?;
+    let pool = split_bots(&a.against)?;
+    if pool.is_empty() {
+        return Err("--against names no bots".into());
+    }
+    if a.iterations == 0 || a.games_per_eval == 0 || a.verify_games == 0 {
+        return Err("--iterations, --games-per-eval and --verify-games must be at least 1".into());
+    }
+    if !(a.a > 0.0 && a.c > 0.0 && a.a.is_finite() && a.c.is_finite()) {
+        return Err("--a and --c must be positive numbers".into());
+    }
+    let name = a.name.clone().unwrap_or_else(|| format!("{}-tuned", bot.def.name));
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(format!(
+            "--name `{name}`: use letters, digits, - and _ (it becomes a file and a bot name)"
+        )
+        .into());
+    }
+    let bot_dir =
+        a.bot_dir.clone().unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/bots")));
+    let spec = TuneSpec {
+        bot,
+        pool,
+        iterations: a.iterations,
+        games_per_eval: a.games_per_eval,
+        verify_games: a.verify_games,
+        seed: a.seed,
+        out: a.out.clone(),
+        bot_file: bot_dir.join(format!("{name}.bot")),
+        objective: if a.objective == "win" { Objective::Win } else { Objective::Margin },
+        a: a.a,
+        c: a.c,
+        threads: a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        progress: !a.quiet,
+    };
+    let out = crate::tune::run(&spec)?;
+    print!("{}", out.report);
     Ok(())
 }

@@ -29,3 +29,4 @@ pub(crate) mod scratch;
 pub mod seeds;
 pub mod stats;
 pub mod tournament;
+pub mod tune;
