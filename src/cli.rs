@@ -325,7 +325,7 @@ fn tournament(a: TournamentArgs) -> Result<(), Failure> {
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
     }
-    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let command = command_line();
     let opts = tournament::Options { threads, progress: !a.quiet, command, about };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);
@@ -385,4 +385,9 @@ fn tune(a: TuneArgs) -> Result<(), Failure> {
     let out = crate::tune::run(&spec)?;
     print!("{}", out.report);
     Ok(())
+}
+
+/// The command line as a user would type it: `stadt` and the arguments.
+fn command_line() -> String {
+    std::iter::once("stadt".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
 }
