@@ -3,7 +3,7 @@
 //! which sides touch a tile, which of those need a road, whether a wall blocks the cell (R20) and
 //! whether the cell is enclosed by the city (a hole) rather than outside it (R15, R17).
 
-use crate::geom::{Cell, SIDES, Side};
+use crate::geom::{Cell, Point, SIDES, Side};
 use crate::tiles::TILE_COUNT;
 
 /// Side length of the grid window. The window is not the whole plane: it follows the city. A
@@ -241,6 +241,40 @@ impl Board {
         if x < WINDOW as u32 && y < WINDOW as u32 { Some(y as usize * WINDOW + x as usize) } else { None }
     }
 
+    /// The window grid index of a cell, if it lies in the window. Lattice point (x, y) shares the
+    /// index of cell (x, y), so searches along the wall can step by fixed offsets (`WINDOW` is one
+    /// row) instead of converting coordinates at every step.
+    #[inline]
+    pub(crate) fn grid_index(&self, cell: Cell) -> Option<usize> {
+        self.index(cell)
+    }
+
+    /// The window grid index of a lattice point (that of the cell it is the north-west corner of).
+    #[inline]
+    pub(crate) fn point_index(&self, p: Point) -> Option<usize> {
+        self.index(Cell::new(p.x, p.y))
+    }
+
+    /// The cell (or lattice point) at a window grid index.
+    #[inline]
+    pub(crate) fn cell_at_index(&self, i: usize) -> Cell {
+        Cell::new((i % WINDOW) as i32 + self.origin.0 as i32, (i / WINDOW) as i32 + self.origin.1 as i32)
+    }
+
+    /// The slot of the tile at a window grid index, if any.
+    #[inline]
+    pub(crate) fn slot_at_index(&self, i: usize) -> Option<usize> {
+        let v = self.grid[i];
+        (v < FRONTIER_BASE).then_some(v as usize)
+    }
+
+    /// The frontier entry at a window grid index, if it is one.
+    #[inline]
+    pub(crate) fn frontier_at_index(&self, i: usize) -> Option<&FrontierCell> {
+        let v = self.grid[i];
+        (FRONTIER_BASE..EMPTY).contains(&v).then(|| &self.frontier[(v - FRONTIER_BASE) as usize])
+    }
+
     /// Whether a cell and its four neighbours lie inside the window.
     #[inline]
     fn inside_window(&self, cell: Cell) -> bool {
@@ -330,9 +364,8 @@ impl Board {
         ((self.min.0 as i32, self.min.1 as i32), (self.max.0 as i32, self.max.1 as i32))
     }
 
-    /// Marks an empty cell next to the city as blocked by a wall (R20).
-    pub(crate) fn block(&mut self, cell: Cell) {
-        let i = self.index(cell).expect("a wall's outside cell lies on the grid");
+    /// Marks the empty cell next to the city at window grid index `i` as blocked by a wall (R20).
+    pub(crate) fn block(&mut self, i: usize) {
         let v = self.grid[i];
         debug_assert!((FRONTIER_BASE..EMPTY).contains(&v), "blocked cells are frontier cells");
         self.frontier[(v - FRONTIER_BASE) as usize].flags |= BLOCKED;

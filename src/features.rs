@@ -229,6 +229,14 @@ impl Features {
     }
 }
 
+/// Whether a short list of nodes holds `x`. A plain loop: for a handful of entries it is cheaper
+/// than the library's `contains`, an out-of-line call built for long slices.
+#[inline]
+#[allow(clippy::manual_contains)]
+pub(crate) fn holds(list: &[u16], x: u16) -> bool {
+    list.iter().any(|&y| y == x)
+}
+
 /// The players with the most followers in a packed count (R12, R26): a bit mask, 0 if none.
 #[inline]
 pub fn majority(packed: u16, players: usize) -> u8 {

@@ -2,7 +2,7 @@
 //! residential areas and watchmen.
 
 use crate::features::{Features, RESIDENTIAL, ROAD, majority};
-use crate::geom::{SIDES, Side, facing_port};
+use crate::geom::{SIDES, Side};
 use crate::table::{MAX_PLAYERS, Table};
 use crate::tiles::SegKind;
 use crate::wall;
@@ -53,22 +53,26 @@ pub fn feature_points(features: &Features, root: u16) -> i32 {
 }
 
 /// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
-/// bordering it (R9), complete or not. One pass over the city marks, for each area holding
+/// bordering it (R9), complete or not. One pass over the market tiles marks, for each area holding
 /// bailiffs, the markets it borders in a bit set over union-find roots.
 pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
     const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
+    // Areas holding bailiffs: at most one per follower.
+    const AREAS: usize = MAX_PLAYERS * crate::table::FOLLOWERS as usize;
+    const NONE: u8 = u8::MAX;
     let board = table.board();
     let f = table.features();
-    // Areas holding bailiffs: at most one per follower.
-    let mut areas = [u16::MAX; 4 * crate::table::FOLLOWERS as usize];
-    let mut markets = [[0u64; WORDS]; 4 * crate::table::FOLLOWERS as usize];
+    // Each such area's root, and its index among them by root.
+    let mut areas = [0u16; AREAS];
+    let mut index = [NONE; crate::features::MAX_NODES];
     let mut n = 0;
     for (slot, t) in board.tiles().iter().enumerate() {
         if let Some((_, seg)) = t.follower()
             && table.seg_kind(slot, seg) == SegKind::Residential
         {
             let r = f.root(table.node(slot, seg));
-            if !areas[..n].contains(&r) {
+            if index[r as usize] == NONE {
+                index[r as usize] = n as u8;
                 areas[n] = r;
                 n += 1;
             }
@@ -77,54 +81,58 @@ pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
     if n == 0 {
         return [0; MAX_PLAYERS];
     }
+    // Per area: the markets it borders as a bit set over roots, and how many bits are set.
+    let mut markets = [[0u64; WORDS]; AREAS];
+    let mut count = [0i32; AREAS];
     let mut mark = |res: u16, mkt: u16| {
-        if !f.occupied(res) {
-            return;
-        }
-        if let Some(i) = areas[..n].iter().position(|&a| a == res) {
-            markets[i][mkt as usize / 64] |= 1 << (mkt % 64);
+        let i = index[f.root(res) as usize];
+        if i != NONE {
+            let mkt = f.root(mkt) as usize;
+            let word = &mut markets[i as usize][mkt / 64];
+            if *word & (1 << (mkt % 64)) == 0 {
+                *word |= 1 << (mkt % 64);
+                count[i as usize] += 1;
+            }
         }
     };
     let tileset = table.tileset();
+    // Every border has a market on one side, so only tiles with a market need a look, and each
+    // border across an edge is seen once, from its market side.
     for t in board.tiles() {
         let ty = tileset.get(t.ty);
         let rot = &ty.rotated[t.rot as usize];
-        for &(m, h) in &ty.borders {
-            mark(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16));
+        if rot.market_ports == 0 {
+            continue;
         }
-        // Across an edge; east and south only, so each edge is looked at once.
-        for side in [Side::E, Side::S] {
-            let Some(ns) = board.slot_at(t.cell().step(side)) else { continue };
-            let nt = board.tile(ns);
-            let nty = tileset.get(nt.ty);
-            let nrot = &nty.rotated[nt.rot as usize];
-            if rot.market_sides & (1 << side.index()) == 0
-                && nrot.market_sides & (1 << side.opposite().index()) == 0
-            {
+        for &(m, h) in &ty.borders {
+            mark(t.node_base + h as u16, t.node_base + m as u16);
+        }
+        for side in SIDES {
+            let mine = (rot.market_ports >> (3 * side.index())) & 0b111;
+            if mine == 0 {
                 continue;
             }
-            for k in 0..3 {
-                let b = 3 * side.index() + k;
-                let (mine, theirs) = (rot.port_seg[b] as u16, nrot.port_seg[facing_port(b)] as u16);
-                match (ty.seg_kind[mine as usize], nty.seg_kind[theirs as usize]) {
-                    (SegKind::Residential, SegKind::Market(_)) => {
-                        mark(f.root(t.node_base + mine), f.root(nt.node_base + theirs))
-                    }
-                    (SegKind::Market(_), SegKind::Residential) => {
-                        mark(f.root(nt.node_base + theirs), f.root(t.node_base + mine))
-                    }
-                    _ => {}
-                }
+            let Some(ns) = board.slot_at(t.cell().step(side)) else { continue };
+            let nt = board.tile(ns);
+            let nrot = &tileset.get(nt.ty).rotated[nt.rot as usize];
+            let opposite = 3 * side.opposite().index();
+            // Port k of this side faces port 2 - k of the opposite side.
+            let theirs = (nrot.residential_ports >> opposite) & 0b111;
+            let mut both = mine & (((theirs & 1) << 2) | (theirs & 2) | (theirs >> 2));
+            while both != 0 {
+                let k = both.trailing_zeros() as usize;
+                both &= both - 1;
+                let m = t.node_base + rot.port_seg[3 * side.index() + k] as u16;
+                mark(nt.node_base + nrot.port_seg[opposite + 2 - k] as u16, m);
             }
         }
     }
     let mut out = [0; MAX_PLAYERS];
     for (i, &res) in areas[..n].iter().enumerate() {
-        let count: i32 = markets[i].iter().map(|w| w.count_ones() as i32).sum();
         let winners = majority(f.followers_packed(res), table.players());
         for (p, o) in out.iter_mut().enumerate().take(table.players()) {
             if winners & (1 << p) != 0 {
-                *o += 2 * count;
+                *o += 2 * count[i];
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Per-thread scratch memory for the two searches that need more than a small fixed array (the
 //! flood fill that finds holes, the shortest path that closes the wall). Allocated once per
-//! thread, reused after that, and cleared only over the window a search uses, so neither the game
-//! state (cloned often) nor each call pays for worst-case arrays.
+//! thread, reused after that, and cleared only over what a search uses, so neither the game state
+//! (cloned often) nor each call pays for worst-case arrays.
 
 use std::cell::RefCell;
 
@@ -12,12 +12,12 @@ pub(crate) struct Scratch {
     pub label: Vec<u8>,
     /// Search queue (cell or state indices).
     pub queue: Vec<u16>,
-    /// Visited states, as a bit set (closing path).
+    /// Visited states, as a bit set (closing path); all clear between searches.
     pub seen: Vec<u64>,
     /// Predecessor of each visited state (closing path).
     pub parent: Vec<u16>,
-    /// Search queue of the closing path: point, direction and state index.
-    pub states: Vec<(crate::geom::Point, u8, u16)>,
+    /// Search queue of the closing path: state indices (4 * grid index + direction).
+    pub states: Vec<u16>,
 }
 
 thread_local! {

@@ -4,7 +4,7 @@
 //! agent's own sample, so an agent holding a `Table` can simulate but never peek.
 
 use crate::board::{BLOCKED, Board, HOLE, NO_FOLLOWER};
-use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, majority};
+use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, holds, majority};
 use crate::geom::{Cell, SIDES, Side, facing_port};
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use crate::scoring::{self, Points};
@@ -385,7 +385,7 @@ impl Table {
                     for seg in 0..t.seg_count as usize {
                         let r = self.features.root(self.node(slot, seg));
                         seen[seg] = r;
-                        if !seen[..seg].contains(&r) && self.follower_allowed(seg) {
+                        if !holds(&seen[..seg], r) && self.follower_allowed(r) {
                             out.push(Move::Follower(Some(seg as u8)));
                         }
                     }
@@ -487,10 +487,8 @@ impl Table {
             .sum()
     }
 
-    fn follower_allowed(&self, seg: usize) -> bool {
-        let slot = self.last_slot as usize;
-        let node = self.node(slot, seg);
-        let r = self.features.root(node);
+    /// R11 for a follower on the feature rooted at `r`.
+    fn follower_allowed(&self, r: u16) -> bool {
         if self.features.occupied(r) {
             return false;
         }
@@ -760,7 +758,7 @@ impl Table {
                         if their_kind.is_scorable() {
                             let root = self.features.find(their_node);
                             self.features.close_port(root);
-                            if !touched[..nt].contains(&their_node) {
+                            if !holds(&touched[..nt], their_node) {
                                 touched[nt] = their_node;
                                 nt += 1;
                             }
@@ -785,8 +783,7 @@ impl Table {
         self.completed_len = 0;
         for &node in &touched[..nt] {
             let root = self.features.find(node);
-            if self.features.open(root) == 0 && !self.completed[..self.completed_len as usize].contains(&root)
-            {
+            if self.features.open(root) == 0 && !holds(&self.completed[..self.completed_len as usize], root) {
                 self.completed[self.completed_len as usize] = root;
                 self.completed_len += 1;
             }
@@ -920,7 +917,7 @@ impl Table {
         self.wall.gate = Some((slot as u8, side.index() as u8));
         let (head, tail) = Wall::ends_for_gate(cell, side);
         self.wall.ends = [head, tail];
-        self.build_on(slot, side, cell.step(side), false);
+        self.build_on_cell(slot, side, cell.step(side), false);
         self.building.pos += 1;
         self.advance_building();
     }
@@ -946,14 +943,14 @@ impl Table {
         if self.wall.ends[0].point() == self.wall.ends[1].point() {
             self.wall.closed = true;
         }
-        self.build_on(piece.slot as usize, piece.side, piece.outside, false);
+        self.build_on_cell(piece.slot as usize, piece.side, piece.outside, false);
         self.building.pos += 1;
         self.advance_building();
     }
 
-    /// Walls one side of a tile: blocks the outside cell (R20), closes the tile's ports there and
-    /// scores what that completes (R22).
-    fn build_on(&mut self, slot: usize, side: Side, outside: Cell, virtual_piece: bool) {
+    /// Walls one side of a tile: blocks the outside cell (R20), given by window grid index, closes
+    /// the tile's ports there and scores what that completes (R22).
+    fn build_on(&mut self, slot: usize, side: Side, outside: usize, virtual_piece: bool) {
         let t = self.board.tile_mut(slot);
         t.walls |= 1 << side.index();
         if virtual_piece {
@@ -965,15 +962,17 @@ impl Table {
         let r = &ty.rotated[t.rot as usize];
         let mut roots = [0u16; 3];
         let mut n = 0;
-        for k in 0..3 {
+        // Only road and market ports count open ports (R8).
+        let mut ports = (r.scorable_ports >> (3 * side.index())) & 0b111;
+        while ports != 0 {
+            let k = ports.trailing_zeros() as usize;
+            ports &= ports - 1;
             let seg = r.port_seg[3 * side.index() + k] as usize;
-            if ty.seg_kind[seg].is_scorable() {
-                let root = self.features.find(t.node_base + seg as u16);
-                self.features.close_port(root);
-                if !roots[..n].contains(&root) {
-                    roots[n] = root;
-                    n += 1;
-                }
+            let root = self.features.find(t.node_base + seg as u16);
+            self.features.close_port(root);
+            if !holds(&roots[..n], root) {
+                roots[n] = root;
+                n += 1;
             }
         }
         for &root in &roots[..n] {
@@ -981,6 +980,12 @@ impl Table {
                 self.score_feature(root);
             }
         }
+    }
+
+    /// Walls one side of a tile whose outside is `outside` (see `build_on`).
+    fn build_on_cell(&mut self, slot: usize, side: Side, outside: Cell, virtual_piece: bool) {
+        let i = self.board.grid_index(outside).expect("a wall's outside cell lies on the grid");
+        self.build_on(slot, side, i, virtual_piece);
     }
 
     fn place_tower(&mut self, opt: Option<u8>) {
@@ -1056,14 +1061,15 @@ impl Table {
     /// counts as walled.
     fn close_wall(&mut self) {
         if self.wall.gate.is_some() {
-            let mut path = [NO_PIECE; MAX_PATH];
-            if let Some(len) = wall::closing_path(&self.board, &self.wall, &mut path) {
-                for piece in &path[..len] {
+            let mut steps = [0u16; MAX_PATH];
+            if let Some(len) = wall::closing_steps(&self.board, &self.wall, &mut steps) {
+                for &step in &steps[..len] {
                     let real = self.wall.supply > 0;
                     if real {
                         self.wall.supply -= 1;
                     }
-                    self.build_on(piece.slot as usize, piece.side, piece.outside, !real);
+                    let (slot, side, outside) = wall::step_piece(&self.board, step);
+                    self.build_on(slot, side, outside, !real);
                 }
                 self.wall.closed = true;
                 return;
@@ -1073,7 +1079,7 @@ impl Table {
             let cell = self.board.tile(slot).cell();
             for side in SIDES {
                 if self.gate_allowed(slot, side) {
-                    self.build_on(slot, side, cell.step(side), true);
+                    self.build_on_cell(slot, side, cell.step(side), true);
                 }
             }
         }

@@ -96,6 +96,12 @@ pub struct Rotated {
     pub road_sides: u8,
     /// Bit s set when side s has a market port (where markets can border across an edge, R9b).
     pub market_sides: u8,
+    /// The board ports of road and market segments, the ones walls and neighbours close (R8).
+    pub scorable_ports: u16,
+    /// The board ports of market areas.
+    pub market_ports: u16,
+    /// The board ports of residential areas.
+    pub residential_ports: u16,
 }
 
 /// A tile type: one drawing (one market variant), with how many of it are in the set.
@@ -579,8 +585,15 @@ fn build_type(
     check_planar(&name, ports)?;
     check_area_borders(&name, ports, &labels, &seg_kind)?;
 
-    let mut rotated =
-        [Rotated { port_seg: [0; PORTS], seg_ports: [0; MAX_SEGMENTS], road_sides: 0, market_sides: 0 }; 4];
+    let mut rotated = [Rotated {
+        port_seg: [0; PORTS],
+        seg_ports: [0; MAX_SEGMENTS],
+        road_sides: 0,
+        market_sides: 0,
+        scorable_ports: 0,
+        market_ports: 0,
+        residential_ports: 0,
+    }; 4];
     for (q, r) in rotated.iter_mut().enumerate() {
         for (i, &s) in port_seg.iter().enumerate() {
             let b = rotate_port(i, q);
@@ -591,6 +604,12 @@ fn build_type(
             }
             if seg_kind[s as usize].is_market() {
                 r.market_sides |= 1 << port_side(b).index();
+                r.market_ports |= 1 << b;
+            }
+            if seg_kind[s as usize].is_scorable() {
+                r.scorable_ports |= 1 << b;
+            } else {
+                r.residential_ports |= 1 << b;
             }
         }
     }

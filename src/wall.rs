@@ -6,7 +6,8 @@
 //! *head* end extends forward with the inside on its right; the *tail* end extends backward, which
 //! walking outward from the gate puts the inside on its left.
 
-use crate::board::{BLOCKED, Board, HOLE};
+use crate::board::{BLOCKED, Board, HOLE, WINDOW};
+use crate::features::holds;
 use crate::geom::{Cell, Edge, Point, Side, walk};
 use crate::moves::{HEAD, TAIL};
 
@@ -112,12 +113,15 @@ pub struct Piece {
 /// `hand` is HEAD (inside on the right) or TAIL (inside on the left).
 #[inline]
 pub fn end_pieces(board: &Board, end: End, hand: u8, out: &mut [Piece; 3]) -> usize {
+    let Some(p) = board.point_index(end.point()) else {
+        return 0;
+    };
     let mut n = 0;
     let d = end.dir as usize;
     for nd in [d, d + 3, d + 1] {
-        let dir = Side::from_index(nd);
-        if let Some(piece) = piece_toward(board, end, hand, dir) {
-            out[n] = piece;
+        let dir = nd & 3;
+        if let Some(slot) = allowed_at(board, p, hand, dir) {
+            out[n] = piece(end.point(), hand, Side::from_index(dir), slot);
             n += 1;
         }
     }
@@ -136,33 +140,48 @@ fn step_cells(p: Point, hand: u8, dir: Side) -> (Edge, Cell, Cell, Side) {
     }
 }
 
-/// R17 for one step: the inside is a tile not yet walled on that side, and the outside is an empty
-/// cell outside the city or already blocked. Returns the inside tile's slot.
+// A step from a lattice point in direction N, E, S, W, in window grid offsets (see `geom::walk`):
+// the cell on the walker's right hand, the cell on the left hand, the next point, and the west
+// or north end of the edge walked along.
+const ROW: isize = WINDOW as isize;
+const RIGHT: [isize; 4] = [-ROW, 0, -1, -ROW - 1];
+const LEFT: [isize; 4] = [-ROW - 1, -ROW, 0, -1];
+const AHEAD: [isize; 4] = [-ROW, 1, ROW, -1];
+const EDGE_FROM: [isize; 4] = [-ROW, 0, 0, -1];
+
+/// R17 for one step from the point at window grid index `p` in direction `dir` (a Side index) at
+/// an end of the given hand: the inside is a tile not yet walled on that side, and the outside is
+/// an empty cell outside the city or already blocked. Returns the inside tile's slot. Every point
+/// a search reaches is a corner of a tile, so the cells around it lie in the window.
 #[inline]
-fn allowed(board: &Board, inside: Cell, outside: Cell, side: Side) -> Option<usize> {
-    let slot = board.slot_at(inside)?;
-    if board.tile(slot).walled(side) {
+fn allowed_at(board: &Board, p: usize, hand: u8, dir: usize) -> Option<usize> {
+    let (inside, outside, side) = if hand == HEAD {
+        (RIGHT[dir], LEFT[dir], (dir + 3) & 3)
+    } else {
+        (LEFT[dir], RIGHT[dir], (dir + 1) & 3)
+    };
+    let slot = board.slot_at_index(p.wrapping_add_signed(inside))?;
+    if board.tile(slot).walls & (1 << side) != 0 {
         return None;
     }
     // The outside cell touches the inside tile, so if empty it is a frontier cell.
-    let f = board.frontier_at(outside)?;
+    let f = board.frontier_at_index(p.wrapping_add_signed(outside))?;
     (f.flags & BLOCKED != 0 || f.flags & HOLE == 0).then_some(slot)
 }
 
-/// The piece from `end` in direction `dir`, if R17 allows it.
+/// The piece from point `p` in direction `dir` at an end of the given hand, on the tile in `slot`.
 #[inline]
-fn piece_toward(board: &Board, end: End, hand: u8, dir: Side) -> Option<Piece> {
-    let (edge, inside, outside, side) = step_cells(end.point(), hand, dir);
-    let slot = allowed(board, inside, outside, side)?;
-    let next = end.point().step(dir);
-    Some(Piece {
+fn piece(p: Point, hand: u8, dir: Side, slot: usize) -> Piece {
+    let (edge, _, outside, side) = step_cells(p, hand, dir);
+    let next = p.step(dir);
+    Piece {
         edge,
         slot: slot as u8,
         side,
         outside,
         end: hand,
         next: End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 },
-    })
+    }
 }
 
 /// Every piece that may be built now, at either end; none once the wall is closed or before the gate.
@@ -190,33 +209,54 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
     if wall.gate.is_none() {
         return false;
     }
-    if wall.closed || wall.ends[0].point() == wall.ends[1].point() {
+    let (head, tail) = (wall.ends[HEAD as usize], wall.ends[TAIL as usize]);
+    if wall.closed || head.point() == tail.point() {
         return true;
     }
-    let mut path = [Edge::horizontal(0, 0); 8];
-    reach(board, wall.ends[HEAD as usize], wall.ends[TAIL as usize].point(), limit, &mut path, 0)
-}
-
-fn reach(board: &Board, end: End, target: Point, limit: usize, path: &mut [Edge; 8], depth: usize) -> bool {
-    // Each piece moves the end one lattice step, so an end farther than that cannot make it.
-    let p = end.point();
-    if depth + ((p.x - target.x).abs() + (p.y - target.y).abs()) as usize > limit {
+    // Each piece moves the end one lattice step, so ends farther apart than that cannot meet.
+    if (head.x as i32 - tail.x as i32).abs() + (head.y as i32 - tail.y as i32).abs() > limit as i32 {
         return false;
     }
-    let d = end.dir as usize;
+    let (Some(from), Some(to)) = (board.point_index(head.point()), board.point_index(tail.point())) else {
+        return false;
+    };
+    let mut path = [0u16; 8];
+    reach(board, from, head.dir as usize, to, limit, &mut path, 0)
+}
+
+/// Lattice steps between two points given by window grid index.
+#[inline]
+fn grid_distance(a: usize, b: usize) -> usize {
+    (a % WINDOW).abs_diff(b % WINDOW) + (a / WINDOW).abs_diff(b / WINDOW)
+}
+
+/// Depth-first search for a chain of at most `limit` pieces from point `p` (reached moving in
+/// direction `d`) to `target`, not using any edge in `path[..depth]` twice.
+fn reach(
+    board: &Board,
+    p: usize,
+    d: usize,
+    target: usize,
+    limit: usize,
+    path: &mut [u16; 8],
+    depth: usize,
+) -> bool {
+    if depth + grid_distance(p, target) > limit {
+        return false;
+    }
     for nd in [d, d + 3, d + 1] {
-        let dir = Side::from_index(nd);
-        let (edge, inside, outside, side) = step_cells(p, HEAD, dir);
-        if path[..depth].contains(&edge) || allowed(board, inside, outside, side).is_none() {
+        let dir = nd & 3;
+        // The edge as the west or north end point's index, twice, plus one when vertical.
+        let edge = (2 * p.wrapping_add_signed(EDGE_FROM[dir]) + (dir & 1 ^ 1)) as u16;
+        if holds(&path[..depth], edge) || allowed_at(board, p, HEAD, dir).is_none() {
             continue;
         }
-        let next = p.step(dir);
+        let next = p.wrapping_add_signed(AHEAD[dir]);
         if next == target {
             return true;
         }
         path[depth] = edge;
-        let next = End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 };
-        if reach(board, next, target, limit, path, depth + 1) {
+        if reach(board, next, dir, target, limit, path, depth + 1) {
             return true;
         }
     }
@@ -229,77 +269,97 @@ pub const MAX_PATH: usize = 4 * crate::tiles::TILE_COUNT;
 /// The shortest chain of legal pieces from the head to the tail (R24), written to `out`;
 /// returns its length, or None when the ends cannot be joined.
 pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> Option<usize> {
+    let mut steps = [0u16; MAX_PATH];
+    let len = closing_steps(board, wall, &mut steps)?;
+    for (piece_out, &step) in out.iter_mut().zip(&steps[..len]) {
+        let from = board.cell_at_index(step as usize / 4);
+        let (slot, _, _) = step_piece(board, step);
+        *piece_out = piece(Point::new(from.x, from.y), HEAD, Side::from_index(step as usize % 4), slot);
+    }
+    Some(len)
+}
+
+/// `closing_path` in the search's own terms, for the engine's closing: each piece as its step,
+/// `4 * window grid index of the point it starts from + direction`.
+pub(crate) fn closing_steps(board: &Board, wall: &Wall, out: &mut [u16; MAX_PATH]) -> Option<usize> {
     let head = wall.ends[HEAD as usize];
     let target = wall.ends[TAIL as usize].point();
     if wall.closed || head.point() == target {
         return Some(0);
     }
-    // States are (point, direction). Pieces lie on sides of tiles, so every point on a path is a
-    // corner of a tile: the states fit in the tiles' bounding box plus one row and column.
-    let ((x0, y0), (x1, y1)) = board.bounds();
-    let w = (x1 - x0 + 2) as usize;
-    let h = (y1 - y0 + 2) as usize;
-    let index = |p: Point, dir: usize| ((p.y - y0) as usize * w + (p.x - x0) as usize) * 4 + dir;
+    // Breadth-first over states (point, direction), numbered 4 * grid index + direction.
+    let (from, to) = (board.point_index(head.point())?, board.point_index(target)?);
+    let start = 4 * from + head.dir as usize;
     crate::scratch::with_scratch(|sc| {
-        // Only states marked in `seen` are ever read, so `parent` needs no clearing.
-        sc.seen.clear();
-        sc.seen.resize(4 * w * h / 64 + 1, 0);
-        if sc.parent.len() < 4 * w * h {
-            sc.parent.resize(4 * w * h, 0);
+        const STATES: usize = 4 * WINDOW * WINDOW;
+        // `seen` is all clear between searches (each search clears the words it marked), so the
+        // buffers are cleared only when first made. Only states marked in `seen` are ever read,
+        // so `parent` needs no clearing at all.
+        if sc.seen.len() != STATES / 64 {
+            sc.seen = vec![0; STATES / 64];
+            sc.parent = vec![0; STATES];
         }
         sc.states.clear();
-        let (seen, parent, queue) = (&mut sc.seen[..], &mut sc.parent[..], &mut sc.states);
-        let start = index(head.point(), head.dir as usize);
-        seen[start / 64] |= 1 << (start % 64);
-        parent[start] = start as u16;
-        queue.push((head.point(), head.dir, start as u16));
-        let mut qh = 0;
-        while qh < queue.len() {
-            let (p, d, s) = queue[qh];
-            qh += 1;
-            let d = d as usize;
-            for nd in [d, d + 3, d + 1] {
-                let dir = Side::from_index(nd);
-                let (_, inside, outside, side) = step_cells(p, HEAD, dir);
-                if allowed(board, inside, outside, side).is_none() {
-                    continue;
-                }
-                let next = p.step(dir);
-                let t = index(next, dir.index());
-                if seen[t / 64] & (1 << (t % 64)) != 0 {
-                    continue;
-                }
-                seen[t / 64] |= 1 << (t % 64);
-                parent[t] = s;
-                if next == target {
-                    return Some(write_path(board, head, start, t, parent, w, (x0, y0), out));
-                }
-                queue.push((next, dir.index() as u8, t as u16));
-            }
+        let last = search_closing(board, start, to, &mut sc.seen, &mut sc.parent, &mut sc.states);
+        for &s in &sc.states {
+            sc.seen[s as usize / 64] = 0;
         }
-        None
+        let last = last?;
+        sc.seen[last / 64] = 0;
+        Some(write_steps(start, last, &sc.parent, out))
     })
 }
 
-/// Follows `parent` back from state `last` to `start` and writes the pieces in order.
-#[allow(clippy::too_many_arguments)]
-fn write_path(
+/// A step of `closing_steps` as the piece it builds: the slot of its inside tile, the side of
+/// that tile, and the window grid index of its outside cell.
+#[inline]
+pub(crate) fn step_piece(board: &Board, step: u16) -> (usize, Side, usize) {
+    let (p, dir) = (step as usize / 4, step as usize % 4);
+    let slot = board.slot_at_index(p.wrapping_add_signed(RIGHT[dir])).expect("the search steps along tiles");
+    (slot, Side::from_index(dir + 3), p.wrapping_add_signed(LEFT[dir]))
+}
+
+/// The breadth-first search of `closing_path` from state `start` to any state at point `to`:
+/// marks states in `seen`, records `parent`s, queues states in `queue`; returns the state reached.
+fn search_closing(
     board: &Board,
-    head: End,
     start: usize,
-    last: usize,
-    parent: &[u16],
-    w: usize,
-    (x0, y0): (i32, i32),
-    out: &mut [Piece; MAX_PATH],
-) -> usize {
-    let end_of = |i: usize| -> End {
-        if i == start {
-            return head;
+    to: usize,
+    seen: &mut [u64],
+    parent: &mut [u16],
+    queue: &mut Vec<u16>,
+) -> Option<usize> {
+    seen[start / 64] |= 1 << (start % 64);
+    parent[start] = start as u16;
+    queue.push(start as u16);
+    let mut qh = 0;
+    while qh < queue.len() {
+        let s = queue[qh] as usize;
+        qh += 1;
+        let (p, d) = (s / 4, s % 4);
+        for nd in [d, d + 3, d + 1] {
+            let dir = nd & 3;
+            if allowed_at(board, p, HEAD, dir).is_none() {
+                continue;
+            }
+            let next = p.wrapping_add_signed(AHEAD[dir]);
+            let t = 4 * next + dir;
+            if seen[t / 64] & (1 << (t % 64)) != 0 {
+                continue;
+            }
+            seen[t / 64] |= 1 << (t % 64);
+            parent[t] = s as u16;
+            if next == to {
+                return Some(t);
+            }
+            queue.push(t as u16);
         }
-        let cell = i / 4;
-        End { x: (x0 + (cell % w) as i32) as i8, y: (y0 + (cell / w) as i32) as i8, dir: (i % 4) as u8 }
-    };
+    }
+    None
+}
+
+/// Follows `parent` back from state `last` to `start` and writes the steps in order.
+fn write_steps(start: usize, last: usize, parent: &[u16], out: &mut [u16; MAX_PATH]) -> usize {
     let mut len = 0;
     let mut cur = last;
     while cur != start {
@@ -307,21 +367,10 @@ fn write_path(
         cur = parent[cur] as usize;
     }
     let mut cur = last;
-    let mut i = len;
-    while cur != start {
+    for i in (0..len).rev() {
         let prev = parent[cur] as usize;
-        i -= 1;
-        let (from, dir) = (end_of(prev), Side::from_index(cur % 4));
-        let (edge, inside, outside, side) = step_cells(from.point(), HEAD, dir);
-        let next = from.point().step(dir);
-        out[i] = Piece {
-            edge,
-            slot: board.slot_at(inside).expect("the search steps along tiles") as u8,
-            side,
-            outside,
-            end: HEAD,
-            next: End { x: next.x as i8, y: next.y as i8, dir: dir.index() as u8 },
-        };
+        // The step from the point of `prev` in the direction `cur` arrived with.
+        out[i] = (prev & !3 | cur & 3) as u16;
         cur = prev;
     }
     len
