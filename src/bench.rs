@@ -1,5 +1,5 @@
-//! `stadt bench`: the engine's speed figures, one CSV line each (figure, value, unit, target).
-//! Criterion benches in `benches/` measure the same operations with statistics.
+//! `stadt bench`: the engine's and MCTS's speed figures, one CSV line each (figure, value, unit,
+//! target). Criterion benches in `benches/engine.rs` measure the same operations with statistics.
 
 use crate::agent::Observation;
 use crate::alloc_count::allocated_bytes;
@@ -80,6 +80,45 @@ pub fn sample_positions(count: usize, players: usize, seed: u64) -> Vec<Table> {
         }
     }
     out
+}
+
+/// The MCTS bot whose speed is measured: random rollouts, its other parameters at their defaults.
+pub const MCTS_BENCH_BOT: &str = "mcts:rollout=random";
+
+/// Iterations each MCTS decision is given when timed (a fixed budget, so time is per iteration).
+pub const MCTS_BENCH_ITERS: u64 = 200;
+
+/// Mid-game positions (at the PlaceTile step) with a real choice: with one legal move MCTS does
+/// not search, which would inflate iterations per second.
+pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
+    let mut moves = Vec::new();
+    let mut out = sample_positions(count * 2, 4, seed);
+    out.retain(|t| {
+        t.legal_moves(&mut moves);
+        moves.len() > 1
+    });
+    out.truncate(count);
+    out
+}
+
+/// MCTS iterations per second for about `seconds`: `MCTS_BENCH_BOT` with `threads` root-parallel
+/// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
+pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: f64, seed: u64) -> f64 {
+    let spec = format!("{MCTS_BENCH_BOT},iters={MCTS_BENCH_ITERS},threads={threads}");
+    let mut agent = crate::agent::parse_bot(&spec).expect("a valid bot").build();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    // Warm up: grow the tree arenas and start rayon's threads before timing.
+    agent.act(&Observation::of_table(&positions[0]), &mut rng);
+    let start = Instant::now();
+    let mut decisions = 0u64;
+    for t in positions.iter().cycle() {
+        black_box(agent.act(&Observation::of_table(t), &mut rng));
+        decisions += 1;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    (decisions * MCTS_BENCH_ITERS) as f64 / start.elapsed().as_secs_f64()
 }
 
 /// Every figure, each measured for about `seconds`.
@@ -181,6 +220,18 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         None => (f64::NAN, "bytes/game (counting allocator not installed)"),
     };
     figures.push(Figure { name: "bytes_allocated_per_game_after_warmup".into(), value, unit, target: "0" });
+
+    let positions = mcts_positions(50, seed);
+    for (threads, name) in
+        [(1, "mcts_iterations_per_second_1_thread"), (2, "mcts_iterations_per_second_2_threads")]
+    {
+        figures.push(Figure {
+            name: name.into(),
+            value: mcts_iterations_per_second(&positions, threads, seconds, seed),
+            unit: "iterations/s",
+            target: "",
+        });
+    }
     figures
 }
 

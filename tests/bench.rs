@@ -1,0 +1,33 @@
+//! `stadt bench` prints every figure, the MCTS speeds included, as CSV.
+
+use std::process::Command;
+
+#[test]
+fn bench_prints_every_figure_with_a_positive_value() {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_stadt")).args(["bench", "--seconds", "0.05"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>(), ["figure", "value", "unit", "target"]);
+    let figures: Vec<(String, f64)> = reader
+        .records()
+        .map(|r| r.unwrap())
+        .map(|r| (r[0].to_string(), r[1].parse().unwrap_or_else(|_| panic!("{r:?}"))))
+        .collect();
+    let names: Vec<&str> = figures.iter().map(|(n, _)| n.as_str()).collect();
+    for name in [
+        "random_4p_games_per_second_1_thread",
+        "tile_placements_generated_per_second",
+        "state_clone_ns",
+        "mcts_iterations_per_second_1_thread",
+        "mcts_iterations_per_second_2_threads",
+    ] {
+        assert!(names.contains(&name), "{name} missing from\n{text}");
+    }
+    for (name, value) in &figures {
+        if name != "bytes_allocated_per_game_after_warmup" {
+            assert!(value.is_finite() && *value > 0.0, "{name} = {value}");
+        }
+    }
+}
