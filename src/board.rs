@@ -72,6 +72,15 @@ pub struct PlacedTile {
     pub follower: u8,
 }
 
+/// What `Board::place` reports: the new tile's slot and the slot across each side (N, E, S, W).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    /// The new tile's slot.
+    pub slot: usize,
+    /// The slot of the tile across each side, if any.
+    pub neighbours: [Option<usize>; 4],
+}
+
 /// `PlacedTile::follower` when the tile holds no follower.
 pub const NO_FOLLOWER: u8 = 0xFF;
 
@@ -124,6 +133,12 @@ impl Default for Board {
 }
 
 const RING: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+
+const ROW: isize = WINDOW as isize;
+/// RING as window grid offsets.
+const RING_OFFSETS: [isize; 8] = [-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1];
+/// The neighbour across each side (N, E, S, W) as a window grid offset.
+const SIDE_OFFSETS: [isize; 4] = [-ROW, 1, ROW, -1];
 
 /// Whether ring cells i and j (indices into RING) touch: neighbours around the ring share an edge,
 /// and the edge neighbours of the centre two steps apart (N and E) meet at a corner.
@@ -389,9 +404,10 @@ impl Board {
         self.frontier_len -= 1;
     }
 
-    /// Places a tile on a frontier cell that is not blocked and returns its slot. `road_sides`
-    /// has bit s set when the tile shows a road on side s. The caller has checked legality.
-    pub(crate) fn place(&mut self, cell: Cell, ty: u8, rot: u8, node_base: u16, road_sides: u8) -> usize {
+    /// Places a tile on a frontier cell that is not blocked and returns its slot and the slots of
+    /// the tiles it touches, by side. `road_sides` has bit s set when the tile shows a road on
+    /// side s. The caller has checked legality.
+    pub(crate) fn place(&mut self, cell: Cell, ty: u8, rot: u8, node_base: u16, road_sides: u8) -> Placed {
         if !self.inside_window(cell) {
             self.recentre(cell);
         }
@@ -421,18 +437,18 @@ impl Board {
             self.min = (self.min.0.min(cell.x as i8), self.min.1.min(cell.y as i8));
             self.max = (self.max.0.max(cell.x as i8), self.max.1.max(cell.y as i8));
         }
+        let mut neighbours = [None; 4];
         for side in SIDES {
-            let n = cell.step(side);
             let back = 1u8 << side.opposite().index();
             let road = if road_sides & (1 << side.index()) != 0 { back } else { 0 };
-            let j = self.index(n).expect("neighbours of tiles lie on the grid");
+            // The window keeps a ring of cells around every tile, so neighbours lie on the grid.
+            let j = i.wrapping_add_signed(SIDE_OFFSETS[side.index()]);
             let w = self.grid[j];
             if w < FRONTIER_BASE {
-                continue;
-            }
-            if w == EMPTY {
+                neighbours[side.index()] = Some(w as usize);
+            } else if w == EMPTY {
                 // A new frontier cell lies in the same empty region as the cell just filled.
-                self.push_frontier(n, back, road, if was_hole { HOLE } else { 0 });
+                self.push_frontier(cell.step(side), back, road, if was_hole { HOLE } else { 0 });
             } else {
                 let f = &mut self.frontier[(w - FRONTIER_BASE) as usize];
                 f.present |= back;
@@ -440,14 +456,9 @@ impl Board {
             }
         }
         if !was_hole {
-            self.find_new_holes(cell);
+            self.find_new_holes(cell, i);
         }
-        slot
-    }
-
-    #[inline]
-    fn is_tile(&self, x: i32, y: i32) -> bool {
-        self.slot_at(Cell::new(x, y)).is_some()
+        Placed { slot, neighbours }
     }
 
     /// After a tile fills an outside cell, the empty cells around it may have lost their way out.
@@ -455,10 +466,10 @@ impl Board {
     /// the wall can pass, R17), so the eight cells around the new tile are checked: if their empty
     /// ones still hang together, nothing can be cut off. Otherwise a flood fill from each group,
     /// in lockstep, finds which groups are now enclosed.
-    fn find_new_holes(&mut self, c: Cell) {
+    fn find_new_holes(&mut self, c: Cell, at: usize) {
         let mut empty = 0u8;
-        for (i, (dx, dy)) in RING.iter().enumerate() {
-            if !self.is_tile(c.x + dx, c.y + dy) {
+        for (i, &offset) in RING_OFFSETS.iter().enumerate() {
+            if self.grid[at.wrapping_add_signed(offset)] >= FRONTIER_BASE {
                 empty |= 1 << i;
             }
         }
@@ -502,6 +513,9 @@ impl Board {
         sc.queue.resize(w * h, 0);
         let (label, queue) = (&mut sc.label[..], &mut sc.queue[..]);
         let (mut head, mut tail) = (0usize, 0usize);
+        // The flood window is the city's box and the ring around it, which lie on the grid: flood
+        // cell p is grid cell grid0 + (p / w) * WINDOW + p % w.
+        let grid0 = self.index(Cell::new(x0, y0)).expect("the city's ring lies on the grid");
         // Per group (1-based): union-find parent, cells waiting in the queue, status.
         const OPEN: u8 = 0;
         const OUT: u8 = 1;
@@ -565,9 +579,8 @@ impl Board {
                         continue;
                     }
                     let q = ny as usize * w + nx as usize;
-                    let (qx, qy) = (nx + x0, ny + y0);
-                    if self.is_tile(qx, qy) {
-                        continue;
+                    if self.grid[grid0 + ny as usize * WINDOW + nx as usize] < FRONTIER_BASE {
+                        continue; // a tile
                     }
                     if label[q] == 0 {
                         label[q] = g;
@@ -599,9 +612,7 @@ impl Board {
         for &p in &queue[..tail] {
             let p = p as usize;
             if status[find(&parent, label[p]) as usize] == ENCLOSED {
-                let cell = Cell::new((p % w) as i32 + x0, (p / w) as i32 + y0);
-                let i = self.index(cell).unwrap();
-                let v = self.grid[i];
+                let v = self.grid[grid0 + (p / w) * WINDOW + p % w];
                 if (FRONTIER_BASE..EMPTY).contains(&v) {
                     self.frontier[(v - FRONTIER_BASE) as usize].flags |= HOLE;
                 }

@@ -5,7 +5,7 @@
 
 use crate::board::{BLOCKED, Board, HOLE, NO_FOLLOWER};
 use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, holds, majority};
-use crate::geom::{Cell, SIDES, Side, facing_port};
+use crate::geom::{Cell, SIDES, Side, facing_port, side_port_mask};
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use crate::scoring::{self, Points};
 use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
@@ -728,9 +728,24 @@ impl Table {
         let t = self.tileset.get(ty);
         let r = &t.rotated[rot as usize];
         let base = self.features.len() as u16;
-        let slot = self.board.place(cell, ty, rot, base, r.road_sides);
+        let placed = self.board.place(cell, ty, rot, base, r.road_sides);
+        let slot = placed.slot;
         for s in 0..t.seg_count as usize {
             self.features.add(slot, t.seg_kind[s]);
+        }
+        // Road and market ports facing empty cells are open (R8). Counted before any union, while
+        // each new node is still its own root; unions add the counts up.
+        let mut empty_sides = 0u16;
+        for side in SIDES {
+            if placed.neighbours[side.index()].is_none() {
+                empty_sides |= side_port_mask(side);
+            }
+        }
+        let mut open = r.scorable_ports & empty_sides;
+        while open != 0 {
+            let b = open.trailing_zeros() as usize;
+            open &= open - 1;
+            self.features.add_open(base + r.port_seg[b] as u16, 1);
         }
         // Nodes whose feature may have been completed: ours, and neighbours' closed ports.
         let mut touched = [0u16; 24];
@@ -742,41 +757,30 @@ impl Table {
             }
         }
         for side in SIDES {
-            let n = cell.step(side);
-            match self.board.slot_at(n) {
-                Some(ns) => {
-                    let nb = *self.board.tile(ns);
-                    let nrot = &self.tileset.get(nb.ty).rotated[nb.rot as usize];
-                    let nty = self.tileset.get(nb.ty);
-                    for k in 0..3 {
-                        let b = 3 * side.index() + k;
-                        let fb = facing_port(b);
-                        let my_seg = r.port_seg[b] as usize;
-                        let their_seg = nrot.port_seg[fb] as usize;
-                        let their_kind = nty.seg_kind[their_seg];
-                        let their_node = nb.node_base + their_seg as u16;
-                        if their_kind.is_scorable() {
-                            let root = self.features.find(their_node);
-                            self.features.close_port(root);
-                            if !holds(&touched[..nt], their_node) {
-                                touched[nt] = their_node;
-                                nt += 1;
-                            }
-                        }
-                        if their_kind.category() == t.seg_kind[my_seg].category() {
-                            self.features.union(base + my_seg as u16, their_node);
-                        }
+            let Some(ns) = placed.neighbours[side.index()] else { continue };
+            let nb = *self.board.tile(ns);
+            let nty = self.tileset.get(nb.ty);
+            let nrot = &nty.rotated[nb.rot as usize];
+            let mut joined = (usize::MAX, usize::MAX);
+            for k in 0..3 {
+                let b = 3 * side.index() + k;
+                let fb = facing_port(b);
+                let my_seg = r.port_seg[b] as usize;
+                let their_seg = nrot.port_seg[fb] as usize;
+                let their_kind = nty.seg_kind[their_seg];
+                let their_node = nb.node_base + their_seg as u16;
+                if their_kind.is_scorable() {
+                    let root = self.features.find(their_node);
+                    self.features.close_port(root);
+                    if !holds(&touched[..nt], their_node) {
+                        touched[nt] = their_node;
+                        nt += 1;
                     }
                 }
-                None => {
-                    for k in 0..3 {
-                        let b = 3 * side.index() + k;
-                        let my_seg = r.port_seg[b] as usize;
-                        if t.seg_kind[my_seg].is_scorable() {
-                            let root = self.features.find(base + my_seg as u16);
-                            self.features.add_open(root, 1);
-                        }
-                    }
+                // Neighbouring ports often join the same two segments: one union is enough.
+                if their_kind.category() == t.seg_kind[my_seg].category() && joined != (my_seg, their_seg) {
+                    self.features.union(base + my_seg as u16, their_node);
+                    joined = (my_seg, their_seg);
                 }
             }
         }
