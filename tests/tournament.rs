@@ -192,7 +192,8 @@ fn a_cut_games_csv_resumes_to_the_uninterrupted_result() {
         std::iter::once(0).chain(full.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let total = (line_starts.len() - 2) / 2;
     // Keep `kept` whole games, then: part of the next line; the next game's first row only; a
-    // dropped tail with nothing after it.
+    // dropped tail with nothing after it. Also no games at all, and every game but no summaries
+    // (a kill before they were written).
     let kept = total / 2;
     let first_row_of_next = line_starts[1 + 2 * kept];
     let cuts = [
@@ -200,9 +201,14 @@ fn a_cut_games_csv_resumes_to_the_uninterrupted_result() {
         ("mid-game", line_starts[2 + 2 * kept]),
         ("whole-games", first_row_of_next),
         ("header-only", line_starts[1]),
+        ("all-games-no-summary", full.len()),
     ];
     for (name, cut) in cuts {
-        let kept = if name == "header-only" { 0 } else { kept };
+        let kept = match name {
+            "header-only" => 0,
+            "all-games-no-summary" => total,
+            _ => kept,
+        };
         let dir = fresh_dir(&format!("cut-{name}"));
         std::fs::copy(whole.join("manifest.toml"), dir.join("manifest.toml")).unwrap();
         std::fs::write(dir.join("games.csv"), &full[..cut]).unwrap();
