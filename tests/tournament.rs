@@ -22,12 +22,30 @@ fn scaled(release: usize, debug: usize) -> usize {
     if cfg!(debug_assertions) { debug } else { release }
 }
 
+/// A test's folder: removed when the test passes, kept for a look when it fails.
+struct Folder(PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+impl std::ops::Deref for Folder {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
 /// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
+fn fresh_dir(name: &str) -> Folder {
     let dir = std::env::temp_dir().join(format!("stadt-tournament-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Folder(dir)
 }
 
 fn spec(bots: &[&str], players: usize, games: usize, seed: u64, out: &Path) -> TournamentSpec {
@@ -176,7 +194,7 @@ fn another_seed_gives_other_games() {
 // (b) Resume ------------------------------------------------------------------------------------
 
 /// An uninterrupted reference run of a tournament, into its own folder.
-fn reference(name: &str, bots: &[&str], players: usize, games: usize, seed: u64) -> PathBuf {
+fn reference(name: &str, bots: &[&str], players: usize, games: usize, seed: u64) -> Folder {
     let dir = fresh_dir(name);
     run_lib(&spec(bots, players, games, seed, &dir), 2);
     dir
