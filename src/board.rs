@@ -374,6 +374,20 @@ impl Board {
         }
     }
 
+    /// The sides of the tile in `slot` that face an empty cell outside the city (bit s for side s).
+    pub fn outside_sides(&self, slot: usize) -> u8 {
+        let i = self.index(self.tiles[slot].cell()).expect("tiles lie on the grid");
+        let mut sides = 0;
+        for (s, &offset) in SIDE_OFFSETS.iter().enumerate() {
+            if let Some(f) = self.frontier_at_index(i.wrapping_add_signed(offset))
+                && f.flags & HOLE == 0
+            {
+                sides |= 1 << s;
+            }
+        }
+        sides
+    }
+
     /// The bounding box of the placed tiles: (min x, min y), (max x, max y).
     pub fn bounds(&self) -> ((i32, i32), (i32, i32)) {
         ((self.min.0 as i32, self.min.1 as i32), (self.max.0 as i32, self.max.1 as i32))
@@ -388,6 +402,11 @@ impl Board {
 
     fn push_frontier(&mut self, cell: Cell, present: u8, road: u8, flags: u8) {
         let i = self.index(cell).expect("frontier cells lie on the grid");
+        self.push_frontier_at(i, cell, present, road, flags);
+    }
+
+    /// `push_frontier` for a cell whose window grid index `i` is known.
+    fn push_frontier_at(&mut self, i: usize, cell: Cell, present: u8, road: u8, flags: u8) {
         let f = self.frontier_len as usize;
         self.frontier[f] = FrontierCell { x: cell.x as i8, y: cell.y as i8, present, road, flags };
         self.grid[i] = FRONTIER_BASE + f as u8;
@@ -448,7 +467,7 @@ impl Board {
                 neighbours[side.index()] = Some(w as usize);
             } else if w == EMPTY {
                 // A new frontier cell lies in the same empty region as the cell just filled.
-                self.push_frontier(cell.step(side), back, road, if was_hole { HOLE } else { 0 });
+                self.push_frontier_at(j, cell.step(side), back, road, if was_hole { HOLE } else { 0 });
             } else {
                 let f = &mut self.frontier[(w - FRONTIER_BASE) as usize];
                 f.present |= back;

@@ -2,7 +2,9 @@
 //! segments. Each root carries what the rules ask of a feature: open ports (R8), the tiles it
 //! covers (R7), market kinds (R12) and followers per player (R11, R12, R26).
 
+#[cfg(test)]
 use crate::tiles::SegKind;
+use crate::tiles::TileType;
 
 /// Most union-find nodes: segments over the 75 tiles (the default set has 250; tile sets are
 /// checked against this when loaded).
@@ -77,24 +79,36 @@ impl Features {
     }
 
     /// Adds a node for a segment of the tile in `slot`.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn add(&mut self, slot: usize, kind: SegKind) -> u16 {
+        self.add_node(slot, kind.meta(), kind.is_scorable())
+    }
+
+    /// Adds a node for each segment of a tile of type `ty` placed in `slot`; returns the first.
+    #[inline]
+    pub(crate) fn add_tile(&mut self, slot: usize, ty: &TileType) -> u16 {
+        let base = self.len;
+        for s in 0..ty.seg_count as usize {
+            self.add_node(slot, ty.seg_meta[s], ty.scorable_segs & (1 << s) != 0);
+        }
+        base
+    }
+
+    /// Adds a node with meta byte `meta` (category and market kind) for a segment in `slot`.
+    #[inline]
+    fn add_node(&mut self, slot: usize, meta: u8, scorable: bool) -> u16 {
         let n = self.len;
         let i = n as usize;
         self.parent[i] = n;
         self.open[i] = 0;
-        if kind.is_scorable() {
+        if scorable {
             self.set[i] = self.sets_len;
             self.sets[self.sets_len as usize] = 1u128 << slot;
             self.sets_len += 1;
         } else {
             self.set[i] = NO_SET;
         }
-        self.meta[i] = kind.category()
-            | match kind {
-                SegKind::Market(k) => k.bit() << 2,
-                _ => 0,
-            };
+        self.meta[i] = meta;
         self.followers[i] = 0;
         self.len += 1;
         n
@@ -121,11 +135,14 @@ impl Features {
     }
 
     /// Points every node straight at its root, so `root` takes one step (before a final scoring
-    /// that looks up many roots).
+    /// that looks up many roots). A parent is never younger than its child (`add` makes roots,
+    /// `union` hangs the younger root under the older, `find` only shortcuts to ancestors), so
+    /// in one pass from the oldest node each parent already points at its root.
     pub(crate) fn flatten(&mut self) {
-        for n in 0..self.len {
-            let r = self.find(n);
-            self.parent[n as usize] = r;
+        for n in 0..self.len as usize {
+            let p = self.parent[n] as usize;
+            debug_assert!(p <= n, "parents are never younger than their children");
+            self.parent[n] = self.parent[p];
         }
     }
 
@@ -168,8 +185,13 @@ impl Features {
 
     #[inline]
     pub(crate) fn close_port(&mut self, r: u16) {
-        debug_assert!(self.open[r as usize] > 0);
-        self.open[r as usize] -= 1;
+        self.close_ports(r, 1);
+    }
+
+    #[inline]
+    pub(crate) fn close_ports(&mut self, r: u16, k: u16) {
+        debug_assert!(self.open[r as usize] >= k);
+        self.open[r as usize] -= k;
     }
 
     /// Distinct tiles covered by the road or market rooted at `r` (its length, R7); 0 for a

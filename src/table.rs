@@ -3,9 +3,9 @@
 //! not here: the `Draw` step is resolved from outside, by the game's deck (`Game`) or by a search
 //! agent's own sample, so an agent holding a `Table` can simulate but never peek.
 
-use crate::board::{BLOCKED, Board, HOLE, NO_FOLLOWER};
+use crate::board::{BLOCKED, Board, NO_FOLLOWER};
 use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, holds, majority};
-use crate::geom::{Cell, SIDES, Side, facing_port, side_port_mask};
+use crate::geom::{Cell, SIDES, Side, side_port_mask};
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use crate::scoring::{self, Points};
 use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
@@ -393,8 +393,9 @@ impl Table {
             }
             Step::Gate => {
                 for (slot, t) in self.board.tiles().iter().enumerate() {
+                    let sides = self.gate_sides(slot);
                     for side in SIDES {
-                        if self.gate_allowed(slot, side) {
+                        if sides & (1 << side.index()) != 0 {
                             out.push(Move::Gate(t.cell().edge(side).into()));
                         }
                     }
@@ -497,14 +498,13 @@ impl Table {
     }
 
     fn gate_allowed(&self, slot: usize, side: Side) -> bool {
-        let t = self.board.tile(slot);
-        if t.walled(side) {
-            return false;
-        }
-        match self.board.frontier_at(t.cell().step(side)) {
-            Some(f) => f.flags & HOLE == 0,
-            None => false,
-        }
+        self.gate_sides(slot) & (1 << side.index()) != 0
+    }
+
+    /// R15: the sides of the tile in `slot` where the gate may go (bit s for side s): not walled,
+    /// facing an empty cell outside the city.
+    fn gate_sides(&self, slot: usize) -> u8 {
+        self.board.outside_sides(slot) & !self.board.tile(slot).walls
     }
 
     fn watchman_allowed(&self, piece: &Piece) -> bool {
@@ -729,10 +729,7 @@ impl Table {
         let r = &t.rotated[rot as usize];
         let base = self.features.len() as u16;
         let placed = self.board.place(cell, ty, rot, base, r.road_sides);
-        let slot = placed.slot;
-        for s in 0..t.seg_count as usize {
-            self.features.add(slot, t.seg_kind[s]);
-        }
+        self.features.add_tile(placed.slot, t);
         // Road and market ports facing empty cells are open (R8). Counted before any union, while
         // each new node is still its own root; unions add the counts up.
         let mut empty_sides = 0u16;
@@ -750,37 +747,43 @@ impl Table {
         // Nodes whose feature may have been completed: ours, and neighbours' closed ports.
         let mut touched = [0u16; 24];
         let mut nt = 0;
-        for s in 0..t.seg_count as usize {
-            if t.seg_kind[s].is_scorable() {
-                touched[nt] = base + s as u16;
-                nt += 1;
-            }
+        let mut segs = t.scorable_segs;
+        while segs != 0 {
+            touched[nt] = base + segs.trailing_zeros() as u16;
+            segs &= segs - 1;
+            nt += 1;
         }
         for side in SIDES {
             let Some(ns) = placed.neighbours[side.index()] else { continue };
-            let nb = *self.board.tile(ns);
-            let nty = self.tileset.get(nb.ty);
+            let nb = self.board.tile(ns);
+            let (their_base, nty) = (nb.node_base, self.tileset.get(nb.ty));
             let nrot = &nty.rotated[nb.rot as usize];
-            let mut joined = (usize::MAX, usize::MAX);
-            for k in 0..3 {
-                let b = 3 * side.index() + k;
-                let fb = facing_port(b);
-                let my_seg = r.port_seg[b] as usize;
-                let their_seg = nrot.port_seg[fb] as usize;
-                let their_kind = nty.seg_kind[their_seg];
-                let their_node = nb.node_base + their_seg as u16;
-                if their_kind.is_scorable() {
+            // Port k of this side faces port 2 - k of the neighbour's opposite side. Neighbouring
+            // ports often join the same two segments: such a run is handled at once.
+            let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index() + 2);
+            let mut k = 0;
+            while k < 3 {
+                let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs - k]);
+                let mut run = 1;
+                while k + run < 3
+                    && r.port_seg[mine + k + run] == my_seg
+                    && nrot.port_seg[theirs - k - run] == their_seg
+                {
+                    run += 1;
+                }
+                k += run;
+                let their_node = their_base + their_seg as u16;
+                if nty.scorable_segs & (1 << their_seg) != 0 {
                     let root = self.features.find(their_node);
-                    self.features.close_port(root);
+                    self.features.close_ports(root, run as u16);
                     if !holds(&touched[..nt], their_node) {
                         touched[nt] = their_node;
                         nt += 1;
                     }
                 }
-                // Neighbouring ports often join the same two segments: one union is enough.
-                if their_kind.category() == t.seg_kind[my_seg].category() && joined != (my_seg, their_seg) {
+                // Facing ports of one category join (R5, R6).
+                if (t.seg_meta[my_seg as usize] ^ nty.seg_meta[their_seg as usize]) & 0b11 == 0 {
                     self.features.union(base + my_seg as u16, their_node);
-                    joined = (my_seg, their_seg);
                 }
             }
         }
@@ -792,7 +795,7 @@ impl Table {
                 self.completed_len += 1;
             }
         }
-        self.last_slot = slot as u8;
+        self.last_slot = placed.slot as u8;
         self.step = Step::Follower;
     }
 

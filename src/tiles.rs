@@ -83,6 +83,16 @@ impl SegKind {
             SegKind::Market(_) => 2,
         }
     }
+
+    /// The category in bits 0-1 and the market kind's bit in bits 2-4: how a feature starts out.
+    #[inline]
+    pub fn meta(self) -> u8 {
+        self.category()
+            | match self {
+                SegKind::Market(k) => k.bit() << 2,
+                _ => 0,
+            }
+    }
 }
 
 /// One rotation of a tile type, as it lies on the board.
@@ -119,6 +129,11 @@ pub struct TileType {
     pub seg_count: u8,
     /// The kind of each segment.
     pub seg_kind: [SegKind; MAX_SEGMENTS],
+    /// Each segment's kind as a feature's meta byte: category (`SegKind::category`) in bits 0-1,
+    /// its market kind's bit (`MarketKind::bit`) in bits 2-4.
+    pub seg_meta: [u8; MAX_SEGMENTS],
+    /// Bit s set when segment s is a road or a market (scorable).
+    pub scorable_segs: u8,
     /// The tile in each rotation 0, 90, 180, 270.
     pub rotated: [Rotated; 4],
     /// For each rotation, the smallest rotation that lies identically (symmetric tiles).
@@ -658,7 +673,17 @@ fn build_type(
             }
         }
     }
+    let mut seg_meta = [0u8; MAX_SEGMENTS];
+    let mut scorable_segs = 0u8;
+    for (s, kind) in seg_kind.iter().enumerate().take(labels.len()) {
+        seg_meta[s] = kind.meta();
+        if kind.is_scorable() {
+            scorable_segs |= 1 << s;
+        }
+    }
     Ok(TileType {
+        seg_meta,
+        scorable_segs,
         fits,
         name,
         count,

@@ -382,15 +382,14 @@ fn write_steps(start: usize, last: usize, parent: &[u16], out: &mut [u16; MAX_PA
 pub fn row(board: &Board, slot: usize, side: Side, mut visit: impl FnMut(usize)) -> Option<(usize, Side)> {
     let dir = side.opposite();
     let mut cur = slot;
+    let mut i = board.grid_index(board.tile(slot).cell()).expect("tiles lie on the grid");
     loop {
         visit(cur);
-        let t = board.tile(cur);
-        if t.walled(dir) {
+        if board.tile(cur).walled(dir) {
             return Some((cur, dir));
         }
-        match board.slot_at(t.cell().step(dir)) {
-            Some(next) => cur = next,
-            None => return None,
-        }
+        // The cell one step on (cell and lattice point steps share their offsets).
+        i = i.wrapping_add_signed(AHEAD[dir.index()]);
+        cur = board.slot_at_index(i)?;
     }
 }
