@@ -1,7 +1,7 @@
 //! `stadt tune`: a small SPSA run is reproducible at any thread count, writes its log, bot file and
 //! held-out verification, and refuses to overwrite.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn stadt(args: &[&str]) -> (i32, String, String) {
@@ -19,7 +19,7 @@ fn fresh(name: &str) -> PathBuf {
     d
 }
 
-fn tune(dir: &PathBuf, threads: &str) -> (i32, String, String) {
+fn tune(dir: &Path, threads: &str) -> (i32, String, String) {
     let d = dir.to_str().unwrap();
     stadt(&[
         "tune",
