@@ -232,7 +232,44 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             target: "",
         });
     }
+    let one = tournament_games_per_second(1, seconds, seed);
+    let two = tournament_games_per_second(2, seconds, seed);
+    figures.push(Figure {
+        name: "tournament_games_per_second_1_thread".into(),
+        value: one,
+        unit: "games/s",
+        target: "",
+    });
+    figures.push(Figure {
+        name: "tournament_games_per_second_2_threads".into(),
+        value: two,
+        unit: "games/s",
+        target: "",
+    });
+    figures.push(Figure {
+        name: "tournament_speedup_2_threads".into(),
+        value: two / one,
+        unit: "x",
+        target: ">=1.8",
+    });
     figures
+}
+
+/// Games per second of a greedy-against-random tournament (fast bots, so the runner's own
+/// overhead shows) on `threads` worker threads, sized to take about `seconds`.
+pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f64 {
+    use crate::tournament::{Options, run, spec::TournamentSpec};
+    let games = ((seconds * 400.0) as usize).max(40);
+    let dir = std::env::temp_dir().join(format!("stadt-bench-{}-{threads}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bots = ["greedy".to_string(), "random".to_string()];
+    let spec = TournamentSpec::new(&bots, 2, games, seed, "default", &dir).expect("a valid tournament");
+    let opts = Options { threads, progress: false, command: "stadt bench".into(), about: String::new() };
+    let start = Instant::now();
+    let out = run(&spec, &opts).expect("the bench tournament runs");
+    let rate = out.played as f64 / start.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(&dir);
+    rate
 }
 
 /// The CSV text of figures, with a header line.
