@@ -53,9 +53,14 @@ pub fn feature_points(features: &Features, root: u16) -> i32 {
 }
 
 /// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
-/// bordering it (R9), complete or not. One pass over the market tiles marks, for each area holding
+/// bordering it (R9), complete or not. One pass over the borders marks, for each area holding
 /// bailiffs, the markets it borders in a bit set over union-find roots.
 pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
+    residential_points_from(table, table.borders())
+}
+
+/// R26 from the recorded `borders`, or from a scan of the city when there is no such list.
+fn residential_points_from(table: &Table, borders: Option<&[(u16, u16)]>) -> [i32; MAX_PLAYERS] {
     const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
     // Areas holding bailiffs: at most one per follower.
     const AREAS: usize = MAX_PLAYERS * crate::table::FOLLOWERS as usize;
@@ -95,6 +100,30 @@ pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
             }
         }
     };
+    match borders {
+        Some(borders) => {
+            for &(m, h) in borders {
+                mark(h, m);
+            }
+        }
+        None => scan_borders(table, &mut mark),
+    }
+    let mut out = [0; MAX_PLAYERS];
+    for (i, &res) in areas[..n].iter().enumerate() {
+        let winners = majority(f.followers_packed(res), table.players());
+        for (p, o) in out.iter_mut().enumerate().take(table.players()) {
+            if winners & (1 << p) != 0 {
+                *o += 2 * count[i];
+            }
+        }
+    }
+    out
+}
+
+/// Calls `mark(residential node, market node)` for every border (R9) on the board: what the table
+/// records as tiles are placed, found again by looking at the city.
+fn scan_borders(table: &Table, mut mark: impl FnMut(u16, u16)) {
+    let board = table.board();
     let tileset = table.tileset();
     // Every border has a market on one side, so only tiles with a market need a look, and each
     // border across an edge is seen once, from its market side.
@@ -127,16 +156,6 @@ pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
             }
         }
     }
-    let mut out = [0; MAX_PLAYERS];
-    for (i, &res) in areas[..n].iter().enumerate() {
-        let winners = majority(f.followers_packed(res), table.players());
-        for (p, o) in out.iter_mut().enumerate().take(table.players()) {
-            if winners & (1 << p) != 0 {
-                *o += 2 * count[i];
-            }
-        }
-    }
-    out
 }
 
 /// R27: each watchman scores its row as the city stands now: 2 per public building, 3 per historic.
@@ -172,6 +191,27 @@ mod tests {
         assert_eq!(road_points(3), 3);
         assert_eq!(road_points(4), 8);
         assert_eq!(road_points(1), 1);
+    }
+
+    #[test]
+    fn r26_recorded_borders_score_as_a_scan_of_the_city() {
+        use crate::game::Game;
+        use crate::tiles::TileSet;
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            let mut game = Game::shuffled(TileSet::default_set(), 4, &mut rng).unwrap();
+            while !game.is_over() {
+                let t = game.table();
+                assert_eq!(residential_points(t), residential_points_from(t, None));
+                let mv = crate::bots::random::random_move(t, &mut moves, &mut rng);
+                game.apply(mv);
+            }
+            let t = game.table();
+            assert!(t.borders().is_some());
+            assert_eq!(residential_points(t), residential_points_from(t, None));
+        }
     }
 
     #[test]

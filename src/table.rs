@@ -19,6 +19,8 @@ pub const FOLLOWERS: u8 = 7;
 pub const PILES: [usize; 3] = [30, 25, 20];
 /// R23(c): the game ends once the free ends can be joined by this many pieces or fewer.
 pub const CLOSE_DISTANCE: usize = 5;
+/// Market-residential borders a table records (random games have about 50, at most about 75).
+const MAX_BORDERS: usize = 128;
 
 /// One player's supplies and points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +72,11 @@ pub struct Table {
     last_slot: u8,
     completed: [u16; 24],
     completed_len: u8,
+    /// Every border between a market and a residential area (R9) as (market node, residential
+    /// node), recorded as tiles are placed, so the final R26 scoring need not scan the city.
+    /// Past `MAX_BORDERS` the count goes on but the list is incomplete and unused.
+    borders: [(u16, u16); MAX_BORDERS],
+    border_count: u8,
     building: Building,
     /// At the Wall step: the pieces R17 allows, worked out once when the step begins.
     pieces: [Piece; 6],
@@ -126,6 +133,8 @@ impl Table {
             last_slot: 0,
             completed: [0; 24],
             completed_len: 0,
+            borders: [(0, 0); MAX_BORDERS],
+            border_count: 0,
             building: Building::default(),
             pieces: [NO_PIECE; 6],
             piece_count: 0,
@@ -159,6 +168,7 @@ impl Table {
         self.set_aside_len = 0;
         self.last_slot = 0;
         self.completed_len = 0;
+        self.border_count = 0;
         self.building = Building::default();
         Ok(())
     }
@@ -341,6 +351,12 @@ impl Table {
             }
             _ => &[],
         }
+    }
+
+    /// Every border between a market and a residential area (R9) as (market node, residential
+    /// node), one entry per tile or edge where they meet; None if too many were recorded.
+    pub(crate) fn borders(&self) -> Option<&[(u16, u16)]> {
+        self.borders.get(..self.border_count as usize)
     }
 
     /// The wall pieces that may be built now (empty outside the Wall step).
@@ -730,6 +746,9 @@ impl Table {
         let base = self.features.len() as u16;
         let placed = self.board.place(cell, ty, rot, base, r.road_sides);
         self.features.add_tile(placed.slot, t);
+        for &(m, h) in &t.borders {
+            self.record_border(base + m as u16, base + h as u16);
+        }
         // Road and market ports facing empty cells are open (R8). Counted before any union, while
         // each new node is still its own root; unions add the counts up.
         let mut empty_sides = 0u16;
@@ -781,9 +800,16 @@ impl Table {
                         nt += 1;
                     }
                 }
-                // Facing ports of one category join (R5, R6).
-                if (t.seg_meta[my_seg as usize] ^ nty.seg_meta[their_seg as usize]) & 0b11 == 0 {
-                    self.features.union(base + my_seg as u16, their_node);
+                // Facing ports of one category join (R5, R6); a market and a residential area
+                // border each other (R9b).
+                let my_node = base + my_seg as u16;
+                match (t.seg_meta[my_seg as usize] & 0b11, nty.seg_meta[their_seg as usize] & 0b11) {
+                    (a, b) if a == b => {
+                        self.features.union(my_node, their_node);
+                    }
+                    (MARKET, RESIDENTIAL) => self.record_border(my_node, their_node),
+                    (RESIDENTIAL, MARKET) => self.record_border(their_node, my_node),
+                    _ => {}
                 }
             }
         }
@@ -797,6 +823,15 @@ impl Table {
         }
         self.last_slot = placed.slot as u8;
         self.step = Step::Follower;
+    }
+
+    /// Records a border between a market node and a residential node (R9).
+    #[inline]
+    fn record_border(&mut self, market: u16, residential: u16) {
+        if let Some(b) = self.borders.get_mut(self.border_count as usize) {
+            *b = (market, residential);
+        }
+        self.border_count = self.border_count.saturating_add(1);
     }
 
     fn place_follower(&mut self, opt: Option<u8>) {
