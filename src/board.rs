@@ -233,13 +233,12 @@ impl Board {
 
     /// Empties the board, clearing only the cells in use.
     pub(crate) fn reset(&mut self) {
-        for i in 0..self.count as usize {
-            let c = self.tiles[i].cell();
-            self.grid[self.index(c).unwrap()] = EMPTY;
-        }
-        for i in 0..self.frontier_len as usize {
-            let c = self.frontier[i].cell();
-            self.grid[self.index(c).unwrap()] = EMPTY;
+        // Tiles and frontier cells lie in the tiles' box and the ring around it (before the first
+        // tile, the box is the start cell): clear that, row by row.
+        let (x0, x1) = (self.min.0 as i32 - 1, self.max.0 as i32 + 1);
+        for y in self.min.1 as i32 - 1..=self.max.1 as i32 + 1 {
+            let start = self.index(Cell::new(x0, y)).expect("the city's ring lies on the grid");
+            self.grid[start..=start + (x1 - x0) as usize].fill(EMPTY);
         }
         self.count = 0;
         self.frontier_len = 0;

@@ -492,6 +492,8 @@ impl Table {
 
     /// Number of legal placements of the tile in hand, without building the list.
     pub fn count_tile_moves(&self) -> usize {
+        // Set bits of a 4-bit rotation mask (a table: the target has no popcount instruction).
+        const ROTATIONS: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
         let t = self.tileset.get(self.in_hand);
         if self.board.tile_count() == 0 {
             return 1;
@@ -500,7 +502,7 @@ impl Table {
             .frontier()
             .iter()
             .filter(|f| f.present != 0 && f.flags & BLOCKED == 0)
-            .map(|f| t.fits[fit_key(f)].count_ones() as usize)
+            .map(|f| ROTATIONS[t.fits[fit_key(f)] as usize & 0xF] as usize)
             .sum()
     }
 
@@ -859,12 +861,20 @@ impl Table {
     }
 
     /// Scores a completed road or market (R12): full points to the majority, followers return.
-    /// Returns whether anyone scored.
+    /// Returns whether anyone scored. Most completed features hold no follower, so that check is
+    /// inlined into the callers.
+    #[inline]
     fn score_feature(&mut self, root: u16) -> bool {
         let packed = self.features.followers_packed(root);
         if packed == 0 {
             return false;
         }
+        self.pay_feature(root, packed);
+        true
+    }
+
+    /// `score_feature` for a feature holding followers (`packed`).
+    fn pay_feature(&mut self, root: u16, packed: u16) {
         let points = scoring::feature_points(&self.features, root);
         let winners = majority(packed, self.players());
         let is_road = self.features.category(root) == ROAD;
@@ -890,7 +900,6 @@ impl Table {
                 }
             }
         }
-        true
     }
 
     fn begin_building(&mut self, pile: u8) {
