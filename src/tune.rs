@@ -194,11 +194,17 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, String> {
                 .expect("a valid template"),
         );
     }
-    let mut log = String::from("iteration,a_k,c_k");
+    // The log grows a complete line per iteration, so a stopped run leaves a valid CSV.
+    let mut header = String::from("iteration,a_k,c_k");
     for k in &keys {
-        let _ = write!(log, ",{k}");
+        let _ = write!(header, ",{k}");
     }
-    log.push_str(",score_plus,score_minus,score,score_se\n");
+    header.push_str(",score_plus,score_minus,score,score_se\n");
+    write_file(&tune_csv, &header, false)?;
+    let mut log = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&tune_csv)
+        .map_err(|e| format!("cannot append to {}: {e}", tune_csv.display()))?;
     let big_a = (spec.iterations as f64 / 10.0).max(1.0);
     let mut rng = Pcg64Mcg::seed_from_u64(derive(spec.seed, &[crate::seeds::stream::TUNE]));
     for k in 0..spec.iterations {
@@ -225,15 +231,16 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, String> {
         for (xi, d) in x.iter_mut().zip(&delta) {
             *xi += a_k * (mp - mm) / (2.0 * c_k * d);
         }
-        let _ = write!(log, "{},{:.5},{:.5}", k + 1, a_k, c_k);
+        let mut row = format!("{},{:.5},{:.5}", k + 1, a_k, c_k);
         for (xi, s) in x.iter().zip(&scale) {
-            let _ = write!(log, ",{}", format_real(round6(xi * s)));
+            let _ = write!(row, ",{}", format_real(round6(xi * s)));
         }
-        let _ = writeln!(log, ",{mp:.5},{mm:.5},{score:.5},{se:.5}");
+        let _ = writeln!(row, ",{mp:.5},{mm:.5},{score:.5},{se:.5}");
+        std::io::Write::write_all(&mut log, row.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", tune_csv.display()))?;
         bar.set_message(format!("score {score:.3} ± {se:.3}"));
         bar.inc(1);
     }
-    write_file(&tune_csv, &log, false)?;
     let values: Vec<f64> = x.iter().zip(&scale).map(|(xi, s)| xi * s).collect();
     let tuned = with_weights(&spec.bot, &keys, &values)?;
     let pool_names: Vec<String> = spec.pool.iter().map(|b| b.full()).collect();
