@@ -780,23 +780,19 @@ impl Table {
             let (their_base, nty) = (nb.node_base, self.tileset.get(nb.ty));
             let nrot = &nty.rotated[nb.rot as usize];
             // Port k of this side faces port 2 - k of the neighbour's opposite side. Neighbouring
-            // ports often join the same two segments: such a run is handled at once.
-            let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index() + 2);
-            let mut k = 0;
-            while k < 3 {
-                let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs - k]);
-                let mut run = 1;
-                while k + run < 3
-                    && r.port_seg[mine + k + run] == my_seg
-                    && nrot.port_seg[theirs - k - run] == their_seg
-                {
-                    run += 1;
-                }
-                k += run;
+            // ports often join the same two segments: such a run of ports is handled at once.
+            let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index());
+            // The runs end wherever either side changes segment; the neighbour's ports run the
+            // other way, so its two break bits swap.
+            let their_breaks = (nrot.side_breaks >> (2 * side.opposite().index())) & 0b11;
+            let breaks =
+                (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
+            for &(k, run) in PORT_RUNS[breaks as usize] {
+                let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs + 2 - k]);
                 let their_node = their_base + their_seg as u16;
                 if nty.scorable_segs & (1 << their_seg) != 0 {
                     let root = self.features.find(their_node);
-                    self.features.close_ports(root, run as u16);
+                    self.features.close_ports(root, run);
                     if !holds(&touched[..nt], their_node) {
                         touched[nt] = their_node;
                         nt += 1;
@@ -1152,6 +1148,11 @@ pub(crate) const NO_PIECE: Piece = Piece {
     end: HEAD,
     next: End { x: 0, y: 0, dir: 0 },
 };
+
+/// The runs of facing ports that join the same two segments, as (first port, length), by where
+/// the segments change: bit 0 between ports 0 and 1, bit 1 between ports 1 and 2.
+const PORT_RUNS: [&[(usize, u16)]; 4] =
+    [&[(0, 3)], &[(0, 1), (1, 2)], &[(0, 2), (2, 1)], &[(0, 1), (1, 1), (2, 1)]];
 
 /// The index of a frontier cell in `TileType::fits`.
 #[inline]

@@ -112,6 +112,9 @@ pub struct Rotated {
     pub market_ports: u16,
     /// The board ports of residential areas.
     pub residential_ports: u16,
+    /// Where a side's ports change segment, 2 bits per side s: bit 2s when port 1 of the side
+    /// belongs to another segment than port 0, bit 2s + 1 when port 2 does than port 1.
+    pub side_breaks: u8,
 }
 
 /// A tile type: one drawing (one market variant), with how many of it are in the set.
@@ -608,6 +611,7 @@ fn build_type(
         scorable_ports: 0,
         market_ports: 0,
         residential_ports: 0,
+        side_breaks: 0,
     }; 4];
     for (q, r) in rotated.iter_mut().enumerate() {
         for (i, &s) in port_seg.iter().enumerate() {
@@ -625,6 +629,15 @@ fn build_type(
                 r.scorable_ports |= 1 << b;
             } else {
                 r.residential_ports |= 1 << b;
+            }
+        }
+    }
+    for r in rotated.iter_mut() {
+        for side in 0..4 {
+            for k in 1..3 {
+                if r.port_seg[3 * side + k] != r.port_seg[3 * side + k - 1] {
+                    r.side_breaks |= 1 << (2 * side + k - 1);
+                }
             }
         }
     }

@@ -217,46 +217,47 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
     if (head.x as i32 - tail.x as i32).abs() + (head.y as i32 - tail.y as i32).abs() > limit as i32 {
         return false;
     }
-    let (Some(from), Some(to)) = (board.point_index(head.point()), board.point_index(tail.point())) else {
+    let Some(from) = board.point_index(head.point()) else {
         return false;
     };
     let mut path = [0u16; 8];
-    reach(board, from, head.dir as usize, to, limit, &mut path, 0)
+    let apart = (head.x as i32 - tail.x as i32, head.y as i32 - tail.y as i32);
+    reach(board, from, head.dir as usize, apart, limit, &mut path, 0)
 }
 
-/// Lattice steps between two points given by window grid index.
-#[inline]
-fn grid_distance(a: usize, b: usize) -> usize {
-    (a % WINDOW).abs_diff(b % WINDOW) + (a / WINDOW).abs_diff(b / WINDOW)
-}
+/// A lattice step in direction N, E, S, W as (dx, dy).
+const DELTA: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
-/// Depth-first search for a chain of at most `limit` pieces from point `p` (reached moving in
-/// direction `d`) to `target`, not using any edge in `path[..depth]` twice.
+/// Depth-first search for a chain of at most `budget` more pieces from point `p` (reached moving
+/// in direction `d`, `apart` = its offset from the target) to the target, not using any edge in
+/// `path[..depth]` twice. Each piece is one lattice step, so a step that leaves the target
+/// farther than the remaining budget is not tried at all.
 fn reach(
     board: &Board,
     p: usize,
     d: usize,
-    target: usize,
-    limit: usize,
+    apart: (i32, i32),
+    budget: usize,
     path: &mut [u16; 8],
     depth: usize,
 ) -> bool {
-    if depth + grid_distance(p, target) > limit {
-        return false;
-    }
     for nd in [d, d + 3, d + 1] {
         let dir = nd & 3;
+        let next = (apart.0 + DELTA[dir].0, apart.1 + DELTA[dir].1);
+        let distance = next.0.unsigned_abs() as usize + next.1.unsigned_abs() as usize;
+        if distance + 1 > budget {
+            continue;
+        }
         // The edge as the west or north end point's index, twice, plus one when vertical.
         let edge = (2 * p.wrapping_add_signed(EDGE_FROM[dir]) + (dir & 1 ^ 1)) as u16;
         if holds(&path[..depth], edge) || allowed_at(board, p, HEAD, dir).is_none() {
             continue;
         }
-        let next = p.wrapping_add_signed(AHEAD[dir]);
-        if next == target {
+        if distance == 0 {
             return true;
         }
         path[depth] = edge;
-        if reach(board, next, dir, target, limit, path, depth + 1) {
+        if reach(board, p.wrapping_add_signed(AHEAD[dir]), dir, next, budget - 1, path, depth + 1) {
             return true;
         }
     }
