@@ -134,18 +134,6 @@ impl Features {
         n
     }
 
-    /// Points every node straight at its root, so `root` takes one step (before a final scoring
-    /// that looks up many roots). A parent is never younger than its child (`add` makes roots,
-    /// `union` hangs the younger root under the older, `find` only shortcuts to ancestors), so
-    /// in one pass from the oldest node each parent already points at its root.
-    pub(crate) fn flatten(&mut self) {
-        for n in 0..self.len as usize {
-            let p = self.parent[n] as usize;
-            debug_assert!(p <= n, "parents are never younger than their children");
-            self.parent[n] = self.parent[p];
-        }
-    }
-
     /// Joins the features of two nodes; returns the new root.
     #[inline]
     pub(crate) fn union(&mut self, a: u16, b: u16) -> u16 {

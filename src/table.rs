@@ -1091,7 +1091,6 @@ impl Table {
                 self.player[p].supply += 1;
             }
         }
-        self.features.flatten();
         let residential = scoring::residential_points(self);
         let watchmen = scoring::watchman_points(self);
         for p in 0..self.players() {
