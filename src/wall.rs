@@ -221,6 +221,11 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
         return false;
     };
     let mut path = [0u16; 8];
+    if limit > path.len() {
+        // Beyond the depth-first search's reach: measure the shortest chain instead.
+        let mut pieces = [crate::table::NO_PIECE; MAX_PATH];
+        return closing_path(board, wall, &mut pieces).is_some_and(|n| n <= limit);
+    }
     let apart = (head.x as i32 - tail.x as i32, head.y as i32 - tail.y as i32);
     reach(board, from, head.dir as usize, apart, limit, &mut path, 0)
 }

@@ -818,3 +818,13 @@ fn r10_a_city_in_one_long_line_fits_the_board() {
     }
     assert!(b.frontier().len() >= 2 * (east - west) as usize);
 }
+
+#[test]
+fn r23c_the_distance_check_agrees_with_the_shortest_closing_path_at_any_limit() {
+    // The worked example: the ends are exactly 5 pieces apart.
+    let mut s = worked_example(2, 2);
+    s.gate((0, 0), (1, 0)).unwrap();
+    for limit in 0..12 {
+        assert_eq!(wall::ends_within(s.table.board(), s.table.wall(), limit), limit >= 5, "limit {limit}");
+    }
+}

@@ -1,0 +1,63 @@
+//! The end of the game (R23-R27): closing the wall, clearing unfinished features, residential and
+//! watchman scoring.
+
+use super::*;
+
+impl Table {
+    /// R24-R27: close the wall, clear unfinished features, score residential areas and watchmen.
+    pub(super) fn finish_game(&mut self) {
+        self.close_wall();
+        // R25: followers on unfinished roads and markets leave without points.
+        for slot in 0..self.board.tile_count() {
+            let Some((p, seg)) = self.board.tile(slot).follower() else {
+                continue;
+            };
+            let node = self.node(slot, seg);
+            let root = self.features.find(node);
+            if self.features.category(root) != RESIDENTIAL && self.features.open(root) > 0 {
+                self.board.tile_mut(slot).follower = NO_FOLLOWER;
+                self.features.clear_followers(root);
+                self.player[p].supply += 1;
+            }
+        }
+        let residential = scoring::residential_points(self);
+        let watchmen = scoring::watchman_points(self);
+        for p in 0..self.players() {
+            self.player[p].points.residential += residential[p];
+            self.player[p].points.watchmen += watchmen[p];
+            self.player[p].supply += self.player[p].returning;
+            self.player[p].returning = 0;
+        }
+        self.step = Step::GameOver;
+    }
+
+    /// R24: close the wall along the shortest legal path, with pieces while the supply lasts.
+    /// Without a gate, or when no legal path joins the ends, the whole outer boundary of the city
+    /// counts as walled.
+    pub(super) fn close_wall(&mut self) {
+        if self.wall.gate.is_some() {
+            let mut steps = [0u16; MAX_PATH];
+            if let Some(len) = wall::closing_steps(&self.board, &self.wall, &mut steps) {
+                for &step in &steps[..len] {
+                    let real = self.wall.supply > 0;
+                    if real {
+                        self.wall.supply -= 1;
+                    }
+                    let (slot, side, outside) = wall::step_piece(&self.board, step);
+                    self.build_on(slot, side, outside, !real);
+                }
+                self.wall.closed = true;
+                return;
+            }
+        }
+        for slot in 0..self.board.tile_count() {
+            let cell = self.board.tile(slot).cell();
+            for side in SIDES {
+                if self.gate_allowed(slot, side) {
+                    self.build_on_cell(slot, side, cell.step(side), true);
+                }
+            }
+        }
+        self.wall.closed = true;
+    }
+}

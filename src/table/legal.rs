@@ -1,0 +1,291 @@
+//! What may be done now: the legal moves of each step, and why a move is not legal (R10, R11,
+//! R15, R17, R18, R21).
+
+use super::*;
+
+impl Table {
+    /// Appends every legal move of the current step to `out` (cleared first). At Draw and
+    /// GameOver there are none.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.step {
+            Step::Draw | Step::GameOver => {}
+            Step::PlaceTile => self.tile_moves(out),
+            Step::Follower => {
+                out.push(Move::Follower(None));
+                let p = self.actor as usize;
+                if self.player[p].supply > 0 {
+                    // Two segments of one feature are the same choice: offer the first.
+                    let slot = self.last_slot as usize;
+                    let t = self.tile_type(slot);
+                    let mut seen = [u16::MAX; 8];
+                    for seg in 0..t.seg_count as usize {
+                        let r = self.features.root(self.node(slot, seg));
+                        seen[seg] = r;
+                        if !holds(&seen[..seg], r) && self.follower_allowed(r) {
+                            out.push(Move::Follower(Some(seg as u8)));
+                        }
+                    }
+                }
+            }
+            Step::Gate => {
+                for (slot, t) in self.board.tiles().iter().enumerate() {
+                    let sides = self.gate_sides(slot);
+                    for side in SIDES {
+                        if sides & (1 << side.index()) != 0 {
+                            out.push(Move::Gate(t.cell().edge(side).into()));
+                        }
+                    }
+                }
+            }
+            Step::Wall => {
+                let p = self.actor as usize;
+                for piece in self.pieces() {
+                    out.push(Move::Wall { edge: piece.edge.into(), watchman: false });
+                    if self.player[p].supply > 0 && self.watchman_allowed(piece) {
+                        out.push(Move::Wall { edge: piece.edge.into(), watchman: true });
+                    }
+                }
+            }
+            Step::Tower => {
+                out.push(Move::Tower(None));
+                for end in self.tower_ends() {
+                    out.push(Move::Tower(Some(end)));
+                }
+            }
+        }
+    }
+
+    pub(super) fn tile_moves(&self, out: &mut Vec<Move>) {
+        let t = self.tileset.get(self.in_hand);
+        if self.board.tile_count() == 0 {
+            out.push(Move::Tile { x: 0, y: 0, rot: 0 });
+            return;
+        }
+        for f in self.board.frontier() {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            let mut fit = t.fits[fit_key(f)];
+            while fit != 0 {
+                let q = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                out.push(Move::Tile { x: f.x, y: f.y, rot: q });
+            }
+        }
+    }
+
+    /// A placement of the tile in hand drawn uniformly from the legal ones, without listing them:
+    /// draws (frontier cell, rotation) pairs until one is legal, which is exactly uniform; after 16
+    /// misses it counts the legal ones and picks one, also uniformly.
+    pub fn sample_tile_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
+        use rand::RngExt;
+        debug_assert_eq!(self.step, Step::PlaceTile);
+        let frontier = self.board.frontier();
+        if self.board.tile_count() == 0 {
+            return Move::Tile { x: 0, y: 0, rot: 0 };
+        }
+        let t = self.tileset.get(self.in_hand);
+        for _ in 0..16 {
+            let i = rng.random_range(0..frontier.len() * 4);
+            let f = &frontier[i / 4];
+            if f.flags & BLOCKED == 0 && t.fits[fit_key(f)] & (1 << (i % 4)) != 0 {
+                return Move::Tile { x: f.x, y: f.y, rot: (i % 4) as u8 };
+            }
+        }
+        let mut k = rng.random_range(0..self.count_tile_moves());
+        for f in frontier {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            let mut fit = t.fits[fit_key(f)];
+            while fit != 0 {
+                let q = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                if k == 0 {
+                    return Move::Tile { x: f.x, y: f.y, rot: q };
+                }
+                k -= 1;
+            }
+        }
+        unreachable!("the tile in hand fits somewhere")
+    }
+
+    /// Number of legal placements of the tile in hand, without building the list.
+    pub fn count_tile_moves(&self) -> usize {
+        // Set bits of a 4-bit rotation mask (a table: the target has no popcount instruction).
+        const ROTATIONS: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+        let t = self.tileset.get(self.in_hand);
+        if self.board.tile_count() == 0 {
+            return 1;
+        }
+        self.board
+            .frontier()
+            .iter()
+            .filter(|f| f.present != 0 && f.flags & BLOCKED == 0)
+            .map(|f| ROTATIONS[t.fits[fit_key(f)] as usize & 0xF] as usize)
+            .sum()
+    }
+
+    /// R11 for a follower on the feature rooted at `r`.
+    pub(super) fn follower_allowed(&self, r: u16) -> bool {
+        if self.features.occupied(r) {
+            return false;
+        }
+        // A road or market this very tile completes takes no follower (R11).
+        !(self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0)
+    }
+
+    pub(super) fn gate_allowed(&self, slot: usize, side: Side) -> bool {
+        self.gate_sides(slot) & (1 << side.index()) != 0
+    }
+
+    /// R15: the sides of the tile in `slot` where the gate may go (bit s for side s): not walled,
+    /// facing an empty cell outside the city.
+    pub(super) fn gate_sides(&self, slot: usize) -> u8 {
+        self.board.outside_sides(slot) & !self.board.tile(slot).walls
+    }
+
+    pub(super) fn watchman_allowed(&self, piece: &Piece) -> bool {
+        // R18: the row runs without a gap to a wall piece that already holds a watchman.
+        let end = wall::row(&self.board, piece.slot as usize, piece.side, |_| {});
+        match end {
+            Some((slot, side)) => self.board.tile(slot).watchman(side).is_none(),
+            None => true,
+        }
+    }
+
+    /// The free ends a tower may go on now (R21): HEAD and/or TAIL, one if they coincide.
+    pub(super) fn tower_ends(&self) -> impl Iterator<Item = u8> + '_ {
+        let has_tower = self.player[self.building.scorer as usize].towers > 0;
+        let same = self.wall.ends[0].point() == self.wall.ends[1].point();
+        [HEAD, TAIL].into_iter().filter(move |&e| {
+            has_tower
+                && self.wall.gate.is_some()
+                && !(same && e == TAIL)
+                && !self.wall.tower_at(self.wall.ends[e as usize].point())
+        })
+    }
+
+    /// Checks a move against the rules, saying why it is illegal.
+    pub fn check(&self, mv: Move) -> Result<(), Illegal> {
+        match (self.step, mv) {
+            (Step::GameOver, _) => illegal("the game is over"),
+            (Step::Draw, _) => illegal("a tile must be drawn first"),
+            (Step::PlaceTile, Move::Tile { x, y, rot }) => self.check_tile(x as i32, y as i32, rot),
+            (Step::Follower, Move::Follower(opt)) => {
+                let Some(seg) = opt else { return Ok(()) };
+                let t = self.tile_type(self.last_slot as usize);
+                if seg as usize >= t.seg_count as usize {
+                    return illegal(format!("the tile has no segment {seg}"));
+                }
+                if self.player[self.actor as usize].supply == 0 {
+                    return illegal(format!("p{} has no follower in supply", self.actor + 1));
+                }
+                let r = self.features.root(self.node(self.last_slot as usize, seg as usize));
+                if self.features.occupied(r) {
+                    return illegal("the feature already holds a follower (R11)");
+                }
+                if self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0 {
+                    return illegal(
+                        "this tile completes that road or market, so no follower may join it (R11)",
+                    );
+                }
+                Ok(())
+            }
+            (Step::Gate, Move::Gate(e)) => {
+                for (cell, side) in e.edge().cells() {
+                    if let Some(slot) = self.board.slot_at(cell)
+                        && self.gate_allowed(slot, side)
+                    {
+                        return Ok(());
+                    }
+                }
+                illegal(format!(
+                    "the gate must go between a placed tile and an empty cell outside the city; edge {} is not such an edge (R15)",
+                    e.edge()
+                ))
+            }
+            (Step::Wall, Move::Wall { edge, watchman }) => {
+                let Some(piece) = self.pieces().iter().find(|p| WallEdge::from(p.edge) == edge) else {
+                    let ends: Vec<String> = [HEAD, TAIL]
+                        .iter()
+                        .map(|&e| self.wall.ends[e as usize].point().to_string())
+                        .collect();
+                    return illegal(format!(
+                        "edge {} does not extend a free end of the wall (ends at {}; R17)",
+                        edge.edge(),
+                        ends.join(" and ")
+                    ));
+                };
+                if watchman {
+                    if self.player[self.actor as usize].supply == 0 {
+                        return illegal(format!(
+                            "p{} has no follower in supply for a watchman",
+                            self.actor + 1
+                        ));
+                    }
+                    if !self.watchman_allowed(piece) {
+                        return illegal(
+                            "the row runs without a gap to a wall piece that already holds a watchman (R18)",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            (Step::Tower, Move::Tower(opt)) => match opt {
+                None => Ok(()),
+                Some(e) if e > TAIL => illegal("no such wall end"),
+                Some(e) => {
+                    if self.player[self.building.scorer as usize].towers == 0 {
+                        illegal(format!("p{} has no tower left", self.building.scorer + 1))
+                    } else if self.tower_ends().any(|x| x == e) {
+                        Ok(())
+                    } else {
+                        illegal("a tower already stands on that end of the wall (R21)")
+                    }
+                }
+            },
+            (step, mv) => illegal(format!("expected a {} decision, not {:?}", step_word(step), mv)),
+        }
+    }
+
+    pub(super) fn check_tile(&self, x: i32, y: i32, rot: u8) -> Result<(), Illegal> {
+        if rot > 3 {
+            return illegal("rotation must be 0, 90, 180 or 270");
+        }
+        let cell = Cell::new(x, y);
+        if self.board.tile_count() == 0 {
+            return if (x, y, rot) == (0, 0, 0) {
+                Ok(())
+            } else {
+                illegal("the first tile goes to cell (0,0), unrotated: `tile 0 0 0`")
+            };
+        }
+        if self.board.slot_at(cell).is_some() {
+            return illegal(format!("cell {cell} already holds a tile"));
+        }
+        let Some(f) = self.board.frontier_at(cell) else {
+            return illegal(format!("cell {cell} does not touch any placed tile edge to edge (R10)"));
+        };
+        if f.flags & BLOCKED != 0 {
+            return illegal(format!("cell {cell} is blocked by the wall (R20)"));
+        }
+        let t = self.tileset.get(self.in_hand);
+        let mine = t.rotated[rot as usize].road_sides;
+        for side in SIDES {
+            let bit = 1 << side.index();
+            if f.present & bit != 0 && (mine & bit) != (f.road & bit) {
+                let (theirs, ours) =
+                    if f.road & bit != 0 { ("a road", "no road") } else { ("no road", "a road") };
+                return illegal(format!(
+                    "{} rotated {} does not fit at {cell}: its {} side has {ours} but the neighbour shows {theirs} (R10)",
+                    t.name,
+                    rot as u32 * 90,
+                    side.letter()
+                ));
+            }
+        }
+        Ok(())
+    }
+}

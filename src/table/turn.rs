@@ -1,0 +1,250 @@
+//! A turn: drawing and placing a tile (R10), the follower (R11), scoring what the tile completes
+//! (R12) and passing the turn on; the game ends after a turn when R23 says so.
+
+use super::*;
+
+impl Table {
+    /// Resolves the Draw step with a tile of type `ty`: in hand if it fits somewhere, otherwise set
+    /// aside (R10; the same player draws again). Ends the game if no tile is left.
+    pub fn draw(&mut self, ty: u8) -> Result<(), Illegal> {
+        if self.step != Step::Draw {
+            return illegal("no tile is to be drawn now");
+        }
+        if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
+            return illegal(format!("no unseen tile of type {ty} is left"));
+        }
+        self.unseen[ty as usize] -= 1;
+        self.drawn += 1;
+        if self.fits_somewhere(ty) {
+            self.in_hand = ty;
+            self.step = Step::PlaceTile;
+            self.actor = self.current;
+        } else {
+            self.set_aside[self.set_aside_len as usize] = ty;
+            self.set_aside_len += 1;
+            if self.drawn as usize == TILE_COUNT {
+                self.finish_game();
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes an unseen tile of type `ty` out of the game as if drawn and set aside, whether it fits
+    /// or not. Not a move of the game: a tool for building test positions (for example to reach
+    /// pile 2 without placing 30 tiles).
+    pub fn set_aside_unseen(&mut self, ty: u8) -> Result<(), Illegal> {
+        if self.step != Step::Draw {
+            return illegal("tiles can only be set aside when a tile is to be drawn");
+        }
+        if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
+            return illegal(format!("no unseen tile of type {ty} is left"));
+        }
+        self.unseen[ty as usize] -= 1;
+        self.drawn += 1;
+        self.set_aside[self.set_aside_len as usize] = ty;
+        self.set_aside_len += 1;
+        if self.drawn as usize == TILE_COUNT {
+            self.finish_game();
+        }
+        Ok(())
+    }
+
+    /// The players with the highest score (R28: tied players share the win), as a bit mask.
+    pub fn winners(&self) -> u8 {
+        let s = self.scores();
+        let best = s[..self.players()].iter().copied().max().unwrap_or(0);
+        (0..self.players()).filter(|&p| s[p] == best).fold(0, |m, p| m | (1 << p))
+    }
+
+    /// Checks and applies a move.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Applies a legal move (from `legal_moves`); illegal moves are a logic error.
+    pub fn apply(&mut self, mv: Move) {
+        debug_assert!(self.check(mv).is_ok(), "illegal move {mv:?}: {:?}", self.check(mv));
+        match mv {
+            Move::Tile { x, y, rot } => self.place_tile(Cell::new(x as i32, y as i32), rot),
+            Move::Follower(opt) => self.place_follower(opt),
+            Move::Gate(e) => self.place_gate(e),
+            Move::Wall { edge, watchman } => self.place_wall(edge, watchman),
+            Move::Tower(opt) => self.place_tower(opt),
+        }
+    }
+
+    pub(super) fn place_tile(&mut self, cell: Cell, rot: u8) {
+        let ty = self.in_hand;
+        let t = self.tileset.get(ty);
+        let r = &t.rotated[rot as usize];
+        let base = self.features.len() as u16;
+        let placed = self.board.place(cell, ty, rot, base, r.road_sides);
+        self.features.add_tile(placed.slot, t);
+        for &(m, h) in &t.borders {
+            self.record_border(base + m as u16, base + h as u16);
+        }
+        // Road and market ports facing empty cells are open (R8). Counted before any union, while
+        // each new node is still its own root; unions add the counts up.
+        let mut empty_sides = 0u16;
+        for side in SIDES {
+            if placed.neighbours[side.index()].is_none() {
+                empty_sides |= side_port_mask(side);
+            }
+        }
+        let mut open = r.scorable_ports & empty_sides;
+        while open != 0 {
+            let b = open.trailing_zeros() as usize;
+            open &= open - 1;
+            self.features.add_open(base + r.port_seg[b] as u16, 1);
+        }
+        // Nodes whose feature may have been completed: ours, and neighbours' closed ports.
+        let mut touched = [0u16; 24];
+        let mut nt = 0;
+        let mut segs = t.scorable_segs;
+        while segs != 0 {
+            touched[nt] = base + segs.trailing_zeros() as u16;
+            segs &= segs - 1;
+            nt += 1;
+        }
+        for side in SIDES {
+            let Some(ns) = placed.neighbours[side.index()] else { continue };
+            let nb = self.board.tile(ns);
+            let (their_base, nty) = (nb.node_base, self.tileset.get(nb.ty));
+            let nrot = &nty.rotated[nb.rot as usize];
+            // Port k of this side faces port 2 - k of the neighbour's opposite side. Neighbouring
+            // ports often join the same two segments: such a run of ports is handled at once.
+            let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index());
+            // The runs end wherever either side changes segment; the neighbour's ports run the
+            // other way, so its two break bits swap.
+            let their_breaks = (nrot.side_breaks >> (2 * side.opposite().index())) & 0b11;
+            let breaks =
+                (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
+            for &(k, run) in PORT_RUNS[breaks as usize] {
+                let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs + 2 - k]);
+                let their_node = their_base + their_seg as u16;
+                if nty.scorable_segs & (1 << their_seg) != 0 {
+                    let root = self.features.find(their_node);
+                    self.features.close_ports(root, run);
+                    if !holds(&touched[..nt], their_node) {
+                        touched[nt] = their_node;
+                        nt += 1;
+                    }
+                }
+                // Facing ports of one category join (R5, R6); a market and a residential area
+                // border each other (R9b).
+                let my_node = base + my_seg as u16;
+                match (t.seg_meta[my_seg as usize] & 0b11, nty.seg_meta[their_seg as usize] & 0b11) {
+                    (a, b) if a == b => {
+                        self.features.union(my_node, their_node);
+                    }
+                    (MARKET, RESIDENTIAL) => self.record_border(my_node, their_node),
+                    (RESIDENTIAL, MARKET) => self.record_border(their_node, my_node),
+                    _ => {}
+                }
+            }
+        }
+        self.completed_len = 0;
+        for &node in &touched[..nt] {
+            let root = self.features.find(node);
+            if self.features.open(root) == 0 && !holds(&self.completed[..self.completed_len as usize], root) {
+                self.completed[self.completed_len as usize] = root;
+                self.completed_len += 1;
+            }
+        }
+        self.last_slot = placed.slot as u8;
+        self.step = Step::Follower;
+    }
+
+    /// Records a border between a market node and a residential node (R9).
+    #[inline]
+    pub(super) fn record_border(&mut self, market: u16, residential: u16) {
+        if let Some(b) = self.borders.get_mut(self.border_count as usize) {
+            *b = (market, residential);
+        }
+        self.border_count = self.border_count.saturating_add(1);
+    }
+
+    pub(super) fn place_follower(&mut self, opt: Option<u8>) {
+        let p = self.actor as usize;
+        let slot = self.last_slot as usize;
+        if let Some(seg) = opt {
+            let root = self.features.find(self.node(slot, seg as usize));
+            self.features.add_follower(root, p);
+            self.board.tile_mut(slot).follower = ((p as u8) << 4) | seg;
+            self.player[p].supply -= 1;
+            self.player[p].followers_placed += 1;
+        }
+        // R12: score every road and market the tile completed.
+        let mut event = false;
+        for i in 0..self.completed_len as usize {
+            let root = self.completed[i];
+            event |= self.score_feature(root);
+        }
+        let pile = Table::pile_of(self.drawn as usize - 1);
+        if event && pile >= 2 {
+            self.begin_building(pile);
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// Scores a completed road or market (R12): full points to the majority, followers return.
+    /// Returns whether anyone scored. Most completed features hold no follower, so that check is
+    /// inlined into the callers.
+    #[inline]
+    pub(super) fn score_feature(&mut self, root: u16) -> bool {
+        let packed = self.features.followers_packed(root);
+        if packed == 0 {
+            return false;
+        }
+        self.pay_feature(root, packed);
+        true
+    }
+
+    /// `score_feature` for a feature holding followers (`packed`).
+    pub(super) fn pay_feature(&mut self, root: u16, packed: u16) {
+        let points = scoring::feature_points(&self.features, root);
+        let winners = majority(packed, self.players());
+        let is_road = self.features.category(root) == ROAD;
+        for p in 0..self.players() {
+            if winners & (1 << p) != 0 {
+                if is_road {
+                    self.player[p].points.roads += points;
+                } else {
+                    self.player[p].points.markets += points;
+                }
+            }
+            self.player[p].returning += self.features.followers_of(root, p) as u8;
+        }
+        self.features.clear_followers(root);
+        let mut tiles = self.features.tile_set(root);
+        while tiles != 0 {
+            let slot = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            if let Some((_, seg)) = self.board.tile(slot).follower() {
+                let node = self.node(slot, seg);
+                if self.features.find(node) == root {
+                    self.board.tile_mut(slot).follower = NO_FOLLOWER;
+                }
+            }
+        }
+    }
+
+    pub(super) fn end_turn(&mut self) {
+        for p in self.player.iter_mut() {
+            p.supply += p.returning;
+            p.returning = 0;
+        }
+        let last_piece = self.wall.gate.is_some() && self.wall.supply == 0;
+        let last_tile = self.drawn as usize == TILE_COUNT;
+        if last_piece || last_tile || wall::ends_within(&self.board, &self.wall, CLOSE_DISTANCE) {
+            self.finish_game();
+            return;
+        }
+        self.current = (self.current + 1) % self.players;
+        self.actor = self.current;
+        self.step = Step::Draw;
+    }
+}
