@@ -330,6 +330,21 @@ fn worked_example(players: usize, pile: u8) -> Scenario {
     s
 }
 
+/// Tiles without roads for rings of tiles (any of them fits beside any other), and two dead ends
+/// for a scoring event: what the wall tests keep while skipping to pile 2.
+const RING_TILES: &[&str] = &[
+    "quarter-pub",
+    "quarter-pub",
+    "quarter-pub",
+    "saint-nazaire",
+    "market-square/F",
+    "market-square/G",
+    "market-square/V",
+    "market-corner/F",
+    "dead-end-pub",
+    "dead-end-pub",
+];
+
 fn edge_move(a: (i32, i32), b: (i32, i32), watchman: bool) -> Move {
     let e = stadt::geom::Edge::between(stadt::geom::Point::new(a.0, a.1), stadt::geom::Point::new(b.0, b.1))
         .unwrap();
@@ -411,21 +426,7 @@ fn r15_gate_goes_on_an_edge_between_a_tile_and_an_outside_cell() {
 #[test]
 fn r15_gate_never_faces_a_hole_in_the_city() {
     let mut s = Scenario::new(2);
-    s.skip_to_pile(
-        2,
-        &[
-            "quarter-pub",
-            "quarter-pub",
-            "quarter-pub",
-            "saint-nazaire",
-            "market-square/F",
-            "market-square/G",
-            "market-square/V",
-            "market-corner/F",
-            "dead-end-pub",
-            "dead-end-pub",
-        ],
-    );
+    s.skip_to_pile(2, RING_TILES);
     // A ring of eight tiles around the empty cell (1,1).
     s.put("quarter-pub", 0, 0, 0, None);
     s.put("quarter-pub", 1, 0, 0, None);
@@ -519,20 +520,7 @@ fn r17_two_edges_qualify_where_tiles_touch_diagonally() {
     // (2,-1), (2,0) and (2,1), (1,1), (0,1), leaving (1,0) empty. A wall arriving at point (1,0)
     // along the north side of (0,0) may go on along the west side of (1,-1) or turn around (0,0).
     let mut s = Scenario::new(2);
-    s.skip_to_pile(
-        2,
-        &[
-            "quarter-pub",
-            "quarter-pub",
-            "quarter-pub",
-            "saint-nazaire",
-            "market-square/F",
-            "market-square/G",
-            "market-square/V",
-            "dead-end-pub",
-            "dead-end-pub",
-        ],
-    );
+    s.skip_to_pile(2, RING_TILES);
     s.put("quarter-pub", 0, 0, 0, None);
     s.put("quarter-pub", 0, 1, 0, None);
     s.put("quarter-pub", 1, 1, 0, None);

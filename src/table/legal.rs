@@ -57,22 +57,26 @@ impl Table {
     }
 
     pub(super) fn tile_moves(&self, out: &mut Vec<Move>) {
+        out.extend(self.placements());
+    }
+
+    /// The legal placements of the tile in hand, one per class of identical rotations, frontier
+    /// cell by cell (the first tile: only (0,0) unrotated, R10).
+    fn placements(&self) -> impl Iterator<Item = Move> + '_ {
         let t = self.tileset.get(self.in_hand);
-        if self.board.tile_count() == 0 {
-            out.push(Move::Tile { x: 0, y: 0, rot: 0 });
-            return;
-        }
-        for f in self.board.frontier() {
-            if f.present == 0 || f.flags & BLOCKED != 0 {
-                continue;
-            }
-            let mut fit = t.fits[fit_key(f)];
-            while fit != 0 {
-                let q = fit.trailing_zeros() as u8;
-                fit &= fit - 1;
-                out.push(Move::Tile { x: f.x, y: f.y, rot: q });
-            }
-        }
+        let first = (self.board.tile_count() == 0).then_some(Move::Tile { x: 0, y: 0, rot: 0 });
+        let rest =
+            self.board.frontier().iter().filter(|f| f.present != 0 && f.flags & BLOCKED == 0).flat_map(
+                move |f| {
+                    let fit = t.fits[fit_key(f)];
+                    (0..4u8).filter(move |q| fit & (1 << q) != 0).map(move |q| Move::Tile {
+                        x: f.x,
+                        y: f.y,
+                        rot: q,
+                    })
+                },
+            );
+        first.into_iter().chain(rest)
     }
 
     /// A placement of the tile in hand drawn uniformly from the legal ones, without listing them:
@@ -93,20 +97,9 @@ impl Table {
                 return Move::Tile { x: f.x, y: f.y, rot: (i % 4) as u8 };
             }
         }
-        let mut k = rng.random_range(0..self.count_tile_moves());
-        for f in frontier {
-            if f.present == 0 || f.flags & BLOCKED != 0 {
-                continue;
-            }
-            let mut fit = t.fits[fit_key(f)];
-            while fit != 0 {
-                let q = fit.trailing_zeros() as u8;
-                fit &= fit - 1;
-                if k == 0 {
-                    return Move::Tile { x: f.x, y: f.y, rot: q };
-                }
-                k -= 1;
-            }
+        let k = rng.random_range(0..self.count_tile_moves());
+        if let Some(mv) = self.placements().nth(k) {
+            return mv;
         }
         unreachable!("the tile in hand fits somewhere")
     }
