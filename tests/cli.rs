@@ -18,14 +18,58 @@ fn tmp(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn help_explains_every_command() {
+fn help_explains_every_command_and_flag() {
     let (code, out, _) = stadt(&["--help"]);
     assert_eq!(code, 0);
-    for cmd in ["play", "replay", "bots"] {
+    let flags: &[(&str, &[&str])] = &[
+        ("play", &["--players", "--seed", "--bots", "--record", "--show", "--tiles"]),
+        ("replay", &["--partial", "--show", "--tiles"]),
+        ("bots", &[]),
+        ("bench", &["--seconds", "--seed"]),
+        (
+            "tournament",
+            &["--bots", "--players", "--games", "--seed", "--out", "--tiles", "--threads", "--quiet"],
+        ),
+        (
+            "tune",
+            &[
+                "--bot",
+                "--against",
+                "--iterations",
+                "--games-per-eval",
+                "--verify-games",
+                "--seed",
+                "--out",
+                "--name",
+                "--bot-dir",
+                "--objective",
+                "--a",
+                "--c",
+                "--threads",
+                "--quiet",
+            ],
+        ),
+    ];
+    for (cmd, cmd_flags) in flags {
         assert!(out.contains(cmd), "{out}");
-        let (code, out, _) = stadt(&[cmd, "--help"]);
+        let (code, help, _) = stadt(&[cmd, "--help"]);
         assert_eq!(code, 0, "{cmd}");
-        assert!(out.contains("Usage"), "{out}");
+        assert!(help.contains("Usage"), "{help}");
+        for flag in *cmd_flags {
+            // The flag's line in the options list carries an explanation, on it or just below.
+            let lines: Vec<&str> = help.lines().collect();
+            let i = lines
+                .iter()
+                .position(|l| {
+                    let t = l.trim_start();
+                    t.starts_with(&format!("{flag} ")) || t == *flag || t.starts_with(&format!("{flag}, "))
+                })
+                .unwrap_or_else(|| panic!("{cmd} --help has no {flag}:\n{help}"));
+            let next = lines.get(i + 1).map_or("", |l| l.trim());
+            let explained =
+                lines[i].split_whitespace().count() > 2 || (!next.is_empty() && !next.starts_with('-'));
+            assert!(explained, "{cmd} {flag} is not explained:\n{help}");
+        }
     }
 }
 
