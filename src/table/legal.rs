@@ -57,26 +57,34 @@ impl Table {
     }
 
     pub(super) fn tile_moves(&self, out: &mut Vec<Move>) {
-        out.extend(self.placements());
+        self.for_each_placement(|mv| {
+            out.push(mv);
+            true
+        });
     }
 
-    /// The legal placements of the tile in hand, one per class of identical rotations, frontier
-    /// cell by cell (the first tile: only (0,0) unrotated, R10).
-    fn placements(&self) -> impl Iterator<Item = Move> + '_ {
+    /// Calls `visit` with each legal placement of the tile in hand, one per class of identical
+    /// rotations, frontier cell by cell (the first tile: only (0,0) unrotated, R10), until it
+    /// returns false. (A plain loop: this is the hot path of move generation.)
+    fn for_each_placement(&self, mut visit: impl FnMut(Move) -> bool) {
+        if self.board.tile_count() == 0 {
+            visit(Move::Tile { x: 0, y: 0, rot: 0 });
+            return;
+        }
         let t = self.tileset.get(self.in_hand);
-        let first = (self.board.tile_count() == 0).then_some(Move::Tile { x: 0, y: 0, rot: 0 });
-        let rest =
-            self.board.frontier().iter().filter(|f| f.present != 0 && f.flags & BLOCKED == 0).flat_map(
-                move |f| {
-                    let fit = t.fits[fit_key(f)];
-                    (0..4u8).filter(move |q| fit & (1 << q) != 0).map(move |q| Move::Tile {
-                        x: f.x,
-                        y: f.y,
-                        rot: q,
-                    })
-                },
-            );
-        first.into_iter().chain(rest)
+        for f in self.board.frontier() {
+            if f.present == 0 || f.flags & BLOCKED != 0 {
+                continue;
+            }
+            let mut fit = t.fits[fit_key(f)];
+            while fit != 0 {
+                let q = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                if !visit(Move::Tile { x: f.x, y: f.y, rot: q }) {
+                    return;
+                }
+            }
+        }
     }
 
     /// A placement of the tile in hand drawn uniformly from the legal ones, without listing them:
@@ -97,11 +105,17 @@ impl Table {
                 return Move::Tile { x: f.x, y: f.y, rot: (i % 4) as u8 };
             }
         }
-        let k = rng.random_range(0..self.count_tile_moves());
-        if let Some(mv) = self.placements().nth(k) {
-            return mv;
-        }
-        unreachable!("the tile in hand fits somewhere")
+        let mut k = rng.random_range(0..self.count_tile_moves());
+        let mut chosen = None;
+        self.for_each_placement(|mv| {
+            if k == 0 {
+                chosen = Some(mv);
+                return false;
+            }
+            k -= 1;
+            true
+        });
+        chosen.expect("the tile in hand fits somewhere")
     }
 
     /// Number of legal placements of the tile in hand, without building the list.
