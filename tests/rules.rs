@@ -816,3 +816,24 @@ fn r23c_the_distance_check_agrees_with_the_shortest_closing_path_at_any_limit() 
         assert_eq!(wall::ends_within(s.table.board(), s.table.wall(), limit), limit >= 5, "limit {limit}");
     }
 }
+
+#[test]
+fn r21_a_tower_where_the_ends_met_counts_the_longer_stretch() {
+    // Pile 3, 2 players: gate and up to 7 pieces; the ring around the two tiles closes after 5.
+    let mut s = worked_example(2, 3);
+    s.gate((0, 0), (1, 0)).unwrap(); // the head starts at (1,0), the tail at (0,0)
+    s.wall((1, 0), (2, 0), false).unwrap(); // head: north of (1,0)
+    s.wall((2, 0), (2, 1), false).unwrap(); // head: east of (1,0)
+    s.wall((2, 1), (1, 1), false).unwrap(); // head: south of (1,0)
+    s.wall((0, 0), (0, 1), false).unwrap(); // tail: west of (0,0)
+    // The last gap, south of (0,0), touches both ends: it is one piece, taken as the head's.
+    s.wall((0, 1), (1, 1), false).unwrap();
+    assert!(s.table.wall().closed);
+    assert_eq!(s.table.wall_ends()[0].point(), stadt::geom::Point::new(0, 1));
+    assert_eq!(s.table.wall().since_tower, [4, 1]);
+    assert_eq!(s.table.step(), Step::Tower);
+    // One tower move where the ends coincide, counting the longer stretch.
+    assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD))]);
+    s.tower(Some((0, 1))).unwrap();
+    assert_eq!(points(&s.table, 1).towers, 4);
+}
