@@ -81,21 +81,10 @@ impl GreedySearch {
             return self.moves[0];
         }
         let me = table.actor();
-        let mut best_value = f64::NEG_INFINITY;
-        self.best.clear();
-        let moves = std::mem::take(&mut self.moves);
-        for &mv in &moves {
-            let v = self.move_value(table, mv, me, open, deny);
-            if v > best_value + 1e-9 {
-                best_value = v;
-                self.best.clear();
-                self.best.push(mv);
-            } else if v > best_value - 1e-9 {
-                self.best.push(mv);
-            }
-        }
-        self.moves = moves;
-        self.best[rng.random_range(0..self.best.len())]
+        let (moves, mut best) = (std::mem::take(&mut self.moves), std::mem::take(&mut self.best));
+        let mv = pick_best(&moves, &mut best, rng, |mv| self.move_value(table, mv, me, open, deny));
+        (self.moves, self.best) = (moves, best);
+        mv
     }
 
     /// The value of playing `mv` (and, after a tile, of the best follower choice).
@@ -115,6 +104,24 @@ impl GreedySearch {
         }
         best
     }
+}
+
+/// The move with the highest `value`, ties (within 1e-9) broken at random; `best` is a reused
+/// buffer for the tied moves.
+pub fn pick_best(moves: &[Move], best: &mut Vec<Move>, rng: &mut Pcg64Mcg, mut value: impl FnMut(Move) -> f64) -> Move {
+    let mut best_value = f64::NEG_INFINITY;
+    best.clear();
+    for &mv in moves {
+        let v = value(mv);
+        if v > best_value + 1e-9 {
+            best_value = v;
+            best.clear();
+            best.push(mv);
+        } else if v > best_value - 1e-9 {
+            best.push(mv);
+        }
+    }
+    best[rng.random_range(0..best.len())]
 }
 
 /// Copies `table` into a reused box (allocated on first use only).

@@ -11,10 +11,9 @@ use crate::geom::Side;
 use crate::moves::{HEAD, Move, Step, TAIL};
 use crate::table::Table;
 use crate::wall::{self, End, Piece};
-use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
-use super::greedy::{GreedySearch, copy_into};
+use super::greedy::{GreedySearch, copy_into, pick_best};
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {
@@ -186,29 +185,18 @@ impl Steerer {
     fn wall_move(&mut self, table: &Table, rng: &mut Pcg64Mcg) -> Move {
         table.legal_moves(&mut self.moves);
         let me = table.actor();
-        let mut best = f64::NEG_INFINITY;
-        self.best.clear();
-        let moves = std::mem::take(&mut self.moves);
-        for &mv in &moves {
-            let v = self.wall_value(table, mv, me);
-            if v > best + 1e-9 {
-                best = v;
-                self.best.clear();
-                self.best.push(mv);
-            } else if v > best - 1e-9 {
-                self.best.push(mv);
-            }
-        }
-        self.moves = moves;
-        self.best[rng.random_range(0..self.best.len())]
+        let (moves, mut best) = (std::mem::take(&mut self.moves), std::mem::take(&mut self.best));
+        let mv = pick_best(&moves, &mut best, rng, |mv| self.wall_value(table, mv, me));
+        (self.moves, self.best) = (moves, best);
+        mv
     }
 
     fn wall_value(&mut self, table: &Table, mv: Move, me: usize) -> f64 {
-        let before: Vec<i32> = (0..table.players()).map(|p| table.player(p).points.total()).collect();
+        let before = table.scores();
         let after = copy_into(&mut self.after, table);
         after.apply(mv);
         let (mut mine_now, mut theirs_now) = (0.0, 0.0);
-        for (p, &b) in before.iter().enumerate() {
+        for (p, &b) in before.iter().enumerate().take(table.players()) {
             let d = (after.player(p).points.total() - b) as f64;
             if p == me {
                 mine_now += d;
