@@ -7,45 +7,45 @@ impl Table {
     /// Resolves the Draw step with a tile of type `ty`: in hand if it fits somewhere, otherwise set
     /// aside (R10; the same player draws again). Ends the game if no tile is left.
     pub fn draw(&mut self, ty: u8) -> Result<(), Illegal> {
+        self.take_unseen(ty, "no tile is to be drawn now")?;
+        if self.fits_somewhere(ty) {
+            self.in_hand = ty;
+            self.step = Step::PlaceTile;
+            self.actor = self.current;
+        } else {
+            self.put_aside(ty);
+        }
+        Ok(())
+    }
+
+    /// Draws an unseen tile of type `ty` at the Draw step (`not_now` says why not at other steps).
+    fn take_unseen(&mut self, ty: u8, not_now: &str) -> Result<(), Illegal> {
         if self.step != Step::Draw {
-            return illegal("no tile is to be drawn now");
+            return illegal(not_now);
         }
         if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
             return illegal(format!("no unseen tile of type {ty} is left"));
         }
         self.unseen[ty as usize] -= 1;
         self.drawn += 1;
-        if self.fits_somewhere(ty) {
-            self.in_hand = ty;
-            self.step = Step::PlaceTile;
-            self.actor = self.current;
-        } else {
-            self.set_aside[self.set_aside_len as usize] = ty;
-            self.set_aside_len += 1;
-            if self.drawn as usize == TILE_COUNT {
-                self.finish_game();
-            }
-        }
         Ok(())
+    }
+
+    /// Sets a drawn tile aside; with no tile left to draw, the game ends.
+    fn put_aside(&mut self, ty: u8) {
+        self.set_aside[self.set_aside_len as usize] = ty;
+        self.set_aside_len += 1;
+        if self.drawn as usize == TILE_COUNT {
+            self.finish_game();
+        }
     }
 
     /// Takes an unseen tile of type `ty` out of the game as if drawn and set aside, whether it fits
     /// or not. Not a move of the game: a tool for building test positions (for example to reach
     /// pile 2 without placing 30 tiles).
     pub fn set_aside_unseen(&mut self, ty: u8) -> Result<(), Illegal> {
-        if self.step != Step::Draw {
-            return illegal("tiles can only be set aside when a tile is to be drawn");
-        }
-        if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
-            return illegal(format!("no unseen tile of type {ty} is left"));
-        }
-        self.unseen[ty as usize] -= 1;
-        self.drawn += 1;
-        self.set_aside[self.set_aside_len as usize] = ty;
-        self.set_aside_len += 1;
-        if self.drawn as usize == TILE_COUNT {
-            self.finish_game();
-        }
+        self.take_unseen(ty, "tiles can only be set aside when a tile is to be drawn")?;
+        self.put_aside(ty);
         Ok(())
     }
 
