@@ -2,77 +2,9 @@
 //! guard, what a residential area borders. Works on the public `Table` only.
 
 use crate::features::{MARKET, RESIDENTIAL, ROAD, majority};
-use crate::geom::{Side, facing_port};
+use crate::geom::Side;
 use crate::scoring;
 use crate::table::{MAX_PLAYERS, Table};
-use crate::tiles::SegKind;
-
-/// Distinct markets bordering each residential area that holds bailiffs (R9, R26): pairs of
-/// (area root, market count), written to `out`; returns how many.
-pub fn residential_markets(table: &Table, out: &mut [(u16, u32); 32]) -> usize {
-    const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
-    let board = table.board();
-    let f = table.features();
-    let mut n = 0;
-    for (slot, t) in board.tiles().iter().enumerate() {
-        if let Some((_, seg)) = t.follower()
-            && table.seg_kind(slot, seg) == SegKind::Residential
-        {
-            let r = f.root(table.node(slot, seg));
-            if n < out.len() && !out[..n].iter().any(|e| e.0 == r) {
-                out[n] = (r, 0);
-                n += 1;
-            }
-        }
-    }
-    if n == 0 {
-        return 0;
-    }
-    let mut markets = [[0u64; WORDS]; 32];
-    let mut mark = |res: u16, mkt: u16| {
-        if f.occupied(res)
-            && let Some(i) = out[..n].iter().position(|e| e.0 == res)
-        {
-            markets[i][mkt as usize / 64] |= 1 << (mkt % 64);
-        }
-    };
-    let tileset = table.tileset();
-    for t in board.tiles() {
-        let ty = tileset.get(t.ty);
-        let rot = &ty.rotated[t.rot as usize];
-        for &(m, h) in &ty.borders {
-            mark(f.root(t.node_base + h as u16), f.root(t.node_base + m as u16));
-        }
-        for side in [Side::E, Side::S] {
-            let Some(ns) = board.slot_at(t.cell().step(side)) else { continue };
-            let nt = board.tile(ns);
-            let nty = tileset.get(nt.ty);
-            let nrot = &nty.rotated[nt.rot as usize];
-            if rot.market_sides & (1 << side.index()) == 0
-                && nrot.market_sides & (1 << side.opposite().index()) == 0
-            {
-                continue;
-            }
-            for k in 0..3 {
-                let b = 3 * side.index() + k;
-                let (mine, theirs) = (rot.port_seg[b] as u16, nrot.port_seg[facing_port(b)] as u16);
-                match (ty.seg_kind[mine as usize], nty.seg_kind[theirs as usize]) {
-                    (SegKind::Residential, SegKind::Market(_)) => {
-                        mark(f.root(t.node_base + mine), f.root(nt.node_base + theirs))
-                    }
-                    (SegKind::Market(_), SegKind::Residential) => {
-                        mark(f.root(nt.node_base + theirs), f.root(t.node_base + mine))
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    for (i, e) in out[..n].iter_mut().enumerate() {
-        e.1 = markets[i].iter().map(|w| w.count_ones()).sum();
-    }
-    n
-}
 
 /// What each player's open features would be worth if scored as they stand: incomplete roads and
 /// markets it leads (R12 points), residential areas it leads (R26), and its watchmen's rows (R27).
@@ -103,8 +35,8 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
             }
         }
     }
-    let mut areas = [(0u16, 0u32); 32];
-    let n = residential_markets(table, &mut areas);
+    let mut areas = [(0u16, 0u32); scoring::AREAS];
+    let n = scoring::bailiff_areas(table, &mut areas);
     for &(r, markets) in &areas[..n] {
         let lead = majority(f.followers_packed(r), players);
         for (p, o) in out.iter_mut().enumerate().take(players) {

@@ -52,23 +52,41 @@ pub fn feature_points(features: &Features, root: u16) -> i32 {
     }
 }
 
+/// Residential areas that can hold bailiffs at once: at most one per follower.
+pub const AREAS: usize = MAX_PLAYERS * crate::table::FOLLOWERS as usize;
+
 /// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
-/// bordering it (R9), complete or not. One pass over the borders marks, for each area holding
-/// bailiffs, the markets it borders in a bit set over union-find roots.
+/// bordering it (R9), complete or not.
 pub fn residential_points(table: &Table) -> [i32; MAX_PLAYERS] {
-    residential_points_from(table, table.borders())
+    let mut areas = [(0u16, 0u32); AREAS];
+    let n = bailiff_areas(table, &mut areas);
+    let f = table.features();
+    let mut out = [0; MAX_PLAYERS];
+    for &(res, markets) in &areas[..n] {
+        let winners = majority(f.followers_packed(res), table.players());
+        for (p, o) in out.iter_mut().enumerate().take(table.players()) {
+            if winners & (1 << p) != 0 {
+                *o += 2 * markets as i32;
+            }
+        }
+    }
+    out
 }
 
-/// R26 from the recorded `borders`, or from a scan of the city when there is no such list.
-fn residential_points_from(table: &Table, borders: Option<&[(u16, u16)]>) -> [i32; MAX_PLAYERS] {
+/// The residential areas holding bailiffs, each with how many distinct markets border it (R9):
+/// (area root, markets) written to `out`; returns how many. One pass over the borders (as the
+/// table recorded them, or found by a scan of the city) marks each area's markets in a bit set
+/// over union-find roots.
+pub fn bailiff_areas(table: &Table, out: &mut [(u16, u32); AREAS]) -> usize {
+    bailiff_areas_from(table, table.borders(), out)
+}
+
+fn bailiff_areas_from(table: &Table, borders: Option<&[(u16, u16)]>, out: &mut [(u16, u32); AREAS]) -> usize {
     const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
-    // Areas holding bailiffs: at most one per follower.
-    const AREAS: usize = MAX_PLAYERS * crate::table::FOLLOWERS as usize;
     const NONE: u8 = u8::MAX;
     let board = table.board();
     let f = table.features();
-    // Each such area's root, and its index among them by root.
-    let mut areas = [0u16; AREAS];
+    // Each area's index among them, by root.
     let mut index = [NONE; crate::features::MAX_NODES];
     let mut n = 0;
     for (slot, t) in board.tiles().iter().enumerate() {
@@ -78,17 +96,16 @@ fn residential_points_from(table: &Table, borders: Option<&[(u16, u16)]>) -> [i3
             let r = f.root(table.node(slot, seg));
             if index[r as usize] == NONE {
                 index[r as usize] = n as u8;
-                areas[n] = r;
+                out[n] = (r, 0);
                 n += 1;
             }
         }
     }
     if n == 0 {
-        return [0; MAX_PLAYERS];
+        return 0;
     }
-    // Per area: the markets it borders as a bit set over roots, and how many bits are set.
+    // Per area: the markets it borders as a bit set over roots; the count grows with each new bit.
     let mut markets = [[0u64; WORDS]; AREAS];
-    let mut count = [0i32; AREAS];
     let mut mark = |res: u16, mkt: u16| {
         let i = index[f.root(res) as usize];
         if i != NONE {
@@ -96,7 +113,7 @@ fn residential_points_from(table: &Table, borders: Option<&[(u16, u16)]>) -> [i3
             let word = &mut markets[i as usize][mkt / 64];
             if *word & (1 << (mkt % 64)) == 0 {
                 *word |= 1 << (mkt % 64);
-                count[i as usize] += 1;
+                out[i as usize].1 += 1;
             }
         }
     };
@@ -108,16 +125,7 @@ fn residential_points_from(table: &Table, borders: Option<&[(u16, u16)]>) -> [i3
         }
         None => scan_borders(table, &mut mark),
     }
-    let mut out = [0; MAX_PLAYERS];
-    for (i, &res) in areas[..n].iter().enumerate() {
-        let winners = majority(f.followers_packed(res), table.players());
-        for (p, o) in out.iter_mut().enumerate().take(table.players()) {
-            if winners & (1 << p) != 0 {
-                *o += 2 * count[i];
-            }
-        }
-    }
-    out
+    n
 }
 
 /// Calls `mark(residential node, market node)` for every border (R9) on the board: what the table
@@ -200,17 +208,21 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
         let mut moves = Vec::new();
+        let both = |t: &Table| {
+            let (mut recorded, mut scanned) = ([(0, 0); AREAS], [(0, 0); AREAS]);
+            let n = bailiff_areas(t, &mut recorded);
+            assert_eq!(n, bailiff_areas_from(t, None, &mut scanned));
+            assert_eq!(recorded[..n], scanned[..n]);
+        };
         for _ in 0..200 {
             let mut game = Game::shuffled(TileSet::default_set(), 4, &mut rng).unwrap();
             while !game.is_over() {
-                let t = game.table();
-                assert_eq!(residential_points(t), residential_points_from(t, None));
-                let mv = crate::bots::random::random_move(t, &mut moves, &mut rng);
+                both(game.table());
+                let mv = crate::bots::random::random_move(game.table(), &mut moves, &mut rng);
                 game.apply(mv);
             }
-            let t = game.table();
-            assert!(t.borders().is_some());
-            assert_eq!(residential_points(t), residential_points_from(t, None));
+            assert!(game.table().borders().is_some());
+            both(game.table());
         }
     }
 
