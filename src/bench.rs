@@ -157,33 +157,20 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         .map(|(i, t)| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(i as u64)))
         .collect();
     let mut sink = Game::new(ts, 4, &ts.deck()).expect("a full deck");
-    let start = Instant::now();
-    let mut clones = 0u64;
-    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
-        for g in &games {
-            let c = black_box(g).clone();
-            black_box(&c);
-            clones += 1;
-        }
-    }
     figures.push(Figure {
         name: "state_clone_ns".into(),
-        value: start.elapsed().as_secs_f64() * 1e9 / clones as f64,
+        value: ns_per_game(&games, seconds.min(1.0), |g| {
+            black_box(black_box(g).clone());
+        }),
         unit: "ns",
         target: "<=1000",
     });
-    let start = Instant::now();
-    let mut copies = 0u64;
-    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
-        for g in &games {
-            sink.clone_from(black_box(g));
-            black_box(&sink);
-            copies += 1;
-        }
-    }
     figures.push(Figure {
         name: "state_clone_from_ns".into(),
-        value: start.elapsed().as_secs_f64() * 1e9 / copies as f64,
+        value: ns_per_game(&games, seconds.min(1.0), |g| {
+            sink.clone_from(black_box(g));
+            black_box(&sink);
+        }),
         unit: "ns",
         target: "",
     });
@@ -270,6 +257,19 @@ pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f
     let rate = out.played as f64 / start.elapsed().as_secs_f64();
     let _ = std::fs::remove_dir_all(&dir);
     rate
+}
+
+/// Nanoseconds per call of `op` on each of `games` in turn, over about `seconds`.
+fn ns_per_game(games: &[Game], seconds: f64, mut op: impl FnMut(&Game)) -> f64 {
+    let start = Instant::now();
+    let mut calls = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for g in games {
+            op(g);
+            calls += 1;
+        }
+    }
+    start.elapsed().as_secs_f64() * 1e9 / calls as f64
 }
 
 /// The CSV text of figures, with a header line.
