@@ -73,17 +73,21 @@ fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{}/{file}: {e}", dir.display()))
 }
 
-/// `games.csv` without its `decision_ms` column, the only one that depends on the machine.
+/// `games.csv` without its `decision_ms` column, the only one that depends on the machine (it is
+/// the last but one; the `check` column after it does not cover it).
 fn without_decision_ms(games: &str) -> String {
     let mut out = String::new();
     for (i, line) in games.lines().enumerate() {
-        let (head, last) = line.rsplit_once(',').unwrap_or_else(|| panic!("line {}: {line:?}", i + 1));
+        let (head, check) = line.rsplit_once(',').unwrap_or_else(|| panic!("line {}: {line:?}", i + 1));
+        let (head, ms) = head.rsplit_once(',').unwrap_or_else(|| panic!("line {}: {line:?}", i + 1));
         if i == 0 {
-            assert_eq!(last, "decision_ms", "decision_ms is the last column");
+            assert_eq!((ms, check), ("decision_ms", "check"), "decision_ms, then check, end the row");
         } else {
-            last.parse::<f64>().unwrap_or_else(|_| panic!("line {}: decision_ms {last:?}", i + 1));
+            ms.parse::<f64>().unwrap_or_else(|_| panic!("line {}: decision_ms {ms:?}", i + 1));
         }
         out.push_str(head);
+        out.push(',');
+        out.push_str(check);
         out.push('\n');
     }
     out
@@ -116,7 +120,7 @@ fn assert_same_results(a: &Path, b: &Path) {
     assert_same_text(&ga, &gb, "games.csv (without decision_ms)");
 }
 
-/// Parses `games.csv` on its own (not with the code under test): it must be complete lines of 20
+/// Parses `games.csv` on its own (not with the code under test): it must be complete lines of 24
 /// fields, whole games only, numbered 0, 1, 2, ... Returns the records.
 fn parse_games_csv(text: &str, players: usize) -> Vec<csv::StringRecord> {
     assert!(text.ends_with('\n'), "games.csv ends in a cut line: {:?}", text.lines().last());
@@ -124,10 +128,12 @@ fn parse_games_csv(text: &str, players: usize) -> Vec<csv::StringRecord> {
     assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), rows::HEADER);
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a valid CSV line")).collect();
     for (i, r) in records.iter().enumerate() {
-        assert_eq!(r.len(), 20, "row {i}: {r:?}");
+        assert_eq!(r.len(), 24, "row {i}: {r:?}");
         assert_eq!(r[0].parse::<usize>().unwrap(), i / players, "row {i} belongs to game {}", i / players);
         assert_eq!(r[5].parse::<usize>().unwrap(), i % players + 1, "row {i}: seat");
-        for (k, field) in r.iter().enumerate().filter(|&(k, _)| k != 6) {
+        assert!(["R23a", "R23b", "R23c"].contains(&&r[20]), "row {i}: ended_by {:?}", &r[20]);
+        assert!(r[23].len() == 16 && u64::from_str_radix(&r[23], 16).is_ok(), "row {i}: check {:?}", &r[23]);
+        for (k, field) in r.iter().enumerate().filter(|&(k, _)| ![6, 20, 23].contains(&k)) {
             field.parse::<f64>().unwrap_or_else(|_| panic!("row {i} column {k}: {field:?} is not a number"));
         }
     }
@@ -303,6 +309,9 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
             margin: 0,
             followers_used: 3,
             walls_used: 4,
+            tiles_placed: 60,
+            wall_pieces: 40,
+            ended_by: "R23c".into(),
             decisions: 50,
             decision_ms: 0.25,
         })

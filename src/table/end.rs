@@ -5,7 +5,8 @@ use super::*;
 
 impl Table {
     /// R24-R27: close the wall, clear unfinished features, score residential areas and watchmen.
-    pub(super) fn finish_game(&mut self) {
+    pub(super) fn finish_game(&mut self, rule: EndRule) {
+        self.ended_by = Some(rule);
         self.close_wall();
         // R25: followers on unfinished roads and markets leave without points.
         for slot in 0..self.board.tile_count() {

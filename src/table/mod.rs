@@ -46,6 +46,28 @@ pub struct PlayerState {
     pub followers_placed: u8,
 }
 
+/// Which condition of R23 ended the game (the first that held, in the order a, b, c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// R23(a): the last wall piece was built.
+    LastPiece,
+    /// R23(b): the last tile was placed (or set aside).
+    LastTile,
+    /// R23(c): the free ends could be joined by 5 or fewer legal pieces.
+    EndsClose,
+}
+
+impl EndRule {
+    /// The rule id: `R23a`, `R23b` or `R23c`.
+    pub fn id(self) -> &'static str {
+        match self {
+            EndRule::LastPiece => "R23a",
+            EndRule::LastTile => "R23b",
+            EndRule::EndsClose => "R23c",
+        }
+    }
+}
+
 /// A wall building in progress (R16).
 #[derive(Clone, Copy, Debug, Default)]
 struct Building {
@@ -85,6 +107,8 @@ pub struct Table {
     borders: [(u16, u16); MAX_BORDERS],
     border_count: u8,
     building: Building,
+    /// What ended the game, once it is over.
+    ended_by: Option<EndRule>,
     /// At the Wall step: the pieces R17 allows, worked out once when the step begins.
     pieces: [Piece; 6],
     piece_count: u8,
@@ -143,6 +167,7 @@ impl Table {
             borders: [(0, 0); MAX_BORDERS],
             border_count: 0,
             building: Building::default(),
+            ended_by: None,
             pieces: [NO_PIECE; 6],
             piece_count: 0,
         })
@@ -177,6 +202,7 @@ impl Table {
         self.completed_len = 0;
         self.border_count = 0;
         self.building = Building::default();
+        self.ended_by = None;
         Ok(())
     }
 
@@ -204,6 +230,12 @@ impl Table {
     #[inline]
     pub fn is_over(&self) -> bool {
         self.step == Step::GameOver
+    }
+
+    /// Which condition of R23 ended the game (None while it goes on).
+    #[inline]
+    pub fn ended_by(&self) -> Option<EndRule> {
+        self.ended_by
     }
 
     /// The player whose turn it is.

@@ -36,7 +36,7 @@ impl Table {
         self.set_aside[self.set_aside_len as usize] = ty;
         self.set_aside_len += 1;
         if self.drawn as usize == TILE_COUNT {
-            self.finish_game();
+            self.finish_game(EndRule::LastTile);
         }
     }
 
@@ -239,8 +239,17 @@ impl Table {
         }
         let last_piece = self.wall.gate.is_some() && self.wall.supply == 0;
         let last_tile = self.drawn as usize == TILE_COUNT;
-        if last_piece || last_tile || wall::ends_within(&self.board, &self.wall, CLOSE_DISTANCE) {
-            self.finish_game();
+        let end = if last_piece {
+            Some(EndRule::LastPiece)
+        } else if last_tile {
+            Some(EndRule::LastTile)
+        } else if wall::ends_within(&self.board, &self.wall, CLOSE_DISTANCE) {
+            Some(EndRule::EndsClose)
+        } else {
+            None
+        };
+        if let Some(rule) = end {
+            self.finish_game(rule);
             return;
         }
         self.current = (self.current + 1) % self.players;

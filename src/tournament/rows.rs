@@ -6,7 +6,9 @@ use crate::tournament::schedule::Scheduled;
 use std::fmt::Write as _;
 
 /// The columns of `games.csv`.
-pub const HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,decisions,decision_ms";
+pub const HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,decision_ms,check";
+/// Number of columns in `games.csv`.
+const COLUMNS: usize = 24;
 
 /// One player's row.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +41,12 @@ pub struct Row {
     pub followers_used: u32,
     /// Wall pieces built.
     pub walls_used: u32,
+    /// Tiles on the board when the game ended (the same in every row of a game).
+    pub tiles_placed: u32,
+    /// Wall pieces all players built during play, not counting the gate or the closing (R24).
+    pub wall_pieces: u32,
+    /// Which condition of R23 ended the game: `R23a`, `R23b` or `R23c`.
+    pub ended_by: String,
     /// Decisions taken.
     pub decisions: u32,
     /// Mean milliseconds per decision (the only column that depends on the machine).
@@ -52,6 +60,8 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
     let scores = t.scores();
     let best = scores[..n].iter().copied().max().unwrap_or(0);
     let winners = scores[..n].iter().filter(|&&s| s == best).count() as f64;
+    let wall_pieces: u32 = (0..n).map(|p| t.player(p).walls_built as u32).sum();
+    let ended_by = t.ended_by().map_or("", |r| r.id()).to_string();
     (0..n)
         .map(|p| {
             let pts = t.player(p).points;
@@ -71,6 +81,9 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
                 margin: scores[p] - best_other,
                 followers_used: t.player(p).followers_placed as u32,
                 walls_used: t.player(p).walls_built as u32,
+                tiles_placed: t.board().tile_count() as u32,
+                wall_pieces,
+                ended_by: ended_by.clone(),
                 decisions: played.decisions[p],
                 decision_ms: if played.decisions[p] > 0 {
                     1000.0 * played.decision_seconds[p] / played.decisions[p] as f64
@@ -86,32 +99,52 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
 pub fn to_csv(rows: &[Row]) -> String {
     let mut s = String::new();
     for r in rows {
-        let _ = writeln!(
-            s,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}",
-            r.game,
-            r.combination,
-            r.deck,
-            r.deck_seed,
-            r.rotation,
-            r.seat,
-            csv_field(&r.bot),
-            r.score,
-            r.sources[0],
-            r.sources[1],
-            r.sources[2],
-            r.sources[3],
-            r.sources[4],
-            r.rank,
-            fmt_share(r.win_share),
-            r.margin,
-            r.followers_used,
-            r.walls_used,
-            r.decisions,
-            r.decision_ms
-        );
+        let body = checked_fields(r);
+        let _ = writeln!(s, "{body},{:.3},{}", r.decision_ms, check(&body));
     }
     s
+}
+
+/// The columns from `game` to `decisions` as written: what the `check` column covers.
+fn checked_fields(r: &Row) -> String {
+    format!(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        r.game,
+        r.combination,
+        r.deck,
+        r.deck_seed,
+        r.rotation,
+        r.seat,
+        csv_field(&r.bot),
+        r.score,
+        r.sources[0],
+        r.sources[1],
+        r.sources[2],
+        r.sources[3],
+        r.sources[4],
+        r.rank,
+        fmt_share(r.win_share),
+        r.margin,
+        r.followers_used,
+        r.walls_used,
+        r.tiles_placed,
+        r.wall_pieces,
+        r.ended_by,
+        r.decisions
+    )
+}
+
+/// The `check` column: FNV-1a (64 bits, as 16 hex digits) of the row's columns from `game` to
+/// `decisions` as written, so that a row changed after it was written is found when the folder is
+/// read back. The timing column `decision_ms` is left out: it is the one column that differs from
+/// machine to machine.
+pub fn check(body: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in body.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// A win share written exactly (1, 0.5, 0.3333333333333333, 0.25, 0): the summaries of a
@@ -127,7 +160,9 @@ pub fn csv_field(s: &str) -> String {
 }
 
 /// Reads `games.csv` text: the rows of every complete game, in order, and the byte length of that
-/// complete prefix (anything after it, such as a line cut short by a kill, is to be dropped).
+/// complete prefix. Only the end of the file may be damaged (a line cut short by a kill, or the
+/// rows of a game not yet all written): that part is to be dropped. A row before it that does not
+/// read back, or whose `check` column does not match, was changed since it was written: an error.
 pub fn read(text: &str, players: usize) -> Result<(Vec<Row>, usize), String> {
     let mut rows = Vec::new();
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
@@ -140,19 +175,28 @@ pub fn read(text: &str, players: usize) -> Result<(Vec<Row>, usize), String> {
     let mut record = csv::StringRecord::new();
     loop {
         let pos = reader.position().byte() as usize;
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(_) => break, // a damaged tail
-        }
+        let line = reader.position().line();
+        let read = reader.read_record(&mut record);
         let end = reader.position().byte() as usize;
-        if !text[pos..end].ends_with('\n') {
-            break; // the last line was cut short
+        let cut = !text[pos..end].ends_with('\n');
+        match read {
+            Ok(false) => break,
+            _ if cut => break, // the last line was cut short
+            Ok(true) => {}
+            Err(e) => return Err(format!("line {line} is not valid CSV ({e})")),
         }
-        let Some(row) = parse_row(&record) else { break };
+        let row = parse_row(&record).ok_or_else(|| {
+            format!("line {line} was changed since it was written: it does not hold the {COLUMNS} columns of a game row")
+        })?;
+        if record.get(COLUMNS - 1) != Some(check(&checked_fields(&row)).as_str()) {
+            return Err(format!(
+                "line {line} (game {}, seat {}) was changed since it was written: its check column does not match its values",
+                row.game, row.seat
+            ));
+        }
         if row.game != rows.len() / players || row.seat != rows.len() % players + 1 {
             return Err(format!(
-                "games.csv is out of order at game {} seat {} (expected game {} seat {})",
+                "line {line} is out of order: game {} seat {} where game {} seat {} belongs",
                 row.game,
                 row.seat,
                 rows.len() / players,
@@ -170,11 +214,16 @@ pub fn read(text: &str, players: usize) -> Result<(Vec<Row>, usize), String> {
 }
 
 fn parse_row(r: &csv::StringRecord) -> Option<Row> {
-    if r.len() != 20 {
+    if r.len() != COLUMNS {
         return None;
     }
     let u = |i: usize| r.get(i)?.parse::<usize>().ok();
     let i = |k: usize| r.get(k)?.parse::<i32>().ok();
+    let n = |k: usize| r.get(k)?.parse::<u32>().ok();
+    let ended_by = r.get(20)?;
+    if !["R23a", "R23b", "R23c"].contains(&ended_by) {
+        return None;
+    }
     Some(Row {
         game: u(0)?,
         combination: u(1)?,
@@ -188,9 +237,12 @@ fn parse_row(r: &csv::StringRecord) -> Option<Row> {
         rank: u(13)?,
         win_share: r.get(14)?.parse().ok()?,
         margin: i(15)?,
-        followers_used: r.get(16)?.parse().ok()?,
-        walls_used: r.get(17)?.parse().ok()?,
-        decisions: r.get(18)?.parse().ok()?,
-        decision_ms: r.get(19)?.parse().ok()?,
+        followers_used: n(16)?,
+        walls_used: n(17)?,
+        tiles_placed: n(18)?,
+        wall_pieces: n(19)?,
+        ended_by: ended_by.to_string(),
+        decisions: n(21)?,
+        decision_ms: r.get(22)?.parse().ok()?,
     })
 }
