@@ -221,7 +221,7 @@ impl Steerer {
                     v += w.watch * row;
                 }
             }
-            Move::Gate(_) => {
+            Move::Gate { .. } => {
                 for hand in [HEAD, TAIL] {
                     v += path_value(w, after, me, (after.wall().ends[hand as usize], hand));
                 }

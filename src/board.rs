@@ -22,8 +22,9 @@ const _: () = assert!(FRONTIER_BASE as usize + MAX_FRONTIER < EMPTY as usize);
 
 /// Frontier flag: the cell is the outside of a wall piece or the gate (R20).
 pub const BLOCKED: u8 = 1;
-/// Frontier flag: the cell is enclosed by the city: no chain of empty cells, stepping across edges
-/// or across corners where two tiles touch diagonally, leads from it to the outside.
+/// Frontier flag: the cell is enclosed by the city: no chain of empty cells that share an edge
+/// leads from it to the outside (R15). A pocket that meets the outside only at a corner, where two
+/// tiles touch diagonally, is enclosed.
 pub const HOLE: u8 = 2;
 
 /// An empty cell next to at least one tile.
@@ -134,17 +135,21 @@ impl Default for Board {
 
 const RING: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
 
+/// Steps between empty cells that share an edge: the only way they connect (R15).
+const EDGE_STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
 const ROW: isize = WINDOW as isize;
 /// RING as window grid offsets.
 const RING_OFFSETS: [isize; 8] = [-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1];
 /// The neighbour across each side (N, E, S, W) as a window grid offset.
 const SIDE_OFFSETS: [isize; 4] = [-ROW, 1, ROW, -1];
 
-/// Whether ring cells i and j (indices into RING) touch: neighbours around the ring share an edge,
-/// and the edge neighbours of the centre two steps apart (N and E) meet at a corner.
+/// Whether ring cells i and j (indices into RING) share an edge: only neighbours around the ring
+/// do. (The edge neighbours of the centre two steps apart, N and E, meet only at a corner, which
+/// does not connect empty cells: R15.)
 const fn ring_touch(i: usize, j: usize) -> bool {
     let d = (j + 8 - i) % 8;
-    d == 1 || d == 7 || (i.is_multiple_of(2) && (d == 2 || d == 6))
+    d == 1 || d == 7
 }
 
 /// For a mask of empty ring cells, the group leaders: the smallest index of each group.
@@ -480,10 +485,10 @@ impl Board {
     }
 
     /// After a tile fills an outside cell, the empty cells around it may have lost their way out.
-    /// Empty cells connect through edges and through corners (where two tiles touch diagonally
-    /// the wall can pass, R17), so the eight cells around the new tile are checked: if their empty
-    /// ones still hang together, nothing can be cut off. Otherwise a flood fill from each group,
-    /// in lockstep, finds which groups are now enclosed.
+    /// Empty cells connect only through shared edges (R15), and the eight cells around the new
+    /// tile are checked: if their empty ones still hang together around the ring, nothing can be
+    /// cut off. Otherwise a flood fill from each group, in lockstep, finds which groups are now
+    /// enclosed.
     fn find_new_holes(&mut self, c: Cell, at: usize) {
         let mut empty = 0u8;
         for (i, &offset) in RING_OFFSETS.iter().enumerate() {
@@ -591,7 +596,7 @@ impl Board {
             pending[g as usize] -= 1;
             if status[g as usize] == OPEN {
                 let (px, py) = ((p % w) as i32, (p / w) as i32);
-                for (dx, dy) in RING {
+                for (dx, dy) in EDGE_STEPS {
                     let (nx, ny) = (px + dx, py + dy);
                     if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
                         continue;

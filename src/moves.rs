@@ -48,6 +48,15 @@ impl From<Edge> for WallEdge {
     }
 }
 
+impl WallEdge {
+    /// The gate's two points in the order a `Move::Gate` gives them: (first, second).
+    #[inline]
+    pub fn points(self, reversed: bool) -> (Point, Point) {
+        let e = self.edge();
+        if reversed { (e.to(), e.from) } else { (e.from, e.to()) }
+    }
+}
+
 /// A free end of the wall, in `Move::Tower`.
 pub const HEAD: u8 = 0;
 /// The other free end of the wall.
@@ -68,7 +77,15 @@ pub enum Move {
     /// A follower on a segment of the tile just placed, or none.
     Follower(Option<u8>),
     /// The city gate on an edge.
-    Gate(WallEdge),
+    Gate {
+        /// The lattice edge.
+        edge: WallEdge,
+        /// The points were given east or south point first (`gate 1 0 0 0` rather than
+        /// `gate 0 0 1 0`). R21: the piece that joins the two free ends extends the end grown from
+        /// the gate's second point, so the order is part of the move. Legal move lists give each
+        /// gate edge once, west or north point first; a record may write either order.
+        reversed: bool,
+    },
     /// A wall piece on an edge at one of the free ends, with or without a watchman.
     Wall {
         /// The lattice edge.

@@ -47,8 +47,9 @@ pub enum Decision {
     },
     /// `follower none` or `follower PORT`.
     Follower(Option<usize>),
-    /// `gate X1 Y1 X2 Y2`.
-    Gate(Edge),
+    /// `gate X1 Y1 X2 Y2`: the edge, and whether (X1, Y1) is its east or south point (the order
+    /// matters for R21).
+    Gate(Edge, bool),
     /// `wall X1 Y1 X2 Y2 [watchman]`.
     Wall(Edge, bool),
     /// `tower X Y` or `tower none`.
@@ -193,9 +194,12 @@ fn parse_int(line: usize, word: &str, what: &str) -> Result<i32, RecordError> {
         .map_or_else(|| err(line, format!("{what} `{word}` is not a whole number")), Ok)
 }
 
-fn parse_edge(line: usize, words: &[&str]) -> Result<Edge, RecordError> {
+/// The edge between two points written `X1 Y1 X2 Y2`, and whether the first point written is its
+/// east or south end (`Edge::from` is the west or north end).
+fn parse_edge(line: usize, words: &[&str]) -> Result<(Edge, bool), RecordError> {
     let v: Vec<i32> = words.iter().map(|w| parse_int(line, w, "coordinate")).collect::<Result<_, _>>()?;
-    Edge::between(Point::new(v[0], v[1]), Point::new(v[2], v[3])).map_or_else(
+    let first = Point::new(v[0], v[1]);
+    Edge::between(first, Point::new(v[2], v[3])).map(|e| (e, e.from != first)).map_or_else(
         || {
             err(
                 line,
@@ -258,7 +262,8 @@ fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordErr
             if words.len() != 5 {
                 return usage("gate X1 Y1 X2 Y2");
             }
-            Decision::Gate(parse_edge(line, &words[1..5])?)
+            let (edge, reversed) = parse_edge(line, &words[1..5])?;
+            Decision::Gate(edge, reversed)
         }
         "wall" => {
             let watchman = match words.len() {
@@ -266,7 +271,7 @@ fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordErr
                 6 if words[5] == "watchman" => true,
                 _ => return usage("wall X1 Y1 X2 Y2` or `wall X1 Y1 X2 Y2 watchman"),
             };
-            Decision::Wall(parse_edge(line, &words[1..5])?, watchman)
+            Decision::Wall(parse_edge(line, &words[1..5])?.0, watchman)
         }
         "tower" => match words.len() {
             2 if words[1] == "none" => Decision::Tower(None),
@@ -306,7 +311,7 @@ pub fn decision_to_move(table: &Table, d: &Decision) -> Result<Move, String> {
             }
             Move::Follower(Some(table.seg_at_port(table.last_slot(), port) as u8))
         }
-        Decision::Gate(e) => Move::Gate(near_edge(e)?),
+        Decision::Gate(e, reversed) => Move::Gate { edge: near_edge(e)?, reversed },
         Decision::Wall(e, w) => Move::Wall { edge: near_edge(e)?, watchman: w },
         Decision::Tower(None) => Move::Tower(None),
         Decision::Tower(Some(p)) => {
@@ -348,7 +353,10 @@ pub fn move_line(table: &Table, mv: Move) -> String {
             let ports = table.seg_ports(table.last_slot(), seg as usize);
             format!("follower {}", port_name(ports.trailing_zeros() as usize))
         }
-        Move::Gate(e) => format!("gate {}", e.edge()),
+        Move::Gate { edge, reversed } => {
+            let (a, b) = edge.points(reversed);
+            format!("gate {} {} {} {}", a.x, a.y, b.x, b.y)
+        }
         Move::Wall { edge, watchman } => {
             format!("wall {}{}", edge.edge(), if watchman { " watchman" } else { "" })
         }

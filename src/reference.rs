@@ -81,6 +81,12 @@ pub fn wall_edge(c: Cell, side: usize) -> WallEdge {
     WallEdge { x: a.0.min(b.0) as i8, y: a.1.min(b.1) as i8, horizontal: a.1 == b.1 }
 }
 
+/// The two end points of a lattice edge in the compact form: west or north first.
+pub fn edge_points(e: WallEdge) -> (Point, Point) {
+    let (x, y) = (e.x as i32, e.y as i32);
+    if e.horizontal { ((x, y), (x + 1, y)) } else { ((x, y), (x, y + 1)) }
+}
+
 /// The two cell sides that make up a lattice edge, one on each side of it.
 pub fn edge_sides(e: WallEdge) -> Vec<TileSide> {
     let (x, y) = (e.x as i32, e.y as i32);
@@ -143,20 +149,6 @@ pub fn pile_of(index: usize) -> usize {
     } else {
         3
     }
-}
-
-/// How empty cells hang together when holes are told from the outside of the city (R15, R17,
-/// R24). RULES.md says "connected to the outside of the city through empty cells" and does not
-/// say whether two empty cells meeting only at a corner, where two tiles touch diagonally, are
-/// connected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Connectivity {
-    /// Across edges only (4-connectivity).
-    Edges,
-    /// Across edges and across corners where two tiles touch diagonally (8-connectivity): the
-    /// engine's reading of R17 since commit 84a9615, and the default.
-    #[default]
-    EdgesAndPinches,
 }
 
 // ----- the raw board ---------------------------------------------------------------------------
@@ -239,8 +231,6 @@ pub struct RawBoard {
     pub gate: Option<(usize, usize)>,
     /// Towers: lattice point and owner.
     pub towers: Vec<(Point, usize)>,
-    /// How empty cells connect when holes are found.
-    pub connectivity: Connectivity,
     grid: Grid,
     /// The segment on each board port of each tile, its rotation applied.
     port_seg: Vec<[usize; 12]>,
@@ -263,22 +253,7 @@ impl RawBoard {
                 std::array::from_fn(|port| rotated_seg(tt, t.rot, port))
             })
             .collect();
-        RawBoard {
-            tileset,
-            players,
-            tiles,
-            gate,
-            towers,
-            connectivity: Connectivity::default(),
-            grid: Grid::new(&cells),
-            port_seg,
-        }
-    }
-
-    /// The same board with holes found under `connectivity`.
-    pub fn with_connectivity(mut self, connectivity: Connectivity) -> RawBoard {
-        self.connectivity = connectivity;
-        self
+        RawBoard { tileset, players, tiles, gate, towers, grid: Grid::new(&cells), port_seg }
     }
 
     /// Reads the raw board off an engine table (placed tiles, gate, towers), nothing derived.
@@ -409,16 +384,9 @@ impl RawBoard {
         out
     }
 
-    /// Empty cells not connected to the outside of the city through empty cells.
+    /// Empty cells not connected to the outside of the city through empty cells that share an
+    /// edge (R15: cells that meet only at a corner are not connected).
     pub fn enclosed(&self) -> BTreeSet<Cell> {
-        const EDGES: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-        const ALL: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
-        let steps: &[(i32, i32)] = match self.connectivity {
-            Connectivity::Edges => &EDGES,
-            // A diagonal step between two empty cells needs no more: if either cell beside it
-            // were empty, the two would be joined across edges anyway.
-            Connectivity::EdgesAndPinches => &ALL,
-        };
         let g = &self.grid;
         let mut outside = vec![false; g.slots.len()];
         let mut queue = VecDeque::new();
@@ -429,7 +397,7 @@ impl RawBoard {
             }
         }
         while let Some(c) = queue.pop_front() {
-            for &(dx, dy) in steps {
+            for (dx, dy) in DELTA {
                 let n = (c.0 + dx, c.1 + dy);
                 if let Some(i) = g.index(n)
                     && !outside[i]
@@ -446,6 +414,21 @@ impl RawBoard {
                 g.slots[i].is_none() && !outside[i]
             })
             .collect()
+    }
+
+    /// Whether an enclosed cell meets an outside cell at a corner where two tiles touch
+    /// diagonally (R15: such a pocket is inside the city all the same).
+    pub fn has_corner_pocket(&self) -> bool {
+        let enclosed = self.enclosed();
+        enclosed.iter().any(|&(x, y)| {
+            [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(dx, dy)| {
+                let diagonal = (x + dx, y + dy);
+                self.slot_at(diagonal).is_none()
+                    && !enclosed.contains(&diagonal)
+                    && self.slot_at((x + dx, y)).is_some()
+                    && self.slot_at((x, y + dy)).is_some()
+            })
+        })
     }
 
     /// Cells outside a walled side: no tile may go there (R20).
@@ -996,11 +979,13 @@ enum Key {
     Tower(Option<Point>),
 }
 
-/// The wall as built so far, end by end: the points from the gate outward.
+/// The wall as built so far, end by end: the points from the gate outward, and the gate's second
+/// point as written.
 #[derive(Clone, Debug)]
 struct Chain {
     head: Vec<Point>,
     tail: Vec<Point>,
+    second: Point,
 }
 
 impl Chain {
@@ -1062,7 +1047,6 @@ struct Expect {
 #[derive(Clone, Debug)]
 pub struct Checker {
     players: usize,
-    connectivity: Connectivity,
     /// Followers returned this turn, usable from the next turn on (R12).
     returning: [usize; MAX_PLAYERS],
     /// The chain as built; None before the gate.
@@ -1090,14 +1074,8 @@ fn side_name((c, s): TileSide) -> String {
 impl Checker {
     /// A checker for a game at its first step (nothing placed yet).
     pub fn new(t: &Table) -> Checker {
-        Checker::with_connectivity(t, Connectivity::default())
-    }
-
-    /// A checker that tells holes from the outside under `connectivity`.
-    pub fn with_connectivity(t: &Table, connectivity: Connectivity) -> Checker {
         Checker {
             players: t.players(),
-            connectivity,
             returning: [0; MAX_PLAYERS],
             chain: None,
             building: None,
@@ -1124,10 +1102,26 @@ impl Checker {
                     }
                 }
             }
+            Step::Gate if board.has_corner_pocket() => {
+                self.count("R15 gate step beside a pocket that meets the outside at a corner");
+            }
             Step::Wall => {
                 let Some(chain) = &self.chain else { return };
                 let pieces = wall_pieces(board, chain.head(), chain.tail());
                 let (head, tail) = (chain.head(), chain.tail());
+                // Sides at an end that only R15 rules out: a tile inside, an empty pocket outside.
+                let enclosed = board.enclosed();
+                let blocked = board.blocked();
+                let into_pocket = [head, tail].iter().flat_map(|&p| sides_at(p)).any(|(c, s)| {
+                    let out = across(c, s);
+                    board.slot_at(c).is_some_and(|slot| !board.walled(slot, s))
+                        && board.slot_at(out).is_none()
+                        && enclosed.contains(&out)
+                        && !blocked.contains(&out)
+                });
+                if into_pocket {
+                    self.count("R17 an end beside a pocket: no piece faces into it");
+                }
                 let at_head = pieces.iter().filter(|&&(c, s)| clockwise(c, s).0 == head).count();
                 let at_tail = pieces.iter().filter(|&&(c, s)| clockwise(c, s).1 == tail).count();
                 if at_head > 1 || at_tail > 1 {
@@ -1196,7 +1190,7 @@ impl Checker {
     /// Counts the wall moves.
     fn count_move(&mut self, mv: Move) {
         match mv {
-            Move::Gate(_) => self.count("R15 gate"),
+            Move::Gate { .. } => self.count("R15 gate"),
             Move::Wall { watchman, .. } => {
                 self.count("R17 wall piece");
                 if watchman {
@@ -1208,9 +1202,9 @@ impl Checker {
         }
     }
 
-    /// The raw board of a table, holes found under this checker's connectivity.
+    /// The raw board of a table.
     fn raw(&self, t: &Table) -> RawBoard {
-        RawBoard::from_table(t).with_connectivity(self.connectivity)
+        RawBoard::from_table(t)
     }
 
     /// Followers player `p` may place now: those not on the board and not returned this turn.
@@ -1289,7 +1283,7 @@ impl Checker {
                 }
                 Key::Follower(Some(features.of(slot, seg as usize)))
             }
-            Move::Gate(e) => Key::Gate(e),
+            Move::Gate { edge, .. } => Key::Gate(edge),
             Move::Wall { edge, watchman } => Key::Wall(edge, watchman),
             Move::Tower(None) => Key::Tower(None),
             Move::Tower(Some(e)) => {
@@ -1422,7 +1416,7 @@ impl Checker {
     /// Extends the chain with the gate or a wall piece (R15, R17).
     fn follow_chain(&mut self, b0: &RawBoard, mv: Move, out: &mut Vec<Mismatch>) {
         let edge = match mv {
-            Move::Gate(e) | Move::Wall { edge: e, .. } => e,
+            Move::Gate { edge: e, .. } | Move::Wall { edge: e, .. } => e,
             _ => return,
         };
         let Some((c, s)) = edge_sides(edge)
@@ -1434,9 +1428,29 @@ impl Checker {
         };
         let (a, b) = clockwise(c, s);
         match (&mut self.chain, mv) {
-            (None, Move::Gate(_)) => self.chain = Some(Chain { head: vec![b], tail: vec![a] }),
+            (None, Move::Gate { reversed, .. }) => {
+                // The gate's second point as the move gives it (a record may write either order).
+                let e = edge_points(edge);
+                let second = if reversed { e.0 } else { e.1 };
+                self.chain = Some(Chain { head: vec![b], tail: vec![a], second })
+            }
             (Some(chain), Move::Wall { .. }) => {
-                if a == chain.head() {
+                // R21: a piece that touches both free ends extends the end grown from the gate's
+                // second point.
+                let last_gap = a == chain.head() && b == chain.tail();
+                if last_gap {
+                    *self
+                        .stats
+                        .entry(if chain.tail[0] == chain.second {
+                            "R21 last gap: extends the tail (grown from the gate's second point)"
+                        } else {
+                            "R21 last gap: extends the head (grown from the gate's second point)"
+                        })
+                        .or_default() += 1;
+                }
+                if last_gap && chain.tail[0] == chain.second {
+                    chain.tail.push(a);
+                } else if a == chain.head() {
                     chain.head.push(b);
                 } else if b == chain.tail() {
                     chain.tail.push(a);
@@ -1610,7 +1624,7 @@ impl Checker {
             score(s.b1, s.f1, s.followers(), s.ends_game())
         };
         let scored = &scoring.scored;
-        if matches!(mv, Move::Gate(_) | Move::Wall { .. }) && !scored.is_empty() {
+        if matches!(mv, Move::Gate { .. } | Move::Wall { .. }) && !scored.is_empty() {
             self.count("R22 feature completed by a wall and scored");
         }
         if s.ends_game() && !scored.is_empty() {
@@ -1700,7 +1714,7 @@ impl Checker {
                     self.end_turn(s)
                 }
             }
-            Move::Gate(_) | Move::Wall { .. } => {
+            Move::Gate { .. } | Move::Wall { .. } => {
                 if let Some(b) = &mut self.building {
                     b.pos += 1;
                 }
@@ -2115,8 +2129,7 @@ mod tests {
     fn section_9_worked_wall_example() {
         let mut tiles = vec![tile((0, 0), "quarter-pub", 0), tile((1, 0), "quarter-pub", 0)];
         tiles[0].walls = 1;
-        let board =
-            RawBoard::new(set(), 2, tiles, Some((0, 0)), Vec::new()).with_connectivity(Connectivity::Edges);
+        let board = RawBoard::new(set(), 2, tiles, Some((0, 0)), Vec::new());
         let (head, tail) = chain_ends(&board).unwrap();
         assert_eq!((head, tail), ((1, 0), (0, 0)));
         let pieces = wall_pieces(&board, head, tail);
@@ -2141,20 +2154,17 @@ mod tests {
     }
 
     /// The cell (1,0) has tiles on all four sides; tiles (0,0) and (1,-1) touch diagonally at
-    /// point (1,0), beyond which (0,-1) is empty and outside.
+    /// point (1,0), beyond which (0,-1) is empty and outside. R15: (1,0) meets the outside only at
+    /// that corner, so it lies inside the city.
     #[test]
-    fn pinch_corners_connect_only_under_edges_and_pinches() {
+    fn r15_a_pocket_that_meets_the_outside_at_a_corner_is_inside() {
         let cells = [(0, 0), (0, 1), (1, 1), (2, 1), (2, 0), (2, -1), (1, -1)];
         let tiles: Vec<RawTile> = cells.iter().map(|&c| tile(c, "quarter-pub", 0)).collect();
         let board = RawBoard::new(set(), 2, tiles, None, Vec::new());
-        let edges = board.clone().with_connectivity(Connectivity::Edges);
-        assert!(edges.enclosed().contains(&(1, 0)));
-        assert!(frontier(&edges)[&(1, 0)].hole);
-        let pinches = board.with_connectivity(Connectivity::EdgesAndPinches);
-        assert!(!pinches.enclosed().contains(&(1, 0)));
-        assert_eq!(frontier(&pinches)[&(1, 0)].present, 0b1111);
-        assert!(gate_sides(&pinches).contains(&((0, 0), 1)));
-        assert!(!gate_sides(&edges).contains(&((0, 0), 1)));
+        assert!(board.enclosed().contains(&(1, 0)));
+        assert!(frontier(&board)[&(1, 0)].hole);
+        assert!(!gate_sides(&board).contains(&((0, 0), 1)), "the gate may not face the pocket");
+        assert!(gate_sides(&board).contains(&((0, 0), 0)), "the outside begins just north of (0,0)");
     }
 
     /// R21: walking back from the end, the first tower met; and the count from that tower's first

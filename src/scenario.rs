@@ -75,7 +75,8 @@ impl Scenario {
     /// Places the gate on the edge between two points.
     pub fn gate(&mut self, a: (i32, i32), b: (i32, i32)) -> Result<(), Illegal> {
         let e = Edge::between(Point::new(a.0, a.1), Point::new(b.0, b.1)).expect("adjacent points");
-        self.table.play(Move::Gate(WallEdge::from(e)))
+        // As a record writes it: the points in the order given (R21).
+        self.table.play(Move::Gate { edge: WallEdge::from(e), reversed: e.from != Point::new(a.0, a.1) })
     }
 
     /// Builds a wall piece on the edge between two points.

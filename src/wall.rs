@@ -52,6 +52,9 @@ pub struct Wall {
     pub tower_count: u8,
     /// The two free ends have met: no piece can be added.
     pub closed: bool,
+    /// The end (HEAD or TAIL) that grew from the gate's second point: a piece that touches both
+    /// free ends extends this one (R21).
+    pub meet_end: u8,
 }
 
 impl Default for Wall {
@@ -64,6 +67,7 @@ impl Default for Wall {
             towers: [(0, 0, 0); TOWERS],
             tower_count: 0,
             closed: false,
+            meet_end: HEAD,
         }
     }
 }
@@ -194,10 +198,15 @@ pub fn legal_pieces(board: &Board, wall: &Wall, out: &mut [Piece; 6]) -> usize {
     for hand in [HEAD, TAIL] {
         let k = end_pieces(board, wall.ends[hand as usize], hand, &mut buf);
         for p in &buf[..k] {
-            // One edge touching both ends (the last gap) is one piece: list it once.
-            if !out[..n].iter().any(|q| q.edge == p.edge) {
-                out[n] = *p;
-                n += 1;
+            // One edge touching both ends (the last gap) is one piece, listed once: it extends the
+            // end that grew from the gate's second point (R21).
+            match out[..n].iter().position(|q| q.edge == p.edge) {
+                None => {
+                    out[n] = *p;
+                    n += 1;
+                }
+                Some(i) if hand == wall.meet_end => out[i] = *p,
+                Some(_) => {}
             }
         }
     }

@@ -168,3 +168,17 @@ fn tile_sets_load_from_files_and_bad_ones_are_named() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read tile set file"), "{err}");
 }
+
+#[test]
+fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/seed7-pocket-gate.rec");
+    let line =
+        std::fs::read_to_string(path).unwrap().lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
+    let (code, out, err) = stadt(&["replay", path]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(&format!("line {line}:")) && err.contains("outside the city") && err.contains("R15"),
+        "{err}"
+    );
+}

@@ -6,15 +6,13 @@
 //! on all cores); each test then looks at its own group of facts.
 //!
 //! `STADT_REFERENCE_GAMES=n` changes the number of games (default 2,100 in release builds, 150 in
-//! debug builds); `STADT_REFERENCE_SEED=s` plays only game `s`, to reproduce a failure;
-//! `STADT_REFERENCE_EDGES_ONLY=1` connects empty cells across edges only (see
-//! `stadt::reference::Connectivity`).
+//! debug builds); `STADT_REFERENCE_SEED=s` plays only game `s`, to reproduce a failure.
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use stadt::game::Game;
-use stadt::reference::{Check, Checker, Connectivity, Mismatch};
+use stadt::reference::{Check, Checker, Mismatch};
 use stadt::tiles::TileSet;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -58,16 +56,6 @@ fn seeds() -> Vec<u64> {
     (0..games).collect()
 }
 
-/// Empty cells connect across edges and across corners where two tiles touch diagonally, as the
-/// engine decided for R17; `STADT_REFERENCE_EDGES_ONLY=1` checks the 4-connected reading instead
-/// (RULES.md R15 does not say which).
-fn connectivity() -> Connectivity {
-    match std::env::var("STADT_REFERENCE_EDGES_ONLY").as_deref() {
-        Ok("1") => Connectivity::Edges,
-        _ => Connectivity::EdgesAndPinches,
-    }
-}
-
 /// Plays game `seed` (2, 3 or 4 players by `seed % 3`), catching any panic of the engine or the
 /// reference so that it is reported with its seed and step.
 fn play(seed: u64) -> Played {
@@ -98,7 +86,7 @@ fn play_game(
     let players = 2 + (seed % 3) as usize;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut game = Game::shuffled(TileSet::default_set(), players, &mut rng).unwrap();
-    let mut checker = Checker::with_connectivity(game.table(), connectivity());
+    let mut checker = Checker::new(game.table());
     let mut record = |step: usize, found: Vec<Mismatch>| {
         for m in found {
             if !failures.iter().any(|f| f.mismatch.check == m.check) {
@@ -156,11 +144,10 @@ fn report() -> &'static Report {
             stats,
         };
         eprintln!(
-            "reference: {} games, {} steps checked in {:.1} s ({:?}); situations met:",
+            "reference: {} games, {} steps checked in {:.1} s; situations met:",
             report.games,
             report.steps,
             start.elapsed().as_secs_f64(),
-            connectivity()
         );
         for (situation, n) in &report.stats {
             eprintln!("  {n:>8}  {situation}");

@@ -6,7 +6,7 @@
 //!   market-corner mmm mmm hhh hhh (market N and E); market-side-pub mmm hhh hhh hhh (market N).
 //! Turning a tile 90 degrees clockwise moves its north side to the east.
 
-use stadt::geom::Cell;
+use stadt::geom::{Cell, Side};
 use stadt::moves::{HEAD, TAIL};
 use stadt::moves::{Move, Step};
 use stadt::scenario::Scenario;
@@ -345,6 +345,20 @@ const RING_TILES: &[&str] = &[
     "dead-end-pub",
 ];
 
+/// A placeholder for piece buffers.
+const NO_PIECE: wall::Piece = wall::Piece {
+    edge: stadt::geom::Edge::horizontal(0, 0),
+    slot: 0,
+    side: Side::N,
+    outside: Cell::new(0, 0),
+    end: HEAD,
+    next: wall::End { x: 0, y: 0, dir: 0 },
+};
+
+fn gate_move(e: stadt::geom::Edge) -> Move {
+    Move::Gate { edge: e.into(), reversed: false }
+}
+
 fn edge_move(a: (i32, i32), b: (i32, i32), watchman: bool) -> Move {
     let e = stadt::geom::Edge::between(stadt::geom::Point::new(a.0, a.1), stadt::geom::Point::new(b.0, b.1))
         .unwrap();
@@ -447,8 +461,8 @@ fn r15_gate_never_faces_a_hole_in_the_city() {
         Cell::new(1, 1).edge(stadt::geom::Side::W),
     ];
     for e in hole_edges {
-        assert!(!gates.contains(&Move::Gate(e.into())), "{e} faces the hole");
-        assert!(s.table.check(Move::Gate(e.into())).is_err());
+        assert!(!gates.contains(&gate_move(e)), "{e} faces the hole");
+        assert!(s.table.check(gate_move(e)).is_err());
     }
     assert_eq!(gates.len(), 16, "every edge between the city and the outside");
 }
@@ -514,11 +528,10 @@ fn r17_wall_turns_around_convex_corner() {
     assert!(e.0.contains("does not extend a free end"), "{e}");
 }
 
-#[test]
-fn r17_two_edges_qualify_where_tiles_touch_diagonally() {
-    // Tiles at (0,0) and (1,-1) touch at point (1,0); they are joined around the east through
-    // (2,-1), (2,0) and (2,1), (1,1), (0,1), leaving (1,0) empty. A wall arriving at point (1,0)
-    // along the north side of (0,0) may go on along the west side of (1,-1) or turn around (0,0).
+/// Pile 2, 2 players: seven tiles around the empty cell (1,0), which meets the outside only at
+/// point (1,0), where (0,0) and (1,-1) touch diagonally; (0,-1) beyond that corner is outside.
+/// p2's citizen on a dead end at (-1,0), closed by p1 at (-2,0), brings the first wall building.
+fn corner_pocket() -> Scenario {
     let mut s = Scenario::new(2);
     s.skip_to_pile(2, RING_TILES);
     s.put("quarter-pub", 0, 0, 0, None);
@@ -528,18 +541,110 @@ fn r17_two_edges_qualify_where_tiles_touch_diagonally() {
     s.put("market-square/F", 2, 0, 0, None);
     s.put("market-square/G", 2, -1, 0, None);
     s.put("market-square/V", 1, -1, 0, None);
-    assert!(s.table.board().is_outside(Cell::new(1, 0)), "the corner gap counts as outside");
-    // A scoring event in the west: p2's citizen on a dead end, closed by p1.
     s.put("dead-end-pub", -1, 0, 90, Some("W1"));
     s.put("dead-end-pub", -2, 0, 270, None);
     assert_eq!(s.table.step(), Step::Gate);
+    s
+}
+
+/// The four sides that face the pocket (1,0) of `corner_pocket`, as (tile cell, side).
+const POCKET_SIDES: [((i32, i32), stadt::geom::Side); 4] = [
+    ((0, 0), stadt::geom::Side::E),
+    ((1, -1), stadt::geom::Side::S),
+    ((2, 0), stadt::geom::Side::W),
+    ((1, 1), stadt::geom::Side::N),
+];
+
+#[test]
+fn r15_a_pocket_that_meets_the_outside_only_at_a_corner_lies_inside_the_city() {
+    let s = corner_pocket();
+    let b = s.table.board();
+    assert!(!b.is_outside(Cell::new(1, 0)), "(1,0) meets the outside only at a corner");
+    assert!(b.is_outside(Cell::new(0, -1)), "the cell beyond the corner is outside");
+    assert_eq!(b.frontier_at(Cell::new(1, 0)).unwrap().flags & stadt::board::HOLE, stadt::board::HOLE);
+}
+
+#[test]
+fn r15_no_gate_faces_a_corner_pinched_pocket() {
+    let s = corner_pocket();
+    let gates = s.moves();
+    for ((x, y), side) in POCKET_SIDES {
+        let e = Cell::new(x, y).edge(side);
+        assert!(!gates.contains(&gate_move(e)), "{e} faces the pocket");
+        let err = s.table.check(gate_move(e)).unwrap_err();
+        assert!(err.0.contains("outside the city") && err.0.contains("R15"), "{err}");
+    }
+    assert!(
+        gates.contains(&gate_move(Cell::new(0, 0).edge(stadt::geom::Side::N))),
+        "north of (0,0) is outside"
+    );
+}
+
+#[test]
+fn r17_the_wall_passes_a_diagonal_corner_and_never_turns_into_the_pocket() {
+    let mut s = corner_pocket();
     s.gate((-1, 0), (0, 0)).unwrap(); // north of (-1,0); the head is at point (0,0), going east
-    s.wall((0, 0), (1, 0), false).unwrap(); // north of (0,0): the head reaches point (1,0)
+    s.wall((0, 0), (1, 0), false).unwrap(); // north of (0,0): the head reaches the corner (1,0)
     let moves = s.moves();
     assert!(moves.contains(&edge_move((1, -1), (1, 0), false)), "on along the west side of (1,-1)");
-    assert!(moves.contains(&edge_move((1, 0), (1, 1), false)), "around the east side of (0,0)");
+    assert!(
+        !moves.contains(&edge_move((1, 0), (1, 1), false)),
+        "not down the east side of (0,0): the pocket"
+    );
+    let e = s.table.check(edge_move((1, 0), (1, 1), false)).unwrap_err();
+    assert!(e.0.contains("R17"), "{e}");
     assert!(moves.contains(&edge_move((-2, 0), (-1, 0), false)), "the tail: north side of (-2,0)");
-    assert_eq!(moves.len(), 6, "those three, each with or without a watchman: {moves:?}");
+    assert_eq!(moves.len(), 4, "those two, each with or without a watchman: {moves:?}");
+    s.wall((1, -1), (1, 0), false).unwrap(); // p2 passes the corner
+    assert_eq!(s.table.wall_ends()[HEAD as usize].point(), stadt::geom::Point::new(1, -1));
+}
+
+#[test]
+fn r15_a_tile_may_still_fill_the_pocket() {
+    let mut s = corner_pocket();
+    s.gate((-1, 0), (0, 0)).unwrap();
+    s.wall((0, 0), (1, 0), false).unwrap();
+    s.wall((1, -1), (1, 0), false).unwrap();
+    s.wall((-2, 0), (-1, 0), false).unwrap();
+    s.tower(None).unwrap();
+    // Any tile without roads fits there: the four neighbours show no road.
+    let ts = s.table.tileset();
+    let roadless = (0..ts.types.len())
+        .find(|&t| s.table.unseen()[t] > 0 && ts.types[t].rotated[0].road_sides == 0)
+        .expect("an unseen tile without roads");
+    s.table.draw(roadless as u8).unwrap();
+    let fill = Move::Tile { x: 1, y: 0, rot: 0 };
+    assert!(s.moves().contains(&fill), "the pocket is an empty cell next to the city");
+    s.table.play(fill).unwrap();
+    assert_eq!(s.table.board().slot_at(Cell::new(1, 0)), Some(s.table.board().tile_count() - 1));
+}
+
+#[test]
+fn r24_the_closing_passes_the_corner_of_a_pocket_where_an_end_waits() {
+    let mut s = corner_pocket();
+    s.gate((-1, 0), (0, 0)).unwrap();
+    s.wall((0, 0), (1, 0), false).unwrap(); // the head waits at the corner of the pocket
+    s.wall((-2, 0), (-1, 0), false).unwrap(); // the tail: north of (-2,0)
+    s.wall((-2, 0), (-2, 1), false).unwrap(); // and west of (-2,0)
+    s.tower(None).unwrap();
+    let mut path = [NO_PIECE; wall::MAX_PATH];
+    let n = wall::closing_path(s.table.board(), s.table.wall(), &mut path).expect("the ends can be joined");
+    for p in &path[..n] {
+        assert_ne!(p.outside, Cell::new(1, 0), "the closing path faces the pocket at {}", p.edge);
+        assert!(s.table.board().is_outside(p.outside) || s.table.board().is_blocked(p.outside), "{}", p.edge);
+    }
+    // Around the outside: from the corner north along (1,-1) and round to the west end.
+    assert_eq!(path[0].edge, Cell::new(1, -1).edge(stadt::geom::Side::W));
+    // The game ends with the last tile: the closing walls the same path, never the pocket's sides.
+    s.skip_to_pile(4, &[]);
+    assert!(s.table.is_over());
+    let b = s.table.board();
+    for ((x, y), side) in POCKET_SIDES {
+        let t = b.tile(b.slot_at(Cell::new(x, y)).unwrap());
+        assert!(!t.walled(side), "R24 walled ({x},{y}) {side:?}, which faces the pocket");
+    }
+    assert!(s.table.wall().closed);
+    assert_eq!(s.table.wall().supply as usize, 70 - 3 - n, "the closing used {n} pieces from supply");
 }
 
 /// Pile 3, 2 players: a line of six tiles (0,0)..(5,0) whose road (1,0)-(5,0) p2 holds and
@@ -836,4 +941,163 @@ fn r21_a_tower_where_the_ends_met_counts_the_longer_stretch() {
     assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD))]);
     s.tower(Some((0, 1))).unwrap();
     assert_eq!(points(&s.table, 1).towers, 4);
+}
+
+/// The worked example on pile 3 with the gate south of (0,0), written with its points in the
+/// order given: the gate's two points are (0,1) and (1,1). The ring around the two tiles is then
+/// built so that the last gap, the east side of (1,0), touches both free ends: the head (grown
+/// from (0,1)) has come round west, north and north (3 pieces) to (2,0), the tail (grown from
+/// (1,1)) one piece east to (2,1).
+fn last_gap_after_gate(first: (i32, i32), second: (i32, i32)) -> Scenario {
+    let mut s = worked_example(2, 3);
+    s.gate(first, second).unwrap();
+    s.wall((0, 1), (0, 0), false).unwrap(); // head: west of (0,0)
+    s.wall((0, 0), (1, 0), false).unwrap(); // head: north of (0,0)
+    s.wall((1, 0), (2, 0), false).unwrap(); // head: north of (1,0)
+    s.wall((1, 1), (2, 1), false).unwrap(); // tail: south of (1,0)
+    assert_eq!(s.table.wall().since_tower, [3, 1]);
+    let ends = s.table.wall_ends();
+    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(2, 0), P(2, 1)));
+    s
+}
+
+#[allow(non_snake_case)]
+fn P(x: i32, y: i32) -> stadt::geom::Point {
+    stadt::geom::Point::new(x, y)
+}
+
+#[test]
+fn r21_the_last_gap_extends_the_end_grown_from_the_gates_second_point() {
+    // `gate 0 1 1 1`: the second point (1,1) is where the tail grew from, so the last gap
+    // extends the tail, which meets the head at the head's point (2,0).
+    let mut s = last_gap_after_gate((0, 1), (1, 1));
+    s.wall((2, 1), (2, 0), false).unwrap();
+    assert!(s.table.wall().closed);
+    assert_eq!(s.table.wall_ends()[TAIL as usize].point(), P(2, 0));
+    assert_eq!(s.table.wall().since_tower, [3, 2]);
+    assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD))]);
+    s.tower(Some((2, 0))).unwrap();
+    assert_eq!(points(&s.table, 1).towers, 3, "the longer stretch: the head's 3 pieces");
+
+    // `gate 1 1 0 1`: the same edge with its points the other way round: now the head grew from
+    // the second point (0,1) and takes the last gap, meeting the tail at (2,1).
+    let mut s = last_gap_after_gate((1, 1), (0, 1));
+    s.wall((2, 0), (2, 1), false).unwrap();
+    assert!(s.table.wall().closed);
+    assert_eq!(s.table.wall_ends()[HEAD as usize].point(), P(2, 1));
+    assert_eq!(s.table.wall().since_tower, [4, 1]);
+    s.tower(Some((2, 1))).unwrap();
+    assert_eq!(points(&s.table, 1).towers, 4, "the longer stretch: the head's 4 pieces");
+}
+
+#[test]
+fn r21_a_record_gives_the_gates_points_in_the_order_written() {
+    use stadt::record::{Decision, decision_to_move, move_line};
+    let s = worked_example(2, 3);
+    let t = &s.table;
+    let canonical = stadt::geom::Edge::between(P(0, 1), P(1, 1)).unwrap();
+    let written = decision_to_move(t, &Decision::Gate(canonical, true)).unwrap();
+    assert_eq!(written, Move::Gate { edge: canonical.into(), reversed: true });
+    assert!(t.check(written).is_ok(), "either order names a legal gate");
+    assert_eq!(move_line(t, written), "p2: gate 1 1 0 1");
+    assert_eq!(move_line(t, gate_move(canonical)), "p2: gate 0 1 1 1");
+}
+
+/// The game of the issue that settled R15 (`tests/data/seed7-pocket-gate.rec`): its gate faces a
+/// two-cell pocket. The move list at that point does not offer the gate, and the record stops
+/// replaying at the gate's line.
+#[test]
+fn r15_a_record_whose_gate_faces_a_pocket_is_refused_at_the_gate_line() {
+    use stadt::record::{self, Record};
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/seed7-pocket-gate.rec"))
+            .unwrap();
+    let gate_line = text.lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
+    let Err(err) = record::replay(&Record::parse(&text, None).unwrap(), false) else {
+        panic!("the record replays")
+    };
+    assert_eq!(err.line, gate_line, "{err}");
+    assert!(err.message.contains("R15"), "{err}");
+    // The same record up to the gate: the move list has no gate on that edge, and none facing
+    // the pocket's two cells (-2,0) and (-1,0).
+    let before: String = text.lines().take(gate_line - 1).map(|l| format!("{l}\n")).collect();
+    let out = record::replay(&Record::parse(&before, None).unwrap(), true).unwrap();
+    let t = out.game.table();
+    assert_eq!(t.step(), Step::Gate);
+    assert!(!t.board().is_outside(Cell::new(-1, 0)) && !t.board().is_outside(Cell::new(-2, 0)));
+    let mut moves = Vec::new();
+    t.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    for m in moves {
+        let Move::Gate { edge, .. } = m else { panic!("{m:?}") };
+        for (cell, _) in edge.edge().cells() {
+            assert!(
+                cell != Cell::new(-1, 0) && cell != Cell::new(-2, 0),
+                "gate {} faces the pocket",
+                edge.edge()
+            );
+        }
+    }
+}
+
+/// R23(c), R24: a pocket that closes around cells the wall runs along. The gate goes north of
+/// (0,0), facing (0,-1), while that cell is still outside; the tail then runs along (0,-1) to
+/// point (1,-1). A last tile at (1,-2) encloses the two cells (0,-1) and (1,-1): they meet the
+/// outside only at point (2,-1), where (1,-2) and (2,-1) touch diagonally. The ends, at (1,0) and
+/// (1,-1), are three pieces apart around (1,-1), but those pieces would face into the pocket.
+#[test]
+fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
+    let mut s = Scenario::new(3);
+    s.skip_to_pile(2, RING_TILES);
+    for (x, y) in [(0, 0), (1, 0), (2, 0)] {
+        s.put("quarter-pub", x, y, 0, None);
+    }
+    for (name, x, y) in [
+        ("market-square/F", 2, -1),
+        ("market-square/G", -1, 0),
+        ("market-square/V", -1, -1),
+        ("market-corner/F", -1, -2),
+        ("saint-nazaire", 0, -2),
+    ] {
+        s.put(name, x, y, 0, None);
+    }
+    s.put("dead-end-pub", 1, 1, 0, Some("S1"));
+    s.put("dead-end-pub", 1, 2, 180, None); // completes the road: the first wall building
+    assert_eq!(s.table.step(), Step::Gate);
+    assert!(s.table.board().is_outside(Cell::new(0, -1)) && s.table.board().is_outside(Cell::new(1, -1)));
+    s.gate((0, 0), (1, 0)).unwrap(); // facing (0,-1); the head is at (1,0), the tail at (0,0)
+    s.wall((0, 0), (0, -1), false).unwrap(); // tail: east side of (-1,-1), facing (0,-1)
+    s.wall((0, -1), (1, -1), false).unwrap(); // tail: south side of (0,-2), facing (0,-1)
+    s.tower(None).unwrap();
+    assert_eq!(s.table.step(), Step::Draw);
+    // The tile that closes the pocket.
+    let ts = s.table.tileset();
+    let roadless = (0..ts.types.len())
+        .find(|&t| s.table.unseen()[t] > 0 && ts.types[t].rotated[0].road_sides == 0)
+        .expect("an unseen tile without roads");
+    s.table.draw(roadless as u8).unwrap();
+    s.table.play(Move::Tile { x: 1, y: -2, rot: 0 }).unwrap();
+    s.follower(None).unwrap();
+    let b = s.table.board();
+    assert!(!b.is_outside(Cell::new(1, -1)), "(1,-1) meets the outside only at the corner (2,-1)");
+    assert!(b.is_blocked(Cell::new(0, -1)) && !b.is_blocked(Cell::new(1, -1)));
+    let ends = s.table.wall_ends();
+    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(1, 0), P(1, -1)));
+    // Around (1,-1) the ends are three pieces apart, but no legal piece faces the pocket: no path
+    // joins them, so R23(c) does not end the game.
+    assert!(!wall::ends_within(b, s.table.wall(), 5));
+    let mut path = [NO_PIECE; wall::MAX_PATH];
+    assert_eq!(wall::closing_path(b, s.table.wall(), &mut path), None);
+    assert_eq!(s.table.step(), Step::Draw, "the game goes on");
+    // At the end, with no legal path, the whole outer boundary counts as walled (R24), never
+    // the sides that face the pocket.
+    s.skip_to_pile(4, &[]);
+    assert!(s.table.is_over());
+    let b = s.table.board();
+    for ((x, y), side) in [((1, 0), Side::N), ((2, -1), Side::W), ((1, -2), Side::S)] {
+        let t = b.tile(b.slot_at(Cell::new(x, y)).unwrap());
+        assert!(!t.walled(side), "({x},{y}) {side:?} faces the pocket");
+    }
+    let t = b.tile(b.slot_at(Cell::new(2, -1)).unwrap());
+    assert!(t.walled(Side::N) && t.virtual_walls & 1 != 0, "the outer boundary is walled without pieces");
 }

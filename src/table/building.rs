@@ -56,20 +56,15 @@ impl Table {
         }
     }
 
-    pub(super) fn place_gate(&mut self, e: WallEdge) {
-        let (slot, side) = e
-            .edge()
-            .cells()
-            .into_iter()
-            .find_map(|(cell, side)| {
-                let slot = self.board.slot_at(cell)?;
-                self.gate_allowed(slot, side).then_some((slot, side))
-            })
-            .expect("a legal gate edge has its tile inside");
+    pub(super) fn place_gate(&mut self, e: WallEdge, reversed: bool) {
+        let (slot, side) = self.gate_side(e).expect("a legal gate edge has its tile inside");
         let cell = self.board.tile(slot).cell();
         self.wall.gate = Some((slot as u8, side.index() as u8));
         let (head, tail) = Wall::ends_for_gate(cell, side);
         self.wall.ends = [head, tail];
+        // R21: the last gap extends the end grown from the gate's second point.
+        let second = e.points(reversed).1;
+        self.wall.meet_end = if head.point() == second { HEAD } else { TAIL };
         self.build_on_cell(slot, side, cell.step(side), false);
         self.building.pos += 1;
         self.advance_building();

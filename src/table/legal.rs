@@ -33,7 +33,7 @@ impl Table {
                     let sides = self.gate_sides(slot);
                     for side in SIDES {
                         if sides & (1 << side.index()) != 0 {
-                            out.push(Move::Gate(t.cell().edge(side).into()));
+                            out.push(Move::Gate { edge: t.cell().edge(side).into(), reversed: false });
                         }
                     }
                 }
@@ -147,10 +147,31 @@ impl Table {
         self.gate_sides(slot) & (1 << side.index()) != 0
     }
 
+    /// R15: the tile and side a gate on edge `e` would stand on, if the gate may go there.
+    pub(super) fn gate_side(&self, e: WallEdge) -> Option<(usize, Side)> {
+        e.edge().cells().into_iter().find_map(|(cell, side)| {
+            let slot = self.board.slot_at(cell)?;
+            self.gate_allowed(slot, side).then_some((slot, side))
+        })
+    }
+
     /// R15: the sides of the tile in `slot` where the gate may go (bit s for side s): not walled,
     /// facing an empty cell outside the city.
     pub(super) fn gate_sides(&self, slot: usize) -> u8 {
         self.board.outside_sides(slot) & !self.board.tile(slot).walls
+    }
+
+    /// The empty cell inside the city (a pocket, R15) that edge `e` separates from a placed tile,
+    /// if it does: for messages that say why a gate or piece may not go there.
+    fn pocket_beside(&self, e: WallEdge) -> Option<Cell> {
+        let cells = e.edge().cells().map(|(c, _)| c);
+        let [a, b] = cells.map(|c| self.board.slot_at(c).is_some());
+        let empty = match (a, b) {
+            (true, false) => cells[1],
+            (false, true) => cells[0],
+            _ => return None,
+        };
+        (!self.board.is_outside(empty) && !self.board.is_blocked(empty)).then_some(empty)
     }
 
     pub(super) fn watchman_allowed(&self, piece: &Piece) -> bool {
@@ -200,30 +221,35 @@ impl Table {
                 }
                 Ok(())
             }
-            (Step::Gate, Move::Gate(e)) => {
-                for (cell, side) in e.edge().cells() {
-                    if let Some(slot) = self.board.slot_at(cell)
-                        && self.gate_allowed(slot, side)
-                    {
-                        return Ok(());
-                    }
+            (Step::Gate, Move::Gate { edge: e, .. }) => {
+                if self.gate_side(e).is_some() {
+                    return Ok(());
                 }
+                let why = match self.pocket_beside(e) {
+                    Some(cell) => format!(
+                        "edge {} faces {cell}, an empty cell inside the city (no chain of empty cells sharing edges leads from it to the outside)",
+                        e.edge()
+                    ),
+                    None => format!("edge {} is not such an edge", e.edge()),
+                };
                 illegal(format!(
-                    "the gate must go between a placed tile and an empty cell outside the city; edge {} is not such an edge (R15)",
-                    e.edge()
+                    "the gate must go between a placed tile and an empty cell outside the city; {why} (R15)"
                 ))
             }
             (Step::Wall, Move::Wall { edge, watchman }) => {
                 let Some(piece) = self.pieces().iter().find(|p| WallEdge::from(p.edge) == edge) else {
-                    let ends: Vec<String> = [HEAD, TAIL]
-                        .iter()
-                        .map(|&e| self.wall.ends[e as usize].point().to_string())
-                        .collect();
-                    return illegal(format!(
-                        "edge {} does not extend a free end of the wall (ends at {}; R17)",
-                        edge.edge(),
-                        ends.join(" and ")
-                    ));
+                    let ends = [HEAD, TAIL].map(|e| self.wall.ends[e as usize].point());
+                    let e = edge.edge();
+                    let at_end = ends.iter().any(|&p| p == e.from || p == e.to());
+                    return match self.pocket_beside(edge) {
+                        Some(cell) if at_end => illegal(format!(
+                            "edge {e} would face {cell}, an empty cell inside the city (no chain of empty cells sharing edges leads from it to the outside): the wall never turns into it (R15, R17)"
+                        )),
+                        _ => illegal(format!(
+                            "edge {e} does not extend a free end of the wall (ends at {} and {}; R17)",
+                            ends[0], ends[1]
+                        )),
+                    };
                 };
                 if watchman {
                     if self.player[self.actor as usize].supply == 0 {

@@ -69,7 +69,7 @@ impl Table {
         match mv {
             Move::Tile { x, y, rot } => self.place_tile(Cell::new(x as i32, y as i32), rot),
             Move::Follower(opt) => self.place_follower(opt),
-            Move::Gate(e) => self.place_gate(e),
+            Move::Gate { edge, reversed } => self.place_gate(edge, reversed),
             Move::Wall { edge, watchman } => self.place_wall(edge, watchman),
             Move::Tower(opt) => self.place_tower(opt),
         }
