@@ -713,20 +713,15 @@ pub fn gate_sides(board: &RawBoard) -> BTreeSet<TileSide> {
 }
 
 /// The geometric part of R17 for one tile side: a placed tile inside, not walled yet, an empty
-/// cell outside that is outside the city or already blocked.
-fn piece_fits(
-    board: &RawBoard,
-    enclosed: &BTreeSet<Cell>,
-    blocked: &BTreeSet<Cell>,
-    (c, side): TileSide,
-) -> bool {
+/// cell outside that is outside the city (R15). Whether that cell is already blocked does not
+/// matter: a blocked cell outside the city is still outside, and one the city has since enclosed
+/// is inside, where the wall never grows (R15's decision).
+fn piece_fits(board: &RawBoard, enclosed: &BTreeSet<Cell>, (c, side): TileSide) -> bool {
     let Some(slot) = board.slot_at(c) else {
         return false;
     };
     let out = across(c, side);
-    !board.walled(slot, side)
-        && board.slot_at(out).is_none()
-        && (!enclosed.contains(&out) || blocked.contains(&out))
+    !board.walled(slot, side) && board.slot_at(out).is_none() && !enclosed.contains(&out)
 }
 
 /// The free ends of the chain of the gate and the wall pieces, from the walled edges alone:
@@ -751,15 +746,10 @@ pub fn chain_ends(board: &RawBoard) -> Option<(Point, Point)> {
 }
 
 /// The pieces that extend the head: tile sides that start at `head` walked clockwise.
-fn head_pieces(
-    board: &RawBoard,
-    enclosed: &BTreeSet<Cell>,
-    blocked: &BTreeSet<Cell>,
-    head: Point,
-) -> Vec<TileSide> {
+fn head_pieces(board: &RawBoard, enclosed: &BTreeSet<Cell>, head: Point) -> Vec<TileSide> {
     sides_at(head)
         .into_iter()
-        .filter(|&(c, s)| clockwise(c, s).0 == head && piece_fits(board, enclosed, blocked, (c, s)))
+        .filter(|&(c, s)| clockwise(c, s).0 == head && piece_fits(board, enclosed, (c, s)))
         .collect()
 }
 
@@ -770,10 +760,9 @@ pub fn wall_pieces(board: &RawBoard, head: Point, tail: Point) -> BTreeSet<TileS
         return BTreeSet::new();
     }
     let enclosed = board.enclosed();
-    let blocked = board.blocked();
-    let mut out: BTreeSet<TileSide> = head_pieces(board, &enclosed, &blocked, head).into_iter().collect();
+    let mut out: BTreeSet<TileSide> = head_pieces(board, &enclosed, head).into_iter().collect();
     for (c, s) in sides_at(tail) {
-        if clockwise(c, s).1 == tail && piece_fits(board, &enclosed, &blocked, (c, s)) {
+        if clockwise(c, s).1 == tail && piece_fits(board, &enclosed, (c, s)) {
             out.insert((c, s));
         }
     }
@@ -817,12 +806,11 @@ pub fn join_distance(board: &RawBoard, head: Point, tail: Point) -> Option<usize
         return Some(0);
     }
     let enclosed = board.enclosed();
-    let blocked = board.blocked();
     let mut dist: BTreeMap<Point, usize> = BTreeMap::from([(head, 0)]);
     let mut queue = VecDeque::from([head]);
     while let Some(p) = queue.pop_front() {
         let d = dist[&p];
-        for (c, s) in head_pieces(board, &enclosed, &blocked, p) {
+        for (c, s) in head_pieces(board, &enclosed, p) {
             let next = clockwise(c, s).1;
             if next == tail {
                 return Some(d + 1);
@@ -1109,18 +1097,29 @@ impl Checker {
                 let Some(chain) = &self.chain else { return };
                 let pieces = wall_pieces(board, chain.head(), chain.tail());
                 let (head, tail) = (chain.head(), chain.tail());
-                // Sides at an end that only R15 rules out: a tile inside, an empty pocket outside.
+                // Sides at an end that only R15 rules out: a tile inside, an enclosed cell
+                // outside, free or already blocked by an earlier piece.
                 let enclosed = board.enclosed();
                 let blocked = board.blocked();
-                let into_pocket = [head, tail].iter().flat_map(|&p| sides_at(p)).any(|(c, s)| {
+                let (mut free, mut walled_in) = (false, false);
+                for (c, s) in [head, tail].iter().flat_map(|&p| sides_at(p)) {
                     let out = across(c, s);
-                    board.slot_at(c).is_some_and(|slot| !board.walled(slot, s))
+                    if board.slot_at(c).is_some_and(|slot| !board.walled(slot, s))
                         && board.slot_at(out).is_none()
                         && enclosed.contains(&out)
-                        && !blocked.contains(&out)
-                });
-                if into_pocket {
+                    {
+                        if blocked.contains(&out) {
+                            walled_in = true;
+                        } else {
+                            free = true;
+                        }
+                    }
+                }
+                if free {
                     self.count("R17 an end beside a pocket: no piece faces into it");
+                }
+                if walled_in {
+                    self.count("R17 an end beside a blocked cell the city enclosed: no piece faces it");
                 }
                 let at_head = pieces.iter().filter(|&&(c, s)| clockwise(c, s).0 == head).count();
                 let at_tail = pieces.iter().filter(|&&(c, s)| clockwise(c, s).1 == tail).count();
@@ -1810,7 +1809,6 @@ fn path_problem(
     d: usize,
 ) -> Option<String> {
     let enclosed = b0.enclosed();
-    let blocked = b0.blocked();
     // A chain from head to tail, walked clockwise, leaves the head once more than it arrives and
     // arrives at the tail once more than it leaves; with exactly d (the fewest) sides it has no
     // room for anything else.
@@ -1823,7 +1821,7 @@ fn path_problem(
     balance.retain(|_, v| *v != 0);
     let want = if d == 0 { BTreeMap::new() } else { BTreeMap::from([(head, 1), (tail, -1)]) };
     let illegal: Vec<String> =
-        added.iter().filter(|&&x| !piece_fits(b0, &enclosed, &blocked, x)).map(|&x| side_name(x)).collect();
+        added.iter().filter(|&&x| !piece_fits(b0, &enclosed, x)).map(|&x| side_name(x)).collect();
     (added.len() != d || balance != want || !illegal.is_empty())
         .then(|| format!("(unmatched chain ends {balance:?}, sides that are no legal piece {illegal:?})"))
 }

@@ -6,7 +6,7 @@
 //! *head* end extends forward with the inside on its right; the *tail* end extends backward, which
 //! walking outward from the gate puts the inside on its left.
 
-use crate::board::{BLOCKED, Board, HOLE, WINDOW};
+use crate::board::{Board, HOLE, WINDOW};
 use crate::features::holds;
 use crate::geom::{Cell, Edge, Point, Side, walk};
 use crate::moves::{HEAD, TAIL};
@@ -155,8 +155,10 @@ const EDGE_FROM: [isize; 4] = [-ROW, 0, 0, -1];
 
 /// R17 for one step from the point at window grid index `p` in direction `dir` (a Side index) at
 /// an end of the given hand: the inside is a tile not yet walled on that side, and the outside is
-/// an empty cell outside the city or already blocked. Returns the inside tile's slot. Every point
-/// a search reaches is a corner of a tile, so the cells around it lie in the window.
+/// an empty cell outside the city (R15). It may already be blocked by an earlier piece; a blocked
+/// cell the city has since enclosed lies inside the city, and the wall never grows into the city
+/// (R15). Returns the inside tile's slot. Every point a search reaches is a corner of a tile, so
+/// the cells around it lie in the window.
 #[inline]
 fn allowed_at(board: &Board, p: usize, hand: u8, dir: usize) -> Option<usize> {
     let (inside, outside, side) = if hand == HEAD {
@@ -170,7 +172,7 @@ fn allowed_at(board: &Board, p: usize, hand: u8, dir: usize) -> Option<usize> {
     }
     // The outside cell touches the inside tile, so if empty it is a frontier cell.
     let f = board.frontier_at_index(p.wrapping_add_signed(outside))?;
-    (f.flags & BLOCKED != 0 || f.flags & HOLE == 0).then_some(slot)
+    (f.flags & HOLE == 0).then_some(slot)
 }
 
 /// The piece from point `p` in direction `dir` at an end of the given hand, on the tile in `slot`.

@@ -1101,3 +1101,54 @@ fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
     let t = b.tile(b.slot_at(Cell::new(2, -1)).unwrap());
     assert!(t.walled(Side::N) && t.virtual_walls & 1 != 0, "the outer boundary is walled without pieces");
 }
+
+/// R15, R17 (the engine's reading, README "Decisions"): a cell an earlier piece blocked while it
+/// was outside, which tiles have since enclosed, lies inside the city, and no piece faces it. The
+/// gate goes north of (0,0) facing (0,-1); the tail runs along (0,-1) to point (1,-1) and the head
+/// along (1,-1) to point (2,0), blocking both cells. Tiles at (2,-2) and (1,-2) then close the two
+/// cells in: they meet the outside nowhere, not even at a corner. The ends are two pieces apart
+/// around (1,-1), but those pieces would face into the city.
+#[test]
+fn r17_no_piece_faces_a_blocked_cell_the_city_has_since_enclosed() {
+    let mut s = Scenario::new(4);
+    s.skip_to_pile(2, RING_TILES);
+    for (x, y) in [(0, 0), (1, 0), (2, 0)] {
+        s.put("quarter-pub", x, y, 0, None);
+    }
+    for (name, x, y) in [
+        ("market-square/F", 2, -1),
+        ("market-square/G", -1, 0),
+        ("market-square/V", -1, -1),
+        ("market-corner/F", -1, -2),
+        ("saint-nazaire", 0, -2),
+    ] {
+        s.put(name, x, y, 0, None);
+    }
+    s.put("dead-end-pub", 1, 1, 0, Some("S1"));
+    s.put("dead-end-pub", 1, 2, 180, None); // completes the road: the first wall building
+    s.gate((0, 0), (1, 0)).unwrap(); // facing (0,-1)
+    s.wall((0, 0), (0, -1), false).unwrap(); // tail: east side of (-1,-1), facing (0,-1)
+    s.wall((0, -1), (1, -1), false).unwrap(); // tail: south side of (0,-2), facing (0,-1)
+    s.wall((1, 0), (2, 0), false).unwrap(); // head: north side of (1,0), facing (1,-1)
+    s.tower(None).unwrap();
+    let ts = s.table.tileset();
+    for (x, y) in [(2, -2), (1, -2)] {
+        let roadless = (0..ts.types.len())
+            .find(|&t| s.table.unseen()[t] > 0 && ts.types[t].rotated[0].road_sides == 0)
+            .expect("an unseen tile without roads");
+        s.table.draw(roadless as u8).unwrap();
+        s.table.play(Move::Tile { x, y, rot: 0 }).unwrap();
+        s.follower(None).unwrap();
+    }
+    let b = s.table.board();
+    for c in [Cell::new(0, -1), Cell::new(1, -1)] {
+        assert!(b.is_blocked(c) && !b.is_outside(c), "{c} is blocked and enclosed");
+    }
+    let ends = s.table.wall_ends();
+    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(2, 0), P(1, -1)));
+    assert!(
+        !wall::ends_within(b, s.table.wall(), 5),
+        "the two pieces around (1,-1) would face into the city"
+    );
+    assert_eq!(s.table.step(), Step::Draw, "R23(c) does not end the game");
+}
