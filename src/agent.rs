@@ -59,6 +59,11 @@ impl<'a> Observation<'a> {
         self.revealed.is_some()
     }
 
+    /// The real tile order, when this observation reveals it (clairvoyant experiments only).
+    pub fn revealed_order(&self) -> Option<&[u8]> {
+        self.revealed.map(|g| &g.order()[..])
+    }
+
     /// A game to simulate from: the unseen tiles shuffled by `rng` into the remaining piles, or the
     /// real order when clairvoyant.
     pub fn determinize(&self, rng: &mut Pcg64Mcg) -> Game {
@@ -74,6 +79,14 @@ impl<'a> Observation<'a> {
             Some(g) => game.clone_from(g),
             None => game.reset_from(self.table, rng),
         }
+    }
+}
+
+/// Two observations are equal when they show the same table and reveal the same order, if any:
+/// what an agent could possibly learn from them.
+impl PartialEq for Observation<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.table == other.table && self.revealed_order() == other.revealed_order()
     }
 }
 

@@ -114,7 +114,7 @@ impl PlacedTile {
 }
 
 /// The grid, the placed tiles and the frontier.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     grid: [u8; WINDOW * WINDOW],
     /// World coordinates of window cell (0, 0).

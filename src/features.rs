@@ -21,7 +21,7 @@ pub const RESIDENTIAL: u8 = 1;
 pub const MARKET: u8 = 2;
 
 /// The union-find and the per-root feature data.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Features {
     parent: [u16; MAX_NODES],
     /// Open road or market ports of the feature (roots only).

@@ -343,13 +343,24 @@ fn near_edge(e: Edge) -> Result<WallEdge, String> {
     Ok(WallEdge::from(e))
 }
 
-/// The decision line for a move about to be made in `table`.
+/// The decision line for a move about to be made in `table`: the deciding player, then the
+/// decision (`p2: tile 3 -1 90`).
 pub fn move_line(table: &Table, mv: Move) -> String {
-    let who = format!("p{}: ", table.actor() + 1);
-    let body = match mv {
+    format!("p{}: {}", table.actor() + 1, decision_text(table, mv))
+}
+
+/// A move about to be made in `table` in record notation, without the player (`tile 3 -1 90`).
+/// A move that names no segment or wall end of the position (a faulty bot's) is described as
+/// such rather than written.
+pub fn decision_text(table: &Table, mv: Move) -> String {
+    match mv {
         Move::Tile { x, y, rot } => format!("tile {x} {y} {}", rot as u32 * 90),
         Move::Follower(None) => "follower none".to_string(),
         Move::Follower(Some(seg)) => {
+            let placed = table.board().tile_count() > 0;
+            if !placed || seg >= table.tile_type(table.last_slot()).seg_count {
+                return format!("follower on segment {seg}, which the tile just placed does not have");
+            }
             let ports = table.seg_ports(table.last_slot(), seg as usize);
             format!("follower {}", port_name(ports.trailing_zeros() as usize))
         }
@@ -361,12 +372,11 @@ pub fn move_line(table: &Table, mv: Move) -> String {
             format!("wall {}{}", edge.edge(), if watchman { " watchman" } else { "" })
         }
         Move::Tower(None) => "tower none".to_string(),
-        Move::Tower(Some(e)) => {
-            let p = table.wall_ends()[e as usize].point();
-            format!("tower {} {}", p.x, p.y)
-        }
-    };
-    who + &body
+        Move::Tower(Some(e)) => match table.wall_ends().get(e as usize) {
+            Some(end) => format!("tower {} {}", end.point().x, end.point().y),
+            None => format!("tower on wall end {e}, which does not exist"),
+        },
+    }
 }
 
 /// The header of a record.

@@ -2,6 +2,7 @@
 
 use crate::agent::{BotSpec, Observation};
 use crate::game::Game;
+use crate::moves::Move;
 use crate::record;
 use crate::seeds::{derive, stream};
 use crate::tiles::TileSet;
@@ -53,13 +54,33 @@ pub fn play_game_until(
     stop: &AtomicBool,
 ) -> Result<Option<PlayedGame>, String> {
     let order = deck_order(tileset, deck_seed);
-    let mut game = Game::new(tileset, bots.len(), &order)?;
+    play_deck(tileset, bots, &order, agent_seed, want_record, stop, &mut |_, _| {})
+}
+
+/// What an agent is shown: the public table, or the whole game for a bot that asks to be
+/// clairvoyant (an experiment's switch, named in its spec).
+pub fn observation(game: &Game, clairvoyant: bool) -> Observation<'_> {
+    if clairvoyant { Observation::clairvoyant(game) } else { Observation::new(game) }
+}
+
+/// Plays a game on a given deck (`order`: pile 1, 2, 3, top first): the loop every tournament,
+/// tuning run and `stadt play` game goes through. `observe` sees what each agent was shown and
+/// what it decided, before the move is applied; tests use it to prove that no agent sees the
+/// hidden order.
+pub fn play_deck(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    order: &[u8],
+    agent_seed: u64,
+    want_record: Option<Option<u64>>,
+    stop: &AtomicBool,
+    observe: &mut dyn FnMut(&Observation, Move),
+) -> Result<Option<PlayedGame>, String> {
+    let mut game = Game::new(tileset, bots.len(), order)?;
     let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
-    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len())
-        .map(|i| Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, i as u64])))
-        .collect();
+    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len()).map(|i| agent_rng(agent_seed, i)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
-    let mut text = want_record.map(|seed| record::header(bots.len(), tileset, &order, seed));
+    let mut text = want_record.map(|seed| record::header(bots.len(), tileset, order, seed));
     let mut seconds = [0.0; 4];
     let mut decisions = [0; 4];
     while !game.is_over() {
@@ -68,14 +89,18 @@ pub fn play_game_until(
         }
         let p = game.table().actor();
         let start = Instant::now();
-        let mv = {
-            let obs = if clairvoyant[p] { Observation::clairvoyant(&game) } else { Observation::new(&game) };
-            agents[p].act(&obs, &mut rngs[p])
-        };
+        let obs = observation(&game, clairvoyant[p]);
+        let mv = agents[p].act(&obs, &mut rngs[p]);
         seconds[p] += start.elapsed().as_secs_f64();
         decisions[p] += 1;
+        observe(&obs, mv);
         if let Err(e) = game.table().check(mv) {
-            return Err(format!("bot {} (p{}) chose an illegal move {mv:?}: {e}", bots[p].label, p + 1));
+            return Err(format!(
+                "bot {} (p{}) chose an illegal move `{}`: {e}",
+                bots[p].label,
+                p + 1,
+                record::decision_text(game.table(), mv)
+            ));
         }
         if let Some(t) = text.as_mut() {
             t.push_str(&record::move_line(game.table(), mv));
@@ -84,4 +109,9 @@ pub fn play_game_until(
         game.apply(mv);
     }
     Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions }))
+}
+
+/// The random generator of the agent in `seat`, from the game's agent seed.
+pub fn agent_rng(agent_seed: u64, seat: usize) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, seat as u64]))
 }

@@ -96,7 +96,7 @@ impl SegKind {
 }
 
 /// One rotation of a tile type, as it lies on the board.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rotated {
     /// The segment that owns each board port.
     pub port_seg: [u8; PORTS],
@@ -118,7 +118,7 @@ pub struct Rotated {
 }
 
 /// A tile type: one drawing (one market variant), with how many of it are in the set.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileType {
     /// The record name: the table name, plus `/KINDS` for a market variant (`two-markets/GV`).
     pub name: String,
@@ -161,7 +161,7 @@ impl TileType {
 }
 
 /// A complete tile set of 75 tiles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSet {
     /// `default`, or the path it was loaded from (written in records' `tiles` line).
     pub source: String,

@@ -36,7 +36,7 @@ impl End {
 }
 
 /// The wall's state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
     /// Pieces left in supply.
     pub supply: u8,

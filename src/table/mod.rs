@@ -69,7 +69,7 @@ impl EndRule {
 }
 
 /// A wall building in progress (R16).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Building {
     /// Builders, one entry per piece, in order (the scorer first, then clockwise, lap by lap).
     seq: [u8; 16],
@@ -81,8 +81,9 @@ struct Building {
     gate_first: bool,
 }
 
-/// The public game position and its rules.
-#[derive(Clone)]
+/// The public game position and its rules. Two tables are equal when every field is (the tests
+/// that prove no agent sees the hidden order compare what agents are shown).
+#[derive(Clone, PartialEq)]
 pub struct Table {
     tileset: &'static TileSet,
     players: u8,
