@@ -25,6 +25,10 @@ enum Command {
     /// Check a game record decision by decision and print the final scores (exit code 2 on the
     /// first illegal or malformed line).
     Replay(ReplayArgs),
+    /// Print the decision a bot would take next in a partial game record, in record notation (one
+    /// line, such as `tile 3 -1 90`). The bot sees what it would see in a game: never the piles'
+    /// tiles not yet drawn.
+    Suggest(SuggestArgs),
     /// List every bot with its parameters and defaults, and the bot files in bots/.
     Bots,
     /// Measure the engine's speed and print one CSV line per figure (figure,value,unit,target).
@@ -151,6 +155,21 @@ struct PlayArgs {
 }
 
 #[derive(Args, Debug)]
+struct SuggestArgs {
+    /// The bot to ask: NAME, NAME:key=value,... or a bot file (see `stadt bots`).
+    #[arg(long)]
+    bot: String,
+    /// The record of the game so far (stadt-record 1); it must stop before the game is over.
+    record: PathBuf,
+    /// Seed of the bot's randomness: the same seed gives the same suggestion.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Tile set file to read the record with, instead of the one its `tiles` line names.
+    #[arg(long, value_name = "FILE")]
+    tiles: Option<String>,
+}
+
+#[derive(Args, Debug)]
 struct ReplayArgs {
     /// The record to check.
     file: PathBuf,
@@ -191,6 +210,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Play(a) => play(a),
         Command::Replay(a) => replay(a),
+        Command::Suggest(a) => suggest(a),
         Command::Tournament(a) => tournament(a),
         Command::Tune(a) => tune(a),
         Command::Bench(a) => {
@@ -270,20 +290,48 @@ fn play(a: PlayArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn replay(a: ReplayArgs) -> Result<(), Failure> {
-    let text =
-        std::fs::read_to_string(&a.file).map_err(|e| format!("cannot read {}: {e}", a.file.display()))?;
-    let tiles = match &a.tiles {
+/// Reads and replays a record file: `partial` accepts one that stops before the game is over.
+/// Errors name the file and, where there is one, the line.
+fn replay_file(
+    file: &std::path::Path,
+    tiles: Option<&str>,
+    partial: bool,
+) -> Result<record::Replay, Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let tiles = match tiles {
         Some(t) => Some(TileSet::load(t)?),
         None => None,
     };
-    let name = a.file.display().to_string();
+    let name = file.display().to_string();
     let rec = Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?;
-    let out = record::replay(&rec, a.partial).map_err(|e| format!("{name}: {e}"))?;
+    Ok(record::replay(&rec, partial).map_err(|e| format!("{name}: {e}"))?)
+}
+
+fn replay(a: ReplayArgs) -> Result<(), Failure> {
+    let out = replay_file(&a.file, a.tiles.as_deref(), a.partial)?;
     if a.show {
         print!("{}", render::render(out.game.table()));
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
+    Ok(())
+}
+
+fn suggest(a: SuggestArgs) -> Result<(), Failure> {
+    let spec = agent::parse_bot(&a.bot)?;
+    let out = replay_file(&a.record, a.tiles.as_deref(), true)?;
+    let game = &out.game;
+    if out.finished {
+        return Err(
+            format!("{}: the game is over; there is no decision to suggest", a.record.display()).into()
+        );
+    }
+    let actor = game.table().actor();
+    let mv = spec
+        .build()
+        .act(&runner::observation(game, spec.clairvoyant()), &mut runner::agent_rng(a.seed, actor));
+    let text = record::decision_text(game.table(), mv);
+    game.table().check(mv).map_err(|e| format!("bot {} chose an illegal move `{text}`: {e}", spec.label))?;
+    println!("{text}");
     Ok(())
 }
 

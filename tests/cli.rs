@@ -24,6 +24,7 @@ fn help_explains_every_command_and_flag() {
     let flags: &[(&str, &[&str])] = &[
         ("play", &["--players", "--seed", "--bots", "--record", "--show", "--tiles"]),
         ("replay", &["--partial", "--show", "--tiles"]),
+        ("suggest", &["--bot", "--seed", "--tiles"]),
         ("bots", &[]),
         ("bench", &["--seconds", "--seed"]),
         (
