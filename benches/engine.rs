@@ -8,7 +8,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt::agent::{Observation, parse_bot};
+use stadt::agent::{BotDirs, Observation, parse_bot};
 use stadt::bench::{MCTS_BENCH_BOT, MCTS_BENCH_ITERS, mcts_positions, random_playout, sample_positions};
 use stadt::game::Game;
 use stadt::table::Table;
@@ -78,7 +78,7 @@ fn state_clone(c: &mut Criterion) {
 
 /// One decision of `bot` per iteration, cycling through mid-game positions.
 fn decide(b: &mut criterion::Bencher, bot: &str, positions: &[Table]) {
-    let mut agent = parse_bot(bot).expect("a valid bot").build();
+    let mut agent = parse_bot(bot, &BotDirs::none()).expect("a valid bot").build();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut next = positions.iter().cycle();
     b.iter(|| {

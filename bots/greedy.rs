@@ -20,7 +20,7 @@ pub static BOT: BotDef = BotDef {
         key: "open",
         default: "0.5",
         help: "weight of the open features it leads (roads, markets, residential areas, watchmen's rows)",
-        kind: ParamKind::Real,
+        kind: ParamKind::Real { min: -10.0, max: 10.0 },
     }],
     build: |p: &Params| Box::new(Greedy::new(p.real("open"))),
 };

@@ -29,15 +29,15 @@ pub static BOT: BotDef = BotDef {
             key: "iters",
             default: "1000",
             help: "iterations per decision (the budget unless ms > 0)",
-            kind: ParamKind::Int,
+            kind: ParamKind::Int { min: 1, max: 10_000_000 },
         },
         ParamDef {
             key: "ms",
             default: "0",
             help: "milliseconds per decision instead of iterations (not reproducible)",
-            kind: ParamKind::Int,
+            kind: ParamKind::Int { min: 0, max: 3_600_000 },
         },
-        ParamDef { key: "c", default: "0.7", help: "exploration constant of UCB", kind: ParamKind::Real },
+        ParamDef { key: "c", default: "0.7", help: "exploration constant of UCB", kind: ParamKind::Real { min: 0.0, max: 10.0 } },
         ParamDef {
             key: "reward",
             default: "margin",
@@ -54,19 +54,19 @@ pub static BOT: BotDef = BotDef {
             key: "open",
             default: "0.5",
             help: "weight of open features (greedy rollouts, and the evaluation after a cut rollout)",
-            kind: ParamKind::Real,
+            kind: ParamKind::Real { min: -10.0, max: 10.0 },
         },
         ParamDef {
             key: "depth",
             default: "24",
             help: "tiles a rollout plays before the position is judged by projected scores (0: play to the end)",
-            kind: ParamKind::Int,
+            kind: ParamKind::Int { min: 0, max: 75 },
         },
         ParamDef {
             key: "threads",
             default: "1",
             help: "root-parallel searches (threads)",
-            kind: ParamKind::Int,
+            kind: ParamKind::Int { min: 1, max: 64 },
         },
         ParamDef {
             key: "clairvoyant",
@@ -117,7 +117,7 @@ impl Config {
     /// The settings from checked parameters.
     pub fn from_params(p: &Params) -> Config {
         Config {
-            iters: p.int("iters").max(1),
+            iters: p.int("iters"),
             ms: p.int("ms"),
             c: p.real("c"),
             reward: match p.get("reward") {
@@ -127,8 +127,8 @@ impl Config {
             },
             greedy: p.get("rollout") == "greedy",
             open: p.real("open"),
-            threads: p.int("threads").clamp(1, 64) as usize,
-            depth: p.int("depth").min(200) as usize,
+            threads: p.int("threads") as usize,
+            depth: p.int("depth") as usize,
         }
     }
 }

@@ -90,13 +90,23 @@ impl PartialEq for Observation<'_> {
     }
 }
 
-/// The kind of value a bot parameter takes.
+/// The kind of value a bot parameter takes, with its valid range.
 #[derive(Clone, Copy, Debug)]
 pub enum ParamKind {
-    /// A real number (tunable weights are of this kind).
-    Real,
-    /// A whole number.
-    Int,
+    /// A real number from `min` to `max` (tunable weights are of this kind).
+    Real {
+        /// Smallest value.
+        min: f64,
+        /// Largest value.
+        max: f64,
+    },
+    /// A whole number from `min` to `max`.
+    Int {
+        /// Smallest value.
+        min: u64,
+        /// Largest value.
+        max: u64,
+    },
     /// A switch: true or false.
     Bool,
     /// One of a fixed set of words.
@@ -235,13 +245,18 @@ fn unknown_key(def: &BotDef, key: &str) -> String {
 fn check_value(def: &BotDef, p: &ParamDef, value: &str) -> Result<String, String> {
     let bad = |what: &str| format!("bot `{}`: {}={value} is not {what}", def.name, p.key);
     match p.kind {
-        ParamKind::Real => value
+        ParamKind::Real { min, max } => value
             .parse::<f64>()
             .ok()
-            .filter(|v| v.is_finite())
+            .filter(|v| (min..=max).contains(v))
             .map(format_real)
-            .ok_or_else(|| bad("a number")),
-        ParamKind::Int => value.parse::<u64>().map(|v| v.to_string()).map_err(|_| bad("a whole number")),
+            .ok_or_else(|| bad(&format!("a number from {min} to {max}"))),
+        ParamKind::Int { min, max } => value
+            .parse::<u64>()
+            .ok()
+            .filter(|v| (min..=max).contains(v))
+            .map(|v| v.to_string())
+            .ok_or_else(|| bad(&format!("a whole number from {min} to {max}"))),
         ParamKind::Bool => match value {
             "true" | "1" | "yes" => Ok("true".into()),
             "false" | "0" | "no" => Ok("false".into()),
@@ -263,35 +278,104 @@ pub fn format_real(v: f64) -> String {
     if s.contains('e') { format!("{v:.6}") } else { s }
 }
 
-/// Parses `NAME`, `NAME:key=value,...`, or a bot file path (a file holding `bot = NAME` and
+/// Where named bot files (`NAME.bot`) are looked up, in order: `--bot-dir`, then `$STADT_BOTS`,
+/// then `./bots` (the folder the command runs in). Each entry says how it was named, for messages.
+#[derive(Clone, Debug, Default)]
+pub struct BotDirs {
+    dirs: Vec<(std::path::PathBuf, String)>,
+}
+
+impl BotDirs {
+    /// The standard lookup: `bot_dir` (the `--bot-dir` flag) if given, `$STADT_BOTS` if set, `./bots`.
+    pub fn standard(bot_dir: Option<&std::path::Path>) -> BotDirs {
+        let mut dirs = Vec::new();
+        if let Some(d) = bot_dir {
+            dirs.push((d.to_path_buf(), format!("--bot-dir {}", d.display())));
+        }
+        if let Some(d) = std::env::var_os("STADT_BOTS").filter(|d| !d.is_empty()) {
+            let d = std::path::PathBuf::from(d);
+            dirs.push((d.clone(), format!("$STADT_BOTS {}", d.display())));
+        }
+        dirs.push((std::path::PathBuf::from("bots"), "./bots".to_string()));
+        BotDirs { dirs }
+    }
+
+    /// No folders: only built-in bots and explicit bot file paths.
+    pub fn none() -> BotDirs {
+        BotDirs::default()
+    }
+
+    /// Exactly these folders, in order.
+    pub fn only(dirs: &[&std::path::Path]) -> BotDirs {
+        BotDirs { dirs: dirs.iter().map(|d| (d.to_path_buf(), d.display().to_string())).collect() }
+    }
+
+    /// The bot file `NAME.bot` in the first folder that has one.
+    pub fn find(&self, name: &str) -> Option<std::path::PathBuf> {
+        self.dirs.iter().map(|(d, _)| d.join(format!("{name}.bot"))).find(|p| p.is_file())
+    }
+
+    /// Every bot file these folders offer, by name (a name found in an earlier folder hides later
+    /// ones), with the folder's description.
+    pub fn files(&self) -> Vec<(String, std::path::PathBuf, String)> {
+        let mut out: Vec<(String, std::path::PathBuf, String)> = Vec::new();
+        for (dir, how) in &self.dirs {
+            let Ok(rd) = std::fs::read_dir(dir) else { continue };
+            let mut names: Vec<String> = rd
+                .filter_map(|e| e.ok())
+                .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".bot")).map(String::from))
+                .collect();
+            names.sort();
+            for n in names {
+                if !out.iter().any(|(m, _, _)| *m == n) {
+                    out.push((n.clone(), dir.join(format!("{n}.bot")), how.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The folders, as named: `--bot-dir x, $STADT_BOTS y, ./bots`.
+    pub fn describe(&self) -> String {
+        if self.dirs.is_empty() {
+            return "no bot folders".to_string();
+        }
+        self.dirs.iter().map(|(_, how)| how.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Parses `NAME`, `NAME:key=value,...`, the name of a bot file in one of `dirs` (`steerer-tuned`
+/// for `steerer-tuned.bot`), or the path of a bot file (a file holding `bot = NAME` and
 /// `key = value` lines). Unknown names or keys are errors that list the valid ones.
-pub fn parse_bot(text: &str) -> Result<BotSpec, String> {
+pub fn parse_bot(text: &str, dirs: &BotDirs) -> Result<BotSpec, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err("empty bot name".into());
     }
-    let as_file = std::path::Path::new(text);
-    if (text.ends_with(".bot") || text.contains('/')) && as_file.is_file() {
-        return parse_bot_file(text);
+    let is_path = text.ends_with(".bot") || text.contains('/');
+    if is_path {
+        return if std::path::Path::new(text).is_file() {
+            parse_bot_file(text)
+        } else {
+            Err(format!("bot file {text} does not exist"))
+        };
     }
-    let bot_file = format!("{}/bots/{text}.bot", env!("CARGO_MANIFEST_DIR"));
     let (name, rest) = match text.split_once(':') {
         Some((n, r)) => (n, Some(r)),
         None => (text, None),
     };
     let Some(def) = registry().iter().copied().find(|d| d.name == name) else {
-        if rest.is_none() && std::path::Path::new(&bot_file).is_file() {
-            let mut spec = parse_bot_file(&bot_file)?;
+        if let (None, Some(path)) = (rest, dirs.find(text)) {
+            let mut spec = parse_bot_file(&path.to_string_lossy())?;
             spec.label = text.to_string();
             return Ok(spec);
         }
-        if text.ends_with(".bot") || text.contains('/') {
-            return Err(format!("bot file {text} does not exist"));
-        }
+        let files: Vec<String> = dirs.files().into_iter().map(|(n, _, _)| n).collect();
         return Err(format!(
-            "unknown bot `{name}`; the bots are: {}{}",
+            "unknown bot `{name}`; the bots are: {}; bot files ({}): {}",
             bot_names().join(", "),
-            bot_files_hint()
+            dirs.describe(),
+            if files.is_empty() { "none".to_string() } else { files.join(", ") }
         ));
     };
     let mut pairs = Vec::new();
@@ -309,30 +393,14 @@ fn bot_names() -> Vec<&'static str> {
     registry().iter().map(|d| d.name).collect()
 }
 
-fn bot_files_hint() -> String {
-    let files = bot_files();
-    if files.is_empty() { String::new() } else { format!("; bot files in bots/: {}", files.join(", ")) }
-}
-
-/// The bot files in `bots/` (names without `.bot`).
-pub fn bot_files() -> Vec<String> {
-    let dir = format!("{}/bots", env!("CARGO_MANIFEST_DIR"));
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".bot")).map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
-
 fn build_spec(def: &'static BotDef, pairs: &[(String, String)], label: &str) -> Result<BotSpec, String> {
     let mut values: Vec<(&'static str, String)> =
         def.params.iter().map(|p| (p.key, p.default.to_string())).collect();
-    for (k, v) in pairs {
+    for (i, (k, v)) in pairs.iter().enumerate() {
         let p = def.params.iter().find(|p| p.key == k).ok_or_else(|| unknown_key(def, k))?;
+        if pairs[..i].iter().any(|(other, _)| other == k) {
+            return Err(format!("bot `{}`: parameter `{k}` is given twice", def.name));
+        }
         let checked = check_value(def, p, v)?;
         values.iter_mut().find(|e| e.0 == p.key).unwrap().1 = checked;
     }
@@ -380,33 +448,34 @@ pub fn bot_file_text(spec: &BotSpec, comment: &str) -> String {
     s
 }
 
-/// The `stadt bots` listing: every bot, its parameters with defaults, and the bot files.
-pub fn describe_bots() -> String {
+/// The `stadt bots` listing: every bot, its parameters with defaults and ranges, and the bot files
+/// in `dirs`, saying where each was found.
+pub fn describe_bots(dirs: &BotDirs) -> String {
     let mut s = String::new();
     for def in registry() {
         let _ = writeln!(s, "{}: {}", def.name, def.summary);
         for p in def.params {
             let kind = match p.kind {
-                ParamKind::Real => "number".to_string(),
-                ParamKind::Int => "whole number".to_string(),
+                ParamKind::Real { min, max } => format!("number, {min} to {max}"),
+                ParamKind::Int { min, max } => format!("whole number, {min} to {max}"),
                 ParamKind::Bool => "true|false".to_string(),
                 ParamKind::Choice(w) => w.join("|"),
             };
             let _ = writeln!(s, "    {:<14} = {:<8} {} ({kind})", p.key, p.default, p.help);
         }
     }
-    let files = bot_files();
-    if !files.is_empty() {
-        let _ = writeln!(s, "\nbot files in bots/ (use the name or the path):");
-        for f in files {
-            let path = format!("{}/bots/{f}.bot", env!("CARGO_MANIFEST_DIR"));
-            match parse_bot_file(&path) {
-                Ok(spec) => {
-                    let _ = writeln!(s, "  {f}: {}", spec.full());
-                }
-                Err(e) => {
-                    let _ = writeln!(s, "  {f}: INVALID: {e}");
-                }
+    let _ = writeln!(s, "\nbot files, looked up by name in {}:", dirs.describe());
+    let files = dirs.files();
+    if files.is_empty() {
+        let _ = writeln!(s, "  (none)");
+    }
+    for (name, path, _) in files {
+        match parse_bot_file(&path.to_string_lossy()) {
+            Ok(spec) => {
+                let _ = writeln!(s, "  {name} ({}): {}", path.display(), spec.full());
+            }
+            Err(e) => {
+                let _ = writeln!(s, "  {name} ({}): INVALID: {e}", path.display());
             }
         }
     }

@@ -105,7 +105,8 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
 /// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
 pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: f64, seed: u64) -> f64 {
     let spec = format!("{MCTS_BENCH_BOT},iters={MCTS_BENCH_ITERS},threads={threads}");
-    let mut agent = crate::agent::parse_bot(&spec).expect("a valid bot").build();
+    let mut agent =
+        crate::agent::parse_bot(&spec, &crate::agent::BotDirs::none()).expect("a valid bot").build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     // Warm up: grow the tree arenas and start rayon's threads before timing.
     agent.act(&Observation::of_table(&positions[0]), &mut rng);
@@ -246,12 +247,19 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
 /// overhead shows) on `threads` worker threads, sized to take about `seconds`.
 pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f64 {
     use crate::tournament::{Options, run, spec::TournamentSpec};
-    let games = ((seconds * 400.0) as usize).max(40);
+    let games = ((seconds * 400.0) as u64).max(40);
     let dir = std::env::temp_dir().join(format!("stadt-bench-{}-{threads}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let bots = ["greedy".to_string(), "random".to_string()];
-    let spec = TournamentSpec::new(&bots, 2, games, seed, "default", &dir).expect("a valid tournament");
-    let opts = Options { threads, progress: false, command: "stadt bench".into(), about: String::new() };
+    let spec = TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &crate::agent::BotDirs::none())
+        .expect("a valid tournament");
+    let opts = Options {
+        threads,
+        progress: false,
+        command: "stadt bench".into(),
+        about: String::new(),
+        stop: crate::stop::Stop::new(),
+    };
     let start = Instant::now();
     let out = run(&spec, &opts).expect("the bench tournament runs");
     let rate = out.played as f64 / start.elapsed().as_secs_f64();
@@ -272,12 +280,40 @@ fn ns_per_game(games: &[Game], seconds: f64, mut op: impl FnMut(&Game)) -> f64 {
     start.elapsed().as_secs_f64() * 1e9 / calls as f64
 }
 
-/// The CSV text of figures, with a header line.
+impl Figure {
+    /// Whether the figure meets its target (`>=N`, `<=N` or exactly `N`); None without a target.
+    pub fn met(&self) -> Option<bool> {
+        let t = self.target;
+        if t.is_empty() {
+            return None;
+        }
+        let (op, n) = if let Some(n) = t.strip_prefix(">=") {
+            (">=", n)
+        } else if let Some(n) = t.strip_prefix("<=") {
+            ("<=", n)
+        } else {
+            ("=", t)
+        };
+        let n: f64 = n.parse().ok()?;
+        Some(match op {
+            ">=" => self.value >= n,
+            "<=" => self.value <= n,
+            _ => self.value == n,
+        })
+    }
+}
+
+/// The CSV text of figures, with a header line; `met` says whether each target is met.
 pub fn csv(figures: &[Figure]) -> String {
-    let mut s = String::from("figure,value,unit,target\n");
+    let mut s = String::from("figure,value,unit,target,met\n");
     for f in figures {
         let v = if f.value >= 100.0 { format!("{:.0}", f.value) } else { format!("{:.2}", f.value) };
-        s.push_str(&format!("{},{},{},{}\n", f.name, v, f.unit, f.target));
+        let met = match f.met() {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "",
+        };
+        s.push_str(&format!("{},{},{},{},{met}\n", f.name, v, f.unit, f.target));
     }
     s
 }

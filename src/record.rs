@@ -67,12 +67,13 @@ pub struct DecisionLine {
     pub decision: Decision,
 }
 
-/// A parsed record.
+/// A parsed record: its header, and its decision lines as written (each is read when it is
+/// replayed, so that the first bad line is the one reported, whatever is wrong with it).
 #[derive(Clone, Debug)]
 pub struct Record {
     /// Number of players.
     pub players: usize,
-    /// The `tiles` line: `default` or a path.
+    /// The `tiles` line: `default` or the name of a tile-set file beside the record.
     pub tiles: String,
     /// The tile set the piles were read with.
     pub tileset: &'static TileSet,
@@ -80,8 +81,27 @@ pub struct Record {
     pub order: Vec<u8>,
     /// The `seed` line, if any.
     pub seed: Option<u64>,
-    /// The decisions in order.
-    pub decisions: Vec<DecisionLine>,
+    /// The decision lines: line number and words.
+    pub decisions: Vec<(usize, Vec<String>)>,
+}
+
+/// Where a record's tile set comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Tiles<'a> {
+    /// As its `tiles` line says: `default`, or the name of a file in this folder (the record's
+    /// own). Nothing else: a record cannot make a reader open any other file.
+    Beside(&'a std::path::Path),
+    /// This set, whatever the record's `tiles` line says (`--tiles`).
+    Given(&'static TileSet),
+}
+
+/// Whether a `tiles` line may name `name` as a file beside the record: one plain file name.
+pub fn is_plain_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\', '#'])
+        && !name.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 /// Lines of a text with comments removed: (line number, words), blank lines skipped.
@@ -94,8 +114,9 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
 }
 
 impl Record {
-    /// Parses a record. `tiles_override` replaces the record's `tiles` line (the CLI's `--tiles`).
-    pub fn parse(text: &str, tiles_override: Option<&'static TileSet>) -> Result<Record, RecordError> {
+    /// Parses a record's header and collects its decision lines; `tiles` says where its tile set
+    /// comes from.
+    pub fn parse(text: &str, tiles: Tiles) -> Result<Record, RecordError> {
         let mut lines = content_lines(text).peekable();
         let next_header = |key: &str,
                            lines: &mut std::iter::Peekable<_>|
@@ -128,13 +149,24 @@ impl Record {
         };
         let (n, words) = next_header("tiles", &mut lines)?;
         if words.len() != 2 {
-            return err(n, "expected `tiles default` or `tiles PATH`");
+            return err(n, "expected `tiles default` or `tiles FILE` (a tile-set file beside the record)");
         }
-        let tiles = words[1].to_string();
-        let tileset = match tiles_override {
-            Some(t) => t,
-            None => TileSet::load(&tiles).map_err(|m| RecordError { line: n, message: m })?,
+        let tiles_word = words[1].to_string();
+        let tileset = match tiles {
+            Tiles::Given(t) => t,
+            Tiles::Beside(_) if tiles_word == "default" => TileSet::default_set(),
+            Tiles::Beside(dir) => {
+                if !is_plain_file_name(&tiles_word) {
+                    return err(
+                        n,
+                        "a record's tile set is `default` or the name of a file beside the record, not a path (give another file with --tiles)",
+                    );
+                }
+                let path = dir.join(&tiles_word);
+                TileSet::load_file(&path).map_err(|m| RecordError { line: n, message: m })?
+            }
         };
+        let tiles = tiles_word;
         let mut order = Vec::with_capacity(TILE_COUNT);
         for (k, key) in ["pile1", "pile2", "pile3"].iter().enumerate() {
             let (n, words) = next_header(key, &mut lines)?;
@@ -179,10 +211,7 @@ impl Record {
             };
             lines.next();
         }
-        let mut decisions = Vec::new();
-        for (n, words) in lines {
-            decisions.push(parse_decision(n, &words)?);
-        }
+        let decisions = lines.map(|(n, words)| (n, words.into_iter().map(String::from).collect())).collect();
         Ok(Record { players, tiles, tileset, order, seed, decisions })
     }
 }
@@ -213,7 +242,8 @@ fn parse_edge(line: usize, words: &[&str]) -> Result<(Edge, bool), RecordError> 
     )
 }
 
-fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordError> {
+/// Reads one decision line (its words, comments removed).
+pub fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, RecordError> {
     let mut words = words;
     let mut player = None;
     if let Some(p) = words[0].strip_prefix('p').and_then(|r| r.strip_suffix(':')) {
@@ -379,11 +409,12 @@ pub fn decision_text(table: &Table, mv: Move) -> String {
     }
 }
 
-/// The header of a record.
-pub fn header(players: usize, tileset: &TileSet, order: &[u8], seed: Option<u64>) -> String {
+/// The header of a record; `tiles` is its `tiles` line: `default` or the name of the tile-set
+/// file that is to lie beside the record.
+pub fn header(players: usize, tiles: &str, tileset: &TileSet, order: &[u8], seed: Option<u64>) -> String {
     let mut s = String::from("stadt-record 1\n");
     let _ = writeln!(s, "players {players}");
-    let _ = writeln!(s, "tiles {}", tileset.source);
+    let _ = writeln!(s, "tiles {tiles}");
     let mut start = 0;
     for (k, &size) in PILES.iter().enumerate() {
         let names: Vec<&str> =
@@ -410,7 +441,9 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
     let mut game = Game::new(record.tileset, record.players, &record.order)
         .map_err(|m| RecordError { line: 0, message: m })?;
     let mut last_line = 0;
-    for d in &record.decisions {
+    for (n, words) in &record.decisions {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let d = parse_decision(*n, &words)?;
         last_line = d.line;
         let table = game.table();
         if table.is_over() {
@@ -423,7 +456,7 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
         }
         let mv =
             decision_to_move(table, &d.decision).map_err(|m| RecordError { line: d.line, message: m })?;
-        game.play(mv).map_err(|e| RecordError { line: d.line, message: e.0 })?;
+        game.play(mv).map_err(|e| RecordError { line: d.line, message: e.to_string() })?;
     }
     let finished = game.is_over();
     if !finished && !partial {

@@ -24,6 +24,16 @@ pub struct PlayedGame {
     pub decisions: [u32; 4],
 }
 
+/// What a record's header holds besides the players and the piles: its `tiles` line (`default` or
+/// the name of the tile-set file that will lie beside the record) and its optional `seed` line.
+#[derive(Clone, Debug)]
+pub struct RecordHead {
+    /// The `tiles` line.
+    pub tiles: String,
+    /// The `seed` line.
+    pub seed: Option<u64>,
+}
+
 /// The draw order for a deck seed.
 pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
     let mut order = tileset.deck();
@@ -32,13 +42,13 @@ pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
 }
 
 /// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
-/// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with its seed line.
+/// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with that header.
 pub fn play_game(
     tileset: &'static TileSet,
     bots: &[BotSpec],
     deck_seed: u64,
     agent_seed: u64,
-    want_record: Option<Option<u64>>,
+    want_record: Option<&RecordHead>,
 ) -> Result<PlayedGame, String> {
     let never = AtomicBool::new(false);
     Ok(play_game_until(tileset, bots, deck_seed, agent_seed, want_record, &never)?.expect("not stopped"))
@@ -50,7 +60,7 @@ pub fn play_game_until(
     bots: &[BotSpec],
     deck_seed: u64,
     agent_seed: u64,
-    want_record: Option<Option<u64>>,
+    want_record: Option<&RecordHead>,
     stop: &AtomicBool,
 ) -> Result<Option<PlayedGame>, String> {
     let order = deck_order(tileset, deck_seed);
@@ -72,7 +82,7 @@ pub fn play_deck(
     bots: &[BotSpec],
     order: &[u8],
     agent_seed: u64,
-    want_record: Option<Option<u64>>,
+    want_record: Option<&RecordHead>,
     stop: &AtomicBool,
     observe: &mut dyn FnMut(&Observation, Move),
 ) -> Result<Option<PlayedGame>, String> {
@@ -80,7 +90,7 @@ pub fn play_deck(
     let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
     let mut rngs: Vec<Pcg64Mcg> = (0..bots.len()).map(|i| agent_rng(agent_seed, i)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
-    let mut text = want_record.map(|seed| record::header(bots.len(), tileset, order, seed));
+    let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
     let mut seconds = [0.0; 4];
     let mut decisions = [0; 4];
     while !game.is_over() {

@@ -31,6 +31,55 @@ pub fn mean_se(values: &[f64]) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// A sum over one cluster of observations (a deck unit: every seat rotation of one deck for one
+/// combination of bots) and how many observations it holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cluster {
+    /// Sum of the values.
+    pub sum: f64,
+    /// Number of values.
+    pub n: f64,
+}
+
+/// The mean over all observations and its standard error computed over clusters (the
+/// cluster-robust estimate for a ratio of sums): observations in one cluster are not taken as
+/// independent, clusters are. Zero error with fewer than two clusters.
+pub fn cluster_mean_se(clusters: &[Cluster]) -> (f64, f64) {
+    let n: f64 = clusters.iter().map(|c| c.n).sum();
+    if n <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = clusters.iter().map(|c| c.sum).sum::<f64>() / n;
+    let k = clusters.iter().filter(|c| c.n > 0.0).count() as f64;
+    if k < 2.0 {
+        return (mean, 0.0);
+    }
+    let ss: f64 = clusters.iter().map(|c| (c.sum - mean * c.n).powi(2)).sum();
+    (mean, (k / (k - 1.0) * ss).sqrt() / n)
+}
+
+/// A share (wins, ties counted half) with a 95% interval that respects clusters: the Wilson score
+/// interval with the effective number of observations p(1 - p) / SE^2, SE from
+/// `cluster_mean_se`. When every observation is a win (or every one a loss) each cluster counts as
+/// one trial; when the clusters agree exactly (SE = 0), the plain Wilson interval over all
+/// observations is used. Returns (share, low, high).
+pub fn share_interval(clusters: &[Cluster]) -> (f64, f64, f64) {
+    let (p, se) = cluster_mean_se(clusters);
+    let n: f64 = clusters.iter().map(|c| c.n).sum();
+    let k = clusters.iter().filter(|c| c.n > 0.0).count() as f64;
+    let n_eff = if n <= 0.0 {
+        0.0
+    } else if p <= 0.0 || p >= 1.0 {
+        k
+    } else if se > 0.0 {
+        p * (1.0 - p) / (se * se)
+    } else {
+        n
+    };
+    let (lo, hi) = wilson(p * n_eff, n_eff, Z95);
+    (p, lo, hi)
+}
+
 /// One pairwise result: `a` against `b`, with `score` 1 for a win of `a`, 0.5 for a tie, 0 for a
 /// loss, in duplicate-deck group `group`.
 #[derive(Clone, Copy, Debug)]
@@ -84,16 +133,21 @@ pub fn bradley_terry(duels: &[Duel], players: usize) -> Vec<f64> {
     gamma.iter().map(|g| 400.0 * g.log10()).collect()
 }
 
-/// Ratings with 95% intervals from the observed information of the Bradley-Terry likelihood
-/// (with the same prior as `bradley_terry`), for ratings centred on mean 0: (rating, lo, hi).
-/// Unlike a bootstrap, this stays honest when one player won every game.
+/// Ratings with 95% intervals, for ratings centred on mean 0: (rating, lo, hi). The variance is
+/// the cluster-robust (sandwich) estimate: the observed information of the Bradley-Terry
+/// likelihood (with the prior of `bradley_terry`) around the per-group sums of the score, so that
+/// duels from one deck unit (`Duel::group`) are not taken as independent. Where that comes out
+/// smaller than the model's own variance (the inverse information), the model's is used: a bot
+/// that won every game keeps an interval as wide as its record warrants.
 pub fn ratings_with_intervals(duels: &[Duel], players: usize) -> Vec<(f64, f64, f64)> {
     let elo = bradley_terry(duels, players);
     let scale = 400.0 / std::f64::consts::LN_10;
     let theta: Vec<f64> = elo.iter().map(|r| r / scale).collect();
     let sigma = |x: f64| 1.0 / (1.0 + (-x).exp());
-    // Information matrix (minus the Hessian of the log-likelihood in log-strengths).
+    // Information matrix (minus the Hessian of the log-likelihood in log-strengths), and the
+    // score (gradient) of each group.
     let mut info = vec![vec![0.0; players]; players];
+    let mut scores: std::collections::BTreeMap<usize, Vec<f64>> = std::collections::BTreeMap::new();
     for d in duels {
         let p = sigma(theta[d.a] - theta[d.b]);
         let w = p * (1.0 - p);
@@ -101,24 +155,46 @@ pub fn ratings_with_intervals(duels: &[Duel], players: usize) -> Vec<(f64, f64, 
         info[d.b][d.b] += w;
         info[d.a][d.b] -= w;
         info[d.b][d.a] -= w;
+        let g = scores.entry(d.group).or_insert_with(|| vec![0.0; players]);
+        g[d.a] += d.score - p;
+        g[d.b] -= d.score - p;
     }
     for (i, row) in info.iter_mut().enumerate() {
         let p = sigma(theta[i]);
         row[i] += p * (1.0 - p); // the prior's game against an average opponent
     }
-    let cov = invert(&info);
-    // Variance of theta_i - mean(theta).
+    let bread = invert(&info);
+    let mut meat = vec![vec![0.0; players]; players];
+    let groups = scores.len() as f64;
+    let small = if groups > 1.0 { groups / (groups - 1.0) } else { 1.0 };
+    for g in scores.values() {
+        for i in 0..players {
+            for j in 0..players {
+                meat[i][j] += small * g[i] * g[j];
+            }
+        }
+    }
+    let sandwich = multiply(&multiply(&bread, &meat), &bread);
+    // Variance of theta_i - mean(theta) under a covariance matrix.
     let n = players as f64;
+    let centred = |cov: &[Vec<f64>], i: usize| {
+        let row_mean: f64 = cov[i].iter().sum::<f64>() / n;
+        let all_mean: f64 = cov.iter().map(|r| r.iter().sum::<f64>()).sum::<f64>() / (n * n);
+        cov[i][i] - 2.0 * row_mean + all_mean
+    };
     (0..players)
         .map(|i| {
-            let mut v = cov[i][i];
-            let row_mean: f64 = cov[i].iter().sum::<f64>() / n;
-            let all_mean: f64 = cov.iter().map(|r| r.iter().sum::<f64>()).sum::<f64>() / (n * n);
-            v = v - 2.0 * row_mean + all_mean;
+            let v = centred(&sandwich, i).max(centred(&bread, i));
             let half = Z95 * scale * v.max(0.0).sqrt();
             (elo[i], elo[i] - half, elo[i] + half)
         })
         .collect()
+}
+
+/// The product of two square matrices.
+fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = a.len();
+    (0..n).map(|i| (0..n).map(|j| (0..n).map(|k| a[i][k] * b[k][j]).sum()).collect()).collect()
 }
 
 /// The inverse of a small positive definite matrix (Gauss-Jordan with partial pivoting).

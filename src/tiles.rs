@@ -2,6 +2,7 @@
 //! the per-rotation data the engine's hot path reads (port to segment maps, road side masks).
 
 use crate::geom::{PORTS, is_middle_port, port_name, port_side, rotate_port};
+use sha2::{Digest, Sha256};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -163,8 +164,11 @@ impl TileType {
 /// A complete tile set of 75 tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSet {
-    /// `default`, or the path it was loaded from (written in records' `tiles` line).
+    /// `default`, or the path it was loaded from.
     pub source: String,
+    /// SHA-256 of the text it was read from, in hex: what tournament folders record to tell tile
+    /// sets apart (`sha256sum FILE` gives the same for a file).
+    pub sha256: String,
     /// The tile types, in file order.
     pub types: Vec<TileType>,
 }
@@ -198,15 +202,28 @@ impl TileSet {
     }
 
     /// Loads a tile set: `default` for the built-in one, otherwise a file path.
-    /// Loaded sets live for the rest of the process (states hold a `&'static TileSet`).
     pub fn load(spec: &str) -> Result<&'static TileSet, String> {
         if spec == "default" {
             return Ok(TileSet::default_set());
         }
+        TileSet::load_file(std::path::Path::new(spec))
+    }
+
+    /// Loads a tile-set file. Sets live for the rest of the process (states hold a
+    /// `&'static TileSet`); loading the same text again returns the set already loaded.
+    pub fn load_file(path: &std::path::Path) -> Result<&'static TileSet, String> {
+        static LOADED: std::sync::Mutex<Vec<&'static TileSet>> = std::sync::Mutex::new(Vec::new());
+        let name = path.display().to_string();
         let text =
-            std::fs::read_to_string(spec).map_err(|e| format!("cannot read tile set file {spec}: {e}"))?;
-        let set = TileSet::parse(&text, spec).map_err(|e| format!("tile set {spec}: {e}"))?;
-        Ok(Box::leak(Box::new(set)))
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read tile set file {name}: {e}"))?;
+        let set = TileSet::parse(&text, &name).map_err(|e| format!("tile set {name}: {e}"))?;
+        let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&known) = loaded.iter().find(|t| t.sha256 == set.sha256) {
+            return Ok(known);
+        }
+        let set: &'static TileSet = Box::leak(Box::new(set));
+        loaded.push(set);
+        Ok(set)
     }
 
     /// Parses and validates a tile set in the table form of RULES.md section 8.
@@ -221,9 +238,10 @@ impl TileSet {
             }
             let err = |message: String| TileSetError { line: line_no, message };
             if !line.starts_with('|') {
-                return Err(err(format!(
-                    "expected a table row `| name | count | ports N E S W | areas | public each | historic |`, found `{line}`"
-                )));
+                return Err(err(
+                    "not a table row: rows read `| name | count | ports N E S W | areas | public each | historic |`"
+                        .to_string(),
+                ));
             }
             let cols: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
             if cols.first().is_some_and(|c| *c == "name")
@@ -283,7 +301,8 @@ impl TileSet {
                 ),
             });
         }
-        Ok(TileSet { source: source.to_string(), types })
+        let sha256 = Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        Ok(TileSet { source: source.to_string(), sha256, types })
     }
 
     /// The 75 tiles as type indices, grouped by type (the order a deck is shuffled from).

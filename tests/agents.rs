@@ -2,7 +2,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt::agent::{Observation, parse_bot, registry};
+use stadt::agent::{BotDirs, Observation, parse_bot, registry};
 use stadt::game::Game;
 use stadt::tiles::TileSet;
 
@@ -42,7 +42,7 @@ fn fast(name: &str) -> String {
 fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
     let pos = positions(6, 4, 2);
     for threads in [1, 2] {
-        let spec = parse_bot(&format!("mcts:iters=200,depth=8,threads={threads}")).unwrap();
+        let spec = parse_bot(&format!("mcts:iters=200,depth=8,threads={threads}"), &BotDirs::none()).unwrap();
         for (i, g) in pos.iter().enumerate() {
             let m1 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
             let m2 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
@@ -54,7 +54,7 @@ fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
 #[test]
 fn every_agent_only_plays_legal_moves() {
     for def in registry() {
-        let spec = parse_bot(&fast(def.name)).unwrap();
+        let spec = parse_bot(&fast(def.name), &BotDirs::none()).unwrap();
         let bots = vec![spec; 2];
         // play_game checks every move against the rules and fails on an illegal one.
         stadt::runner::play_game(TileSet::default_set(), &bots, 3, 4, None).unwrap();
@@ -63,19 +63,19 @@ fn every_agent_only_plays_legal_moves() {
 
 #[test]
 fn bots_by_name_with_parameters_and_clear_errors() {
-    let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy").unwrap();
+    let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
     assert_eq!(b.params.int("iters"), 2000);
     assert_eq!(b.params.get("rollout"), "greedy");
     assert!(b.full().starts_with("mcts:iters=2000,ms=0,c=0.7,reward=margin,rollout=greedy"), "{}", b.full());
-    let e = parse_bot("wizard").unwrap_err();
+    let e = parse_bot("wizard", &BotDirs::none()).unwrap_err();
     assert!(e.contains("unknown bot `wizard`") && e.contains("greedy") && e.contains("mcts"), "{e}");
-    let e = parse_bot("mcts:speed=3").unwrap_err();
+    let e = parse_bot("mcts:speed=3", &BotDirs::none()).unwrap_err();
     assert!(e.contains("no parameter `speed`") && e.contains("iters") && e.contains("rollout"), "{e}");
-    let e = parse_bot("mcts:rollout=smart").unwrap_err();
+    let e = parse_bot("mcts:rollout=smart", &BotDirs::none()).unwrap_err();
     assert!(e.contains("one of random, greedy"), "{e}");
-    let e = parse_bot("greedy:open=lots").unwrap_err();
+    let e = parse_bot("greedy:open=lots", &BotDirs::none()).unwrap_err();
     assert!(e.contains("not a number"), "{e}");
-    let e = parse_bot("mcts:iters").unwrap_err();
+    let e = parse_bot("mcts:iters", &BotDirs::none()).unwrap_err();
     assert!(e.contains("not key=value"), "{e}");
 }
 
@@ -85,22 +85,24 @@ fn bot_files_hold_a_name_and_parameters() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mine.bot");
     std::fs::write(&path, "# tuned by hand\nbot = steerer\nrow = 0.9\ntower_min = 5\n").unwrap();
-    let b = parse_bot(path.to_str().unwrap()).unwrap();
+    let b = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap();
     assert_eq!(b.def.name, "steerer");
     assert_eq!(b.label, "mine");
     assert_eq!(b.params.real("row"), 0.9);
     assert_eq!(b.params.real("tower_min"), 5.0);
     std::fs::write(&path, "bot = steerer\nrudder = 1\n").unwrap();
-    let e = parse_bot(path.to_str().unwrap()).unwrap_err();
+    let e = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err();
     assert!(e.contains("no parameter `rudder`"), "{e}");
     std::fs::write(&path, "row = 1\n").unwrap();
-    assert!(parse_bot(path.to_str().unwrap()).unwrap_err().contains("no `bot = NAME` line"));
-    assert!(parse_bot("/no/such.bot").unwrap_err().contains("does not exist"));
+    assert!(
+        parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err().contains("no `bot = NAME` line")
+    );
+    assert!(parse_bot("/no/such.bot", &BotDirs::none()).unwrap_err().contains("does not exist"));
 }
 
 #[test]
 fn the_bots_listing_names_every_bot_and_parameter_with_defaults() {
-    let text = stadt::agent::describe_bots();
+    let text = stadt::agent::describe_bots(&BotDirs::none());
     for def in registry() {
         assert!(text.contains(def.name));
         for p in def.params {

@@ -9,7 +9,10 @@ fn bench_prints_every_figure_with_a_positive_value() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
-    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>(), ["figure", "value", "unit", "target"]);
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        ["figure", "value", "unit", "target", "met"]
+    );
     let figures: Vec<(String, f64)> = reader
         .records()
         .map(|r| r.unwrap())

@@ -11,7 +11,7 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt::agent::{BotSpec, parse_bot, registry};
+use stadt::agent::{BotDirs, BotSpec, parse_bot, registry};
 use stadt::moves::Move;
 use stadt::runner::{deck_order, play_deck};
 use stadt::table::Table;
@@ -28,7 +28,7 @@ fn bots(clairvoyant: bool) -> Vec<BotSpec> {
                 ("mcts", true) => "mcts:iters=60,depth=6,clairvoyant=true".to_string(),
                 (name, _) => name.to_string(),
             };
-            parse_bot(&spec).unwrap()
+            parse_bot(&spec, &BotDirs::none()).unwrap()
         })
         .collect()
 }

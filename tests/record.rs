@@ -1,13 +1,21 @@
 //! The record format (RECORD.md): play, write, replay, and the errors a hand-written record can hold.
 
-use stadt::agent::parse_bot;
-use stadt::record::{self, Record};
-use stadt::runner::play_game;
+use stadt::agent::{BotDirs, parse_bot};
+use stadt::record::{self, Record, Tiles};
+use stadt::runner::{RecordHead, play_game};
 use stadt::tiles::TileSet;
+use std::path::Path;
 
 fn played(players: usize, seed: u64) -> (String, stadt::game::Game) {
-    let bots = vec![parse_bot("random").unwrap(); players];
-    let g = play_game(TileSet::default_set(), &bots, seed, seed + 1000, Some(Some(seed))).unwrap();
+    let bots = vec![parse_bot("random", &BotDirs::none()).unwrap(); players];
+    let g = play_game(
+        TileSet::default_set(),
+        &bots,
+        seed,
+        seed + 1000,
+        Some(&RecordHead { tiles: "default".into(), seed: Some(seed) }),
+    )
+    .unwrap();
     (g.record.unwrap(), g.game)
 }
 
@@ -16,7 +24,7 @@ fn replaying_a_played_record_reproduces_the_game_exactly() {
     for seed in 0..60 {
         let players = 2 + (seed % 3) as usize;
         let (text, game) = played(players, seed);
-        let rec = Record::parse(&text, None).unwrap();
+        let rec = Record::parse(&text, Tiles::Beside(Path::new("."))).unwrap();
         assert_eq!(rec.seed, Some(seed));
         let out = record::replay(&rec, false).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         assert!(out.finished);
@@ -32,7 +40,7 @@ fn replaying_a_played_record_reproduces_the_game_exactly() {
 #[test]
 fn replay_prints_final_lines_in_the_fixed_form() {
     let (text, game) = played(3, 7);
-    let out = record::replay(&Record::parse(&text, None).unwrap(), false).unwrap();
+    let out = record::replay(&Record::parse(&text, Tiles::Beside(Path::new("."))).unwrap(), false).unwrap();
     let lines = record::score_lines(out.game.table(), true);
     let first = lines.lines().next().unwrap();
     let pts = game.table().player(0).points;
@@ -64,7 +72,7 @@ fn header_and(decisions: &[&str]) -> String {
 }
 
 fn replay_err(text: &str, partial: bool) -> String {
-    match Record::parse(text, None) {
+    match Record::parse(text, Tiles::Beside(Path::new("."))) {
         Err(e) => e.to_string(),
         Ok(rec) => match record::replay(&rec, partial) {
             Err(e) => e.to_string(),
@@ -99,7 +107,7 @@ fn an_illegal_decision_is_reported_with_its_line_and_reason() {
 #[test]
 fn partial_records_print_score_lines() {
     let text = header_and(&["tile 0 0 0", "follower none"]);
-    let rec = Record::parse(&text, None).unwrap();
+    let rec = Record::parse(&text, Tiles::Beside(Path::new("."))).unwrap();
     let out = record::replay(&rec, true).unwrap();
     assert!(!out.finished);
     let lines = record::score_lines(out.game.table(), out.finished);
@@ -123,6 +131,8 @@ fn malformed_headers_name_the_problem() {
     let e = replay_err(&text.replacen(&format!("pile1 {first} "), "pile1 ", 1), false);
     assert!(e.contains("pile1 must list 30 tiles, found 29"), "{e}");
     let e = replay_err(&text.replacen("tiles default", "tiles /no/such/file", 1), false);
+    assert!(e.starts_with("line 3:") && e.contains("beside the record"), "{e}");
+    let e = replay_err(&text.replacen("tiles default", "tiles no-such-file.tiles", 1), false);
     assert!(e.starts_with("line 3:") && e.contains("cannot read"), "{e}");
     let e = replay_err("", false);
     assert!(e.contains("stadt-record"), "{e}");
@@ -152,7 +162,7 @@ fn comments_blank_lines_and_symmetric_rotations_are_accepted() {
         out.push_str(line);
         out.push_str("   # a comment\n\n");
     }
-    let rec = Record::parse(&out, None).unwrap();
+    let rec = Record::parse(&out, Tiles::Beside(Path::new("."))).unwrap();
     let replayed = record::replay(&rec, false).unwrap();
     assert_eq!(record::score_lines(replayed.game.table(), true), record::score_lines(game.table(), true));
 }

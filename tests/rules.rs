@@ -1008,12 +1008,14 @@ fn r21_a_record_gives_the_gates_points_in_the_order_written() {
 /// replaying at the gate's line.
 #[test]
 fn r15_a_record_whose_gate_faces_a_pocket_is_refused_at_the_gate_line() {
-    use stadt::record::{self, Record};
+    use stadt::record::{self, Record, Tiles};
+    use std::path::Path;
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/seed7-pocket-gate.rec"))
             .unwrap();
     let gate_line = text.lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
-    let Err(err) = record::replay(&Record::parse(&text, None).unwrap(), false) else {
+    let Err(err) = record::replay(&Record::parse(&text, Tiles::Beside(Path::new("."))).unwrap(), false)
+    else {
         panic!("the record replays")
     };
     assert_eq!(err.line, gate_line, "{err}");
@@ -1021,7 +1023,7 @@ fn r15_a_record_whose_gate_faces_a_pocket_is_refused_at_the_gate_line() {
     // The same record up to the gate: the move list has no gate on that edge, and none facing
     // the pocket's two cells (-2,0) and (-1,0).
     let before: String = text.lines().take(gate_line - 1).map(|l| format!("{l}\n")).collect();
-    let out = record::replay(&Record::parse(&before, None).unwrap(), true).unwrap();
+    let out = record::replay(&Record::parse(&before, Tiles::Beside(Path::new("."))).unwrap(), true).unwrap();
     let t = out.game.table();
     assert_eq!(t.step(), Step::Gate);
     assert!(!t.board().is_outside(Cell::new(-1, 0)) && !t.board().is_outside(Cell::new(-2, 0)));

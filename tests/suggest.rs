@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt::agent::registry;
-use stadt::record::{self, Record};
+use stadt::record::{self, Record, Tiles};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -41,7 +41,7 @@ fn played(dir: &Path, players: usize, seed: u64) -> String {
 /// point reshuffled in the piles; None when those tiles cannot come in another order.
 fn cut_and_reshuffled(text: &str, lines: usize, seed: u64) -> Option<(String, String)> {
     let cut: String = text.lines().take(lines).map(|l| format!("{l}\n")).collect();
-    let rec = Record::parse(&cut, None).unwrap();
+    let rec = Record::parse(&cut, Tiles::Beside(Path::new("."))).unwrap();
     let out = record::replay(&rec, true).unwrap();
     let drawn = out.game.table().drawn();
     let mut order = rec.order.clone();
@@ -52,7 +52,7 @@ fn cut_and_reshuffled(text: &str, lines: usize, seed: u64) -> Option<(String, St
     while order[drawn..] == rec.order[drawn..] {
         order[drawn..].shuffle(&mut rng);
     }
-    let header = record::header(rec.players, rec.tileset, &order, rec.seed);
+    let header = record::header(rec.players, &rec.tiles, rec.tileset, &order, rec.seed);
     let decisions: String =
         cut.lines().skip_while(|l| !l.starts_with("p1: tile")).map(|l| format!("{l}\n")).collect();
     Some((cut, header + &decisions))

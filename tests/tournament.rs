@@ -1,21 +1,17 @@
 //! Tournaments for real: results independent of the thread count, resuming after a stop, a cut
 //! file or a kill, refusing to mix two tournaments in one folder, every combination and seat
 //! rotation played, and experiment files equal to flags with clear errors for bad input.
-//!
-//! Library runs share the tournament's process-wide stop flag, so they take `LIB` one at a time.
 
+use stadt::agent::BotDirs;
+use stadt::stop::Stop;
 use stadt::tournament::rows::{self, Row};
 use stadt::tournament::spec::TournamentSpec;
 use stadt::tournament::summary;
-use stadt::tournament::{Options, Outcome, request_stop, run};
+use stadt::tournament::{Options, Outcome, run};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Serialises library runs: `run` resets and `request_stop` sets one flag for the whole process.
-static LIB: Mutex<()> = Mutex::new(());
 
 /// Game counts shrink in debug builds, where bots are many times slower.
 fn scaled(release: usize, debug: usize) -> usize {
@@ -50,20 +46,21 @@ fn fresh_dir(name: &str) -> Folder {
 
 fn spec(bots: &[&str], players: usize, games: usize, seed: u64, out: &Path) -> TournamentSpec {
     let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
-    TournamentSpec::new(&bots, players, games, seed, "default", out).unwrap()
+    TournamentSpec::new(&bots, players, games as u64, seed, "default", out, &BotDirs::none()).unwrap()
 }
 
 fn options(threads: usize) -> Options {
-    Options { threads, progress: false, command: "tests/tournament.rs".into(), about: String::new() }
-}
-
-fn lock() -> std::sync::MutexGuard<'static, ()> {
-    LIB.lock().unwrap_or_else(|e| e.into_inner())
+    Options {
+        threads,
+        progress: false,
+        command: "tests/tournament.rs".into(),
+        about: String::new(),
+        stop: Stop::new(),
+    }
 }
 
 /// Runs a tournament through the library to the end.
 fn run_lib(spec: &TournamentSpec, threads: usize) -> Outcome {
-    let _guard = lock();
     let out = run(spec, &options(threads)).unwrap();
     assert!(!out.interrupted, "nothing asked this run to stop");
     out
@@ -254,20 +251,19 @@ fn a_stopped_run_leaves_valid_csv_and_resumes_to_the_uninterrupted_result() {
     let whole = reference("stop-ref", &bots, 2, games, 8);
     let dir = fresh_dir("stop");
     let s = spec(&bots, 2, games, 8, &dir);
-    let guard = lock();
+    let opts = options(1);
     let stopped = std::thread::scope(|scope| {
-        let handle = scope.spawn(|| run(&s, &options(1)));
+        let handle = scope.spawn(|| run(&s, &opts));
         // Stop once two games are in, as Ctrl-C would.
         while !handle.is_finished() {
             if data_lines(&dir.join("games.csv")) >= 4 {
-                request_stop();
+                opts.stop.request();
                 break;
             }
             std::thread::sleep(Duration::from_millis(1));
         }
         handle.join().unwrap().unwrap()
     });
-    drop(guard);
     assert!(stopped.interrupted, "the stop was not noticed");
     assert!(stopped.played >= 2 && stopped.played < stopped.total, "{} of {}", stopped.played, stopped.total);
     // In between: whole games only, and a summary of exactly those games.
@@ -401,10 +397,20 @@ fn a_different_tournament_is_refused_and_leaves_the_folder_untouched() {
         ["games.csv", "manifest.toml", "pairs.csv", "summary.csv"]
     );
     let variants: [(&str, &str, &[&str]); 5] = [
-        ("--games", "6", &["this run: games = 6", "folder:   games = 4"]),
-        ("--seed", "2", &["this run: seed = 2", "folder:   seed = 1"]),
-        ("--bots", "random,steerer", &["this run: bot = \"steerer", "folder:   bot = \"greedy"]),
-        ("--bots", "random,greedy:open=0.7", &["this run: bot = \"greedy:open=0.7\""]),
+        ("--games", "6", &["games: folder 4, this run 6"]),
+        ("--seed", "2", &["seed: folder 1, this run 2"]),
+        (
+            "--bots",
+            "random,steerer",
+            &[
+                "bots: folder random = random; greedy = greedy:open=0.5, this run random = random; steerer = steerer:",
+            ],
+        ),
+        (
+            "--bots",
+            "random,greedy:open=0.7",
+            &["this run random = random; greedy:open=0.7 = greedy:open=0.7"],
+        ),
         ("--players", "2", &[]), // the same tournament spelled out: accepted, nothing new
     ];
     for (flag, value, expect) in variants {
@@ -419,7 +425,7 @@ fn a_different_tournament_is_refused_and_leaves_the_folder_untouched() {
             assert!(stdout.contains("(0 new)"), "{stdout}");
         } else {
             assert_eq!(code, 2, "{flag} {value}: {err}");
-            assert!(err.contains("already holds a different tournament"), "{err}");
+            assert!(err.contains("holds a different tournament"), "{err}");
             for e in expect {
                 assert!(err.contains(e), "{flag} {value}: expected {e:?} in\n{err}");
             }
@@ -433,7 +439,7 @@ fn a_different_tournament_is_refused_and_leaves_the_folder_untouched() {
     let before = snapshot(&dir);
     let (code, _, err) = stadt(&base);
     assert_eq!(code, 2);
-    assert!(err.contains("without a manifest.toml"), "{err}");
+    assert!(err.contains("no stadt run wrote") && err.contains("no manifest.toml"), "{err}");
     assert_eq!(snapshot(&dir), before);
 }
 
@@ -593,7 +599,11 @@ fn bad_tournaments_fail_with_clear_errors_and_exit_code_2() {
         &["bot `greedy` has no parameter `speed`", "its parameters are"],
     );
     assert_refused(&flags("random,greedy", "5", "2"), &out, &["players must be 2, 3 or 4, not 5"]);
-    assert_refused(&flags("random,greedy", "2", "0"), &out, &["games must be at least 1"]);
+    assert_refused(
+        &flags("random,greedy", "2", "0"),
+        &out,
+        &["games (per combination of bots) must be from 1 to 1000000, not 0"],
+    );
     assert_refused(&flags("random,greedy", "3", "2"), &out, &["2 bot(s) for 3-player games"]);
 
     let exp = |name: &str, text: &str| {
@@ -615,7 +625,10 @@ fn bad_tournaments_fail_with_clear_errors_and_exit_code_2() {
             exp("five.toml", &body("").replace("players = 2", "players = 5")),
             vec!["players must be 2, 3 or 4"],
         ),
-        (exp("zero.toml", &body("").replace("games = 2", "games = 0")), vec!["games must be at least 1"]),
+        (
+            exp("zero.toml", &body("").replace("games = 2", "games = 0")),
+            vec!["must be from 1 to 1000000, not 0"],
+        ),
         (exp("malformed.toml", "bots = [\"random\", \"greedy\"\nplayers = 2\n"), vec!["malformed.toml"]),
         (
             exp("unknown-key.toml", &body("colour = \"red\"\n")),
@@ -632,5 +645,9 @@ fn bad_tournaments_fail_with_clear_errors_and_exit_code_2() {
         &["either an experiment file or --bots"],
     );
     assert_refused(&["tournament", "/no/such/experiment.toml"], &out, &["cannot read experiment"]);
-    assert_refused(&["tournament", &good, "--threads", "0"], &out, &["--threads must be at least 1"]);
+    assert_refused(
+        &["tournament", &good, "--threads", "0"],
+        &out,
+        &["--threads must be from 1 to 256, not 0"],
+    );
 }

@@ -279,7 +279,9 @@ impl Table {
                     }
                 }
             },
-            (step, mv) => illegal(format!("expected a {} decision, not {:?}", step_word(step), mv)),
+            (step, mv) => {
+                illegal(format!("expected a {} decision, not a {} decision", step_word(step), move_word(mv)))
+            }
         }
     }
 

@@ -450,6 +450,17 @@ fn fit_key(f: &crate::board::FrontierCell) -> usize {
     ((f.present as usize) << 4) | f.road as usize
 }
 
+/// The record word of a move's kind, for messages.
+fn move_word(mv: Move) -> &'static str {
+    match mv {
+        Move::Tile { .. } => "`tile`",
+        Move::Follower(_) => "`follower`",
+        Move::Gate { .. } => "`gate`",
+        Move::Wall { .. } => "`wall`",
+        Move::Tower(_) => "`tower`",
+    }
+}
+
 fn step_word(step: Step) -> &'static str {
     match step {
         Step::Draw => "draw",

@@ -1,9 +1,11 @@
-//! What a tournament is: bots, players, games, seed, tile set, output folder. From the command line
-//! or an experiment file, and written as a manifest so that a rerun can resume and a different
-//! tournament aimed at the same folder is refused.
+//! What a tournament is: bots, players, games, seed, tile set, output folder; from the command line
+//! or an experiment file, every value checked against its documented range before anything is
+//! written.
 
-use crate::agent::{BotSpec, parse_bot};
+use crate::agent::{BotDirs, BotSpec, parse_bot};
+use crate::limits;
 use crate::tiles::TileSet;
+use crate::tournament::schedule::schedule_len;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -17,7 +19,7 @@ pub struct TournamentSpec {
     /// Players per game.
     pub players: usize,
     /// Games per combination of bots (rounded up to whole seat rotations).
-    pub games: usize,
+    pub games: u64,
     /// Run seed.
     pub seed: u64,
     /// Tile set: `default` or a file.
@@ -28,7 +30,8 @@ pub struct TournamentSpec {
     pub out: PathBuf,
 }
 
-/// An experiment file (TOML).
+/// An experiment file (TOML). Paths in it (bot files, the tile set, the output folder) are
+/// relative to the file's own folder.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct Experiment {
@@ -37,17 +40,20 @@ pub struct Experiment {
     /// Players per game.
     pub players: usize,
     /// Games per combination.
-    pub games: usize,
+    pub games: u64,
     /// Run seed.
     pub seed: u64,
-    /// Output folder, relative to where `stadt` runs.
+    /// Output folder, relative to the experiment file.
     pub out: String,
-    /// Tile set (default: the built-in one).
+    /// Tile set (default: the built-in one), relative to the experiment file.
     #[serde(default = "default_tiles")]
     pub tiles: String,
     /// What the experiment is for (one line, shown in the manifest).
     #[serde(default)]
     pub about: String,
+    /// The folder the file is in (not read from the file).
+    #[serde(skip)]
+    pub dir: PathBuf,
 }
 
 fn default_tiles() -> String {
@@ -59,19 +65,54 @@ impl Experiment {
     pub fn load(path: &Path) -> Result<Experiment, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read experiment {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("experiment {}: {e}", path.display()))
+        let mut e: Experiment =
+            toml::from_str(&text).map_err(|e| format!("experiment {}: {e}", path.display()))?;
+        if e.out.trim().is_empty() {
+            return Err(format!("experiment {}: `out` is empty; name the output folder", path.display()));
+        }
+        e.dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(e)
+    }
+
+    /// A path written in the file, as seen from where the command runs.
+    fn resolve(&self, p: &str) -> PathBuf {
+        self.dir.join(p)
+    }
+
+    /// The tournament it describes; `out` replaces the file's output folder when given.
+    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, String> {
+        let bots: Vec<String> = self
+            .bots
+            .iter()
+            .map(|b| {
+                if b.ends_with(".bot") || b.contains('/') {
+                    self.resolve(b).to_string_lossy().into_owned()
+                } else {
+                    b.clone()
+                }
+            })
+            .collect();
+        let tiles = if self.tiles == "default" {
+            self.tiles.clone()
+        } else {
+            self.resolve(&self.tiles).to_string_lossy().into_owned()
+        };
+        let out = out.map_or_else(|| self.resolve(&self.out), Path::to_path_buf);
+        TournamentSpec::new(&bots, self.players, self.games, self.seed, &tiles, &out, dirs)
     }
 }
 
 impl TournamentSpec {
-    /// Checks and builds a tournament.
+    /// Checks and builds a tournament: players 2 to 4, 2 to 12 bots (at least one per seat), games
+    /// per combination and the whole schedule within `limits`, a seed TOML can hold.
     pub fn new(
         bots: &[String],
         players: usize,
-        games: usize,
+        games: u64,
         seed: u64,
         tiles: &str,
         out: &Path,
+        dirs: &BotDirs,
     ) -> Result<TournamentSpec, String> {
         if !(2..=4).contains(&players) {
             return Err(format!("players must be 2, 3 or 4, not {players}"));
@@ -82,13 +123,21 @@ impl TournamentSpec {
                 bots.len()
             ));
         }
-        if bots.len() > 12 {
-            return Err(format!("{} bots: at most 12 per tournament", bots.len()));
+        limits::check("the number of bots", bots.len() as u64, &limits::BOTS)?;
+        limits::check("games (per combination of bots)", games, &limits::GAMES)?;
+        limits::check("seed", seed, &limits::SEED)?;
+        let total = schedule_len(bots.len(), players, games);
+        if total > limits::SCHEDULE {
+            return Err(format!(
+                "{} bots in {players}-player games, {games} games per combination, make {total} games; at most {} fit one tournament",
+                bots.len(),
+                limits::SCHEDULE
+            ));
         }
-        if games == 0 {
-            return Err("games must be at least 1".into());
+        if out.as_os_str().is_empty() {
+            return Err("the output folder is empty: name a folder".into());
         }
-        let specs: Vec<BotSpec> = bots.iter().map(|b| parse_bot(b)).collect::<Result<_, _>>()?;
+        let specs: Vec<BotSpec> = bots.iter().map(|b| parse_bot(b, dirs)).collect::<Result<_, _>>()?;
         let mut labels: Vec<String> = Vec::new();
         for s in &specs {
             let mut label = s.label.clone();
@@ -110,73 +159,5 @@ impl TournamentSpec {
             tileset,
             out: out.to_path_buf(),
         })
-    }
-
-    /// From an experiment file.
-    pub fn from_experiment(e: &Experiment) -> Result<TournamentSpec, String> {
-        TournamentSpec::new(&e.bots, e.players, e.games, e.seed, &e.tiles, Path::new(&e.out))
-    }
-
-    /// The lines that make two runs the same tournament (everything that changes results).
-    pub fn identity(&self) -> Vec<String> {
-        let mut v = vec![
-            format!("players = {}", self.players),
-            format!("games = {}", self.games),
-            format!("seed = {}", self.seed),
-            format!("tiles = {:?}", self.tiles),
-        ];
-        for (label, b) in self.labels.iter().zip(&self.bots) {
-            v.push(format!("bot = {:?}  # {label}", b.full()));
-        }
-        v
-    }
-
-    /// The manifest: how to rerun it, the version, every bot with all parameters, seeds.
-    pub fn manifest(&self, command: &str, about: &str) -> String {
-        let mut s = String::from("# stadt tournament manifest: what produced the CSV files beside it.\n");
-        s.push_str(&format!("command = {command:?}\n"));
-        s.push_str(&format!("version = {:?}\n", env!("CARGO_PKG_VERSION")));
-        if !about.is_empty() {
-            s.push_str(&format!("about = {about:?}\n"));
-        }
-        s.push_str("# Identity: a run with different values here is refused in this folder.\n");
-        for line in self.identity() {
-            s.push_str(&line);
-            s.push('\n');
-        }
-        s.push_str(
-            "# Deck seed of deck d: derive(seed, [1, d]); agents' seed of game g: derive(seed, [2, g]).\n",
-        );
-        s
-    }
-
-    /// Checks a folder's existing manifest against this tournament.
-    pub fn check_manifest(&self, text: &str) -> Result<(), String> {
-        let theirs: Vec<&str> = text
-            .lines()
-            .filter(|l| {
-                ["players =", "games =", "seed =", "tiles =", "bot ="].iter().any(|k| l.starts_with(k))
-            })
-            .collect();
-        let ours = self.identity();
-        if theirs.len() == ours.len() && theirs.iter().zip(&ours).all(|(a, b)| *a == b.as_str()) {
-            return Ok(());
-        }
-        let mut diff = Vec::new();
-        for line in &ours {
-            if !theirs.contains(&line.as_str()) {
-                diff.push(format!("this run: {line}"));
-            }
-        }
-        for line in &theirs {
-            if !ours.iter().any(|o| o == line) {
-                diff.push(format!("folder:   {line}"));
-            }
-        }
-        Err(format!(
-            "{} already holds a different tournament; refusing to mix results (choose another --out, or remove the folder).\n  {}",
-            self.out.display(),
-            diff.join("\n  ")
-        ))
     }
 }

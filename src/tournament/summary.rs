@@ -1,8 +1,9 @@
 //! `summary.csv` (one row per bot), `pairs.csv` (each pair head to head) and the table printed at
 //! the end, all computed from the rows of `games.csv`.
 
-use crate::stats::{Duel, Z95, mean_se, ratings_with_intervals, wilson};
+use crate::stats::{Cluster, Duel, Z95, cluster_mean_se, ratings_with_intervals, share_interval};
 use crate::tournament::rows::{Row, csv_field};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Per-bot statistics.
@@ -14,13 +15,15 @@ pub struct BotSummary {
     pub spec: String,
     /// Games played.
     pub games: usize,
+    /// Deck units played (every seat rotation of one deck for one combination of bots).
+    pub decks: usize,
     /// Wins, shared wins as fractions.
     pub wins: f64,
-    /// Win rate and its 95% Wilson interval.
+    /// Win rate and its 95% interval over deck units (`stats::share_interval`).
     pub win_rate: (f64, f64, f64),
-    /// Mean score and its standard error.
+    /// Mean score and its standard error over deck units.
     pub score: (f64, f64),
-    /// Mean margin to the best opponent and its standard error.
+    /// Mean margin to the best opponent and its standard error over deck units.
     pub margin: (f64, f64),
     /// Mean rank.
     pub rank: f64,
@@ -39,11 +42,13 @@ pub struct PairSummary {
     pub b: String,
     /// Games together.
     pub games: usize,
+    /// Deck units they shared.
+    pub decks: usize,
     /// a finished above b (ties count half).
     pub a_wins: f64,
-    /// a's share with its 95% Wilson interval.
+    /// a's share with its 95% interval over deck units.
     pub a_rate: (f64, f64, f64),
-    /// Mean score difference a - b and its standard error.
+    /// Mean score difference a - b and its standard error over deck units.
     pub diff: (f64, f64),
 }
 
@@ -51,9 +56,39 @@ fn group_games(rows: &[Row], players: usize) -> Vec<&[Row]> {
     rows.chunks(players).collect()
 }
 
-/// Pairwise duels of every game (each pair of players, by score), grouped by deck.
+/// The deck unit of a game: its deck and its combination of bots, numbered in order of appearance.
+fn units(rows: &[Row]) -> BTreeMap<(usize, usize), usize> {
+    let mut out = BTreeMap::new();
+    for r in rows {
+        let next = out.len();
+        out.entry((r.deck, r.combination)).or_insert(next);
+    }
+    out
+}
+
+/// Adds `value` to the cluster of the unit of `r`.
+fn add(clusters: &mut BTreeMap<(usize, usize), Cluster>, r: &Row, value: f64) {
+    let c = clusters.entry((r.deck, r.combination)).or_default();
+    c.sum += value;
+    c.n += 1.0;
+}
+
+fn values(clusters: &BTreeMap<(usize, usize), Cluster>) -> Vec<Cluster> {
+    clusters.values().copied().collect()
+}
+
+fn compare(a: i32, b: i32) -> f64 {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    }
+}
+
+/// Pairwise duels of every game (each pair of players, by score), grouped by deck unit.
 fn duels(rows: &[Row], players: usize, labels: &[String]) -> Vec<Duel> {
     let idx = |b: &str| labels.iter().position(|l| l == b).expect("a known bot");
+    let unit = units(rows);
     let mut out = Vec::new();
     for g in group_games(rows, players) {
         for i in 0..g.len() {
@@ -62,12 +97,8 @@ fn duels(rows: &[Row], players: usize, labels: &[String]) -> Vec<Duel> {
                 if a == b {
                     continue;
                 }
-                let score = match g[i].score.cmp(&g[j].score) {
-                    std::cmp::Ordering::Greater => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Less => 0.0,
-                };
-                out.push(Duel { a, b, score, group: g[i].deck });
+                let group = unit[&(g[i].deck, g[i].combination)];
+                out.push(Duel { a, b, score: compare(g[i].score, g[j].score), group });
             }
         }
     }
@@ -84,12 +115,12 @@ pub fn bots(rows: &[Row], players: usize, labels: &[String], specs: &[String]) -
         .map(|(i, (label, spec))| {
             let mine: Vec<&Row> = rows.iter().filter(|r| &r.bot == label).collect();
             let n = mine.len();
-            let wins: f64 = mine.iter().map(|r| r.win_share).sum();
-            let (lo, hi) = wilson(wins, n as f64, Z95);
-            let scores: Vec<f64> = mine.iter().map(|r| r.score as f64).collect();
-            let margins: Vec<f64> = mine.iter().map(|r| r.margin as f64).collect();
+            let (mut wins, mut scores, mut margins) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
             let mut sources = [0.0; 5];
             for r in &mine {
+                add(&mut wins, r, r.win_share);
+                add(&mut scores, r, r.score as f64);
+                add(&mut margins, r, r.margin as f64);
                 for (s, v) in sources.iter_mut().zip(r.sources) {
                     *s += v as f64;
                 }
@@ -99,10 +130,11 @@ pub fn bots(rows: &[Row], players: usize, labels: &[String], specs: &[String]) -
                 bot: label.clone(),
                 spec: spec.clone(),
                 games: n,
-                wins,
-                win_rate: (wins / div, lo, hi),
-                score: mean_se(&scores),
-                margin: mean_se(&margins),
+                decks: wins.len(),
+                wins: mine.iter().map(|r| r.win_share).sum(),
+                win_rate: share_interval(&values(&wins)),
+                score: cluster_mean_se(&values(&scores)),
+                margin: cluster_mean_se(&values(&margins)),
                 rank: mine.iter().map(|r| r.rank as f64).sum::<f64>() / div,
                 sources: sources.map(|s| s / div),
                 rating: ratings[i],
@@ -116,32 +148,30 @@ pub fn pairs(rows: &[Row], players: usize, labels: &[String]) -> Vec<PairSummary
     let mut out = Vec::new();
     for (i, a) in labels.iter().enumerate() {
         for b in &labels[i + 1..] {
-            let mut wins = 0.0;
-            let mut diffs = Vec::new();
+            let (mut above, mut diffs) = (BTreeMap::new(), BTreeMap::new());
+            let (mut games, mut a_wins) = (0, 0.0);
             for g in group_games(rows, players) {
                 let (Some(ra), Some(rb)) = (g.iter().find(|r| &r.bot == a), g.iter().find(|r| &r.bot == b))
                 else {
                     continue;
                 };
-                wins += match ra.score.cmp(&rb.score) {
-                    std::cmp::Ordering::Greater => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Less => 0.0,
-                };
-                diffs.push((ra.score - rb.score) as f64);
+                let share = compare(ra.score, rb.score);
+                add(&mut above, ra, share);
+                add(&mut diffs, ra, (ra.score - rb.score) as f64);
+                games += 1;
+                a_wins += share;
             }
-            if diffs.is_empty() {
+            if games == 0 {
                 continue;
             }
-            let n = diffs.len() as f64;
-            let (lo, hi) = wilson(wins, n, Z95);
             out.push(PairSummary {
                 a: a.clone(),
                 b: b.clone(),
-                games: diffs.len(),
-                a_wins: wins,
-                a_rate: (wins / n, lo, hi),
-                diff: mean_se(&diffs),
+                games,
+                decks: above.len(),
+                a_wins,
+                a_rate: share_interval(&values(&above)),
+                diff: cluster_mean_se(&values(&diffs)),
             });
         }
     }
@@ -149,7 +179,7 @@ pub fn pairs(rows: &[Row], players: usize, labels: &[String]) -> Vec<PairSummary
 }
 
 /// The columns of `summary.csv`.
-pub const SUMMARY_HEADER: &str = "bot,spec,games,wins,win_rate,win_rate_lo95,win_rate_hi95,mean_score,score_se,mean_margin,margin_se,mean_rank,mean_roads,mean_markets,mean_towers,mean_residential,mean_watchmen,rating,rating_lo95,rating_hi95";
+pub const SUMMARY_HEADER: &str = "bot,spec,games,decks,wins,win_rate,win_rate_lo95,win_rate_hi95,mean_score,score_se,mean_margin,margin_se,margin_lo95,margin_hi95,mean_rank,mean_roads,mean_markets,mean_towers,mean_residential,mean_watchmen,rating,rating_lo95,rating_hi95";
 
 /// `summary.csv` text.
 pub fn summary_csv(s: &[BotSummary]) -> String {
@@ -157,10 +187,11 @@ pub fn summary_csv(s: &[BotSummary]) -> String {
     for b in s {
         let _ = writeln!(
             out,
-            "{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.1},{:.1},{:.1}",
+            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.1},{:.1},{:.1}",
             csv_field(&b.bot),
             csv_field(&b.spec),
             b.games,
+            b.decks,
             b.wins,
             b.win_rate.0,
             b.win_rate.1,
@@ -169,6 +200,8 @@ pub fn summary_csv(s: &[BotSummary]) -> String {
             b.score.1,
             b.margin.0,
             b.margin.1,
+            b.margin.0 - Z95 * b.margin.1,
+            b.margin.0 + Z95 * b.margin.1,
             b.rank,
             b.sources[0],
             b.sources[1],
@@ -184,8 +217,7 @@ pub fn summary_csv(s: &[BotSummary]) -> String {
 }
 
 /// The columns of `pairs.csv`.
-pub const PAIRS_HEADER: &str =
-    "bot_a,bot_b,games,a_wins,a_win_rate,a_win_rate_lo95,a_win_rate_hi95,mean_score_diff,score_diff_se";
+pub const PAIRS_HEADER: &str = "bot_a,bot_b,games,decks,a_wins,a_win_rate,a_win_rate_lo95,a_win_rate_hi95,mean_score_diff,score_diff_se,score_diff_lo95,score_diff_hi95";
 
 /// `pairs.csv` text.
 pub fn pairs_csv(p: &[PairSummary]) -> String {
@@ -193,16 +225,19 @@ pub fn pairs_csv(p: &[PairSummary]) -> String {
     for x in p {
         let _ = writeln!(
             out,
-            "{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3}",
+            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3}",
             csv_field(&x.a),
             csv_field(&x.b),
             x.games,
+            x.decks,
             x.a_wins,
             x.a_rate.0,
             x.a_rate.1,
             x.a_rate.2,
             x.diff.0,
-            x.diff.1
+            x.diff.1,
+            x.diff.0 - Z95 * x.diff.1,
+            x.diff.0 + Z95 * x.diff.1
         );
     }
     out
