@@ -1,9 +1,10 @@
 //! Two build-time facts:
 //! - the bots: every `bots/NAME.rs` becomes module `stadt::bots::NAME`, and its `pub static BOT`
 //!   joins the registry, so a new bot is a single new file;
-//! - the build's identity: a SHA-256 of every source file that decides results (`src/`, `bots/`,
-//!   `build.rs`, `Cargo.toml`, `Cargo.lock`), and the git commit when there is one. Tournament and
-//!   tuning folders record it, and a run with another build is refused there.
+//! - the build's identity: a SHA-256 of every source file that decides results (`src/`, the bots'
+//!   code `bots/*.rs`, `build.rs`, `Cargo.toml`, `Cargo.lock`; not the bot settings files
+//!   `bots/*.bot`, which manifests record as full specs), and the git commit when there is one.
+//!   Tournament and tuning folders record it, and a run with another build is refused there.
 
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
@@ -67,6 +68,7 @@ fn build_identity(root: &Path) {
         println!("cargo:rerun-if-changed={dir}");
         files(&root.join(dir), &mut paths);
     }
+    paths.retain(|p| p.extension().is_none_or(|e| e != "bot"));
     for file in ["build.rs", "Cargo.toml", "Cargo.lock"] {
         println!("cargo:rerun-if-changed={file}");
         paths.push(root.join(file));
