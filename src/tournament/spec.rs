@@ -74,9 +74,21 @@ impl Experiment {
         Ok(e)
     }
 
-    /// A path written in the file, as seen from where the command runs.
+    /// A path written in the file, as seen from where the command runs (`experiments/../results/x`
+    /// reads `results/x`).
     fn resolve(&self, p: &str) -> PathBuf {
-        self.dir.join(p)
+        let mut out = PathBuf::new();
+        for c in self.dir.join(p).components() {
+            match c {
+                std::path::Component::ParentDir
+                    if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) =>
+                {
+                    out.pop();
+                }
+                c => out.push(c),
+            }
+        }
+        out
     }
 
     /// The tournament it describes; `out` replaces the file's output folder when given.
