@@ -537,3 +537,28 @@ fn p12_a_finished_tournament_in_a_read_only_folder_can_be_summarised() {
     assert!(again.contains("4 games (0 new)"), "{again}");
     assert_eq!(snapshot(&t), before);
 }
+
+/// The progress bar, drawn on a terminal (`script` gives the run one), shows its rate with one
+/// decimal, not as a raw floating-point number.
+#[test]
+fn p12_the_progress_bar_shows_a_readable_rate_on_a_terminal() {
+    let dir = scratch("progress");
+    let out = dir.join("t");
+    let cmd = format!(
+        "{} tournament --bots greedy,random --games 60 --out {}",
+        env!("CARGO_BIN_EXE_stadt"),
+        out.display()
+    );
+    let (code, text, err) = common::run(Command::new("script").args(["-qfec", &cmd, "/dev/null"]));
+    assert_eq!(code, 0, "{err}");
+    let rates: Vec<&str> = text
+        .split(['\r', '\n'])
+        .filter_map(|l| l.split(" games/s").next().filter(|_| l.contains(" games/s")))
+        .collect();
+    assert!(!rates.is_empty(), "no progress line in {text:?}");
+    for r in rates {
+        let rate = r.rsplit(' ').next().unwrap();
+        let decimals = rate.split('.').nth(1).map_or(0, str::len);
+        assert!(rate.parse::<f64>().is_ok() && decimals == 1, "rate {rate:?} in {r:?}");
+    }
+}
