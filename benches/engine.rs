@@ -8,11 +8,13 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt::agent::{BotDirs, Observation, parse_bot};
-use stadt::bench::{MCTS_BENCH_BOT, MCTS_BENCH_ITERS, mcts_positions, random_playout, sample_positions};
-use stadt::game::Game;
-use stadt::table::Table;
-use stadt::tiles::TileSet;
+use stadt_agents::agent::{BotDirs, Observation, parse_bot};
+use stadt_core::game::Game;
+use stadt_core::table::Table;
+use stadt_core::tiles::TileSet;
+use stadt_harness::bench::{
+    MCTS_BENCH_BOT, MCTS_BENCH_ITERS, mcts_positions, random_playout, sample_positions,
+};
 use std::hint::black_box;
 use std::time::Duration;
 

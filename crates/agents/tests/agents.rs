@@ -1,0 +1,105 @@
+//! Agents: bots by name, reproducible search, legal moves only. (Honesty: `tests/honesty.rs`.)
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::{BotDirs, Observation, parse_bot, registry};
+use stadt_core::game::Game;
+use stadt_core::tiles::TileSet;
+
+/// Positions from random games.
+fn positions(count: usize, players: usize, seed: u64) -> Vec<Game> {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Game::shuffled(ts, players, &mut rng).unwrap();
+        let stop = rng.random_range(20..140);
+        for _ in 0..stop {
+            if g.is_over() {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            let m = moves[rng.random_range(0..moves.len())];
+            g.apply(m);
+        }
+        if !g.is_over() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+#[test]
+fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
+    let pos = positions(6, 4, 2);
+    for threads in [1, 2] {
+        let spec = parse_bot(&format!("mcts:iters=200,depth=8,threads={threads}"), &BotDirs::none()).unwrap();
+        for (i, g) in pos.iter().enumerate() {
+            let m1 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
+            let m2 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
+            assert_eq!(m1, m2, "threads={threads} position {i}");
+        }
+    }
+}
+
+#[test]
+fn bots_by_name_with_parameters_and_clear_errors() {
+    let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
+    assert_eq!(b.params.int("iters"), 2000);
+    assert_eq!(b.params.get("rollout"), "greedy");
+    assert!(b.full().starts_with("mcts:iters=2000,ms=0,c=0.7,reward=margin,rollout=greedy"), "{}", b.full());
+    let e = parse_bot("wizard", &BotDirs::none()).unwrap_err();
+    assert!(e.contains("unknown bot `wizard`") && e.contains("greedy") && e.contains("mcts"), "{e}");
+    let e = parse_bot("mcts:speed=3", &BotDirs::none()).unwrap_err();
+    assert!(e.contains("no parameter `speed`") && e.contains("iters") && e.contains("rollout"), "{e}");
+    let e = parse_bot("mcts:rollout=smart", &BotDirs::none()).unwrap_err();
+    assert!(e.contains("one of random, greedy"), "{e}");
+    let e = parse_bot("greedy:open=lots", &BotDirs::none()).unwrap_err();
+    assert!(e.contains("not a number"), "{e}");
+    let e = parse_bot("mcts:iters", &BotDirs::none()).unwrap_err();
+    assert!(e.contains("not key=value"), "{e}");
+}
+
+#[test]
+fn bot_files_hold_a_name_and_parameters() {
+    let dir = std::env::temp_dir().join(format!("stadt-botfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.bot");
+    std::fs::write(&path, "# tuned by hand\nbot = steerer\nrow = 0.9\ntower_min = 5\n").unwrap();
+    let b = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap();
+    assert_eq!(b.def.name, "steerer");
+    assert_eq!(b.label, "mine");
+    assert_eq!(b.params.real("row"), 0.9);
+    assert_eq!(b.params.real("tower_min"), 5.0);
+    std::fs::write(&path, "bot = steerer\nrudder = 1\n").unwrap();
+    let e = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err();
+    assert!(e.contains("no parameter `rudder`"), "{e}");
+    std::fs::write(&path, "row = 1\n").unwrap();
+    assert!(
+        parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err().contains("no `bot = NAME` line")
+    );
+    assert!(parse_bot("/no/such.bot", &BotDirs::none()).unwrap_err().contains("does not exist"));
+}
+
+#[test]
+fn the_bots_listing_names_every_bot_and_parameter_with_defaults() {
+    let text = stadt_agents::agent::describe_bots(&BotDirs::none());
+    for def in registry() {
+        assert!(text.contains(def.name));
+        for p in def.params {
+            assert!(text.contains(p.key) && text.contains(p.default), "{} {}", def.name, p.key);
+        }
+    }
+}
+
+#[test]
+fn mcts_rewards_by_kind() {
+    use stadt_agents::bots::mcts::{Reward, rewards};
+    let s = [50.0, 30.0, 50.0, 10.0];
+    assert_eq!(rewards(s, 4, Reward::Win), [0.5, 0.0, 0.5, 0.0]);
+    let r = rewards(s, 4, Reward::Rank);
+    assert_eq!(r, [1.0 - 0.5 / 3.0, 1.0 - 2.0 / 3.0, 1.0 - 0.5 / 3.0, 0.0]);
+    let m = rewards([60.0, 40.0, 0.0, 0.0], 2, Reward::Margin);
+    assert_eq!(m[..2], [0.75, 0.25]);
+}

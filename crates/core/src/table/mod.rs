@@ -1,0 +1,473 @@
+//! The table: everything on and around the board that every player can see (RULES.md section 7),
+//! and the turn state machine that changes it (R10-R28). The hidden order of the unseen tiles is
+//! not here: the `Draw` step is resolved from outside, by the game's deck (`Game`) or by a search
+//! agent's own sample, so an agent holding a `Table` can simulate but never peek.
+
+use crate::board::{BLOCKED, Board, NO_FOLLOWER};
+use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, holds, majority};
+use crate::geom::{Cell, SIDES, Side, side_port_mask};
+use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
+use crate::scoring::{self, Points};
+use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
+use crate::wall::{self, End, MAX_PATH, NO_PIECE, Piece, Wall};
+
+mod building;
+mod end;
+mod legal;
+#[cfg(test)]
+mod tests;
+mod turn;
+
+/// Most players (R1).
+pub const MAX_PLAYERS: usize = 4;
+/// Followers per player, not counting the score marker (R1).
+pub const FOLLOWERS: u8 = 7;
+/// Pile sizes (R4).
+pub const PILES: [usize; 3] = [30, 25, 20];
+/// R23(c): the game ends once the free ends can be joined by this many pieces or fewer.
+pub const CLOSE_DISTANCE: usize = 5;
+/// Market-residential borders a table records (random games have about 50, at most about 75).
+const MAX_BORDERS: usize = 128;
+
+/// One player's supplies and points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Points by source.
+    pub points: Points,
+    /// Followers in supply that may be placed now.
+    pub supply: u8,
+    /// Followers returned this turn: back in supply, usable from the next turn (R12).
+    pub returning: u8,
+    /// Towers left (R2).
+    pub towers: u8,
+    /// Wall pieces this player built.
+    pub walls_built: u8,
+    /// Followers this player placed (citizens, market women, bailiffs, watchmen).
+    pub followers_placed: u8,
+}
+
+/// Which condition of R23 ended the game (the first that held, in the order a, b, c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// R23(a): the last wall piece was built.
+    LastPiece,
+    /// R23(b): the last tile was placed (or set aside).
+    LastTile,
+    /// R23(c): the free ends could be joined by 5 or fewer legal pieces.
+    EndsClose,
+}
+
+impl EndRule {
+    /// The rule id: `R23a`, `R23b` or `R23c`.
+    pub fn id(self) -> &'static str {
+        match self {
+            EndRule::LastPiece => "R23a",
+            EndRule::LastTile => "R23b",
+            EndRule::EndsClose => "R23c",
+        }
+    }
+}
+
+/// A wall building in progress (R16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Building {
+    /// Builders, one entry per piece, in order (the scorer first, then clockwise, lap by lap).
+    seq: [u8; 16],
+    len: u8,
+    pos: u8,
+    /// The player whose tile triggered the building.
+    scorer: u8,
+    /// The first entry is the gate (the first building of the game, R15).
+    gate_first: bool,
+}
+
+/// The public game position and its rules. Two tables are equal when every field is (the tests
+/// that prove no agent sees the hidden order compare what agents are shown).
+#[derive(Clone, PartialEq)]
+pub struct Table {
+    tileset: &'static TileSet,
+    players: u8,
+    board: Board,
+    features: Features,
+    wall: Wall,
+    player: [PlayerState; MAX_PLAYERS],
+    step: Step,
+    current: u8,
+    actor: u8,
+    in_hand: u8,
+    drawn: u8,
+    unseen: [u8; TILE_COUNT],
+    set_aside: [u8; TILE_COUNT],
+    set_aside_len: u8,
+    last_slot: u8,
+    completed: [u16; 24],
+    completed_len: u8,
+    /// Every border between a market and a residential area (R9) as (market node, residential
+    /// node), recorded as tiles are placed, so the final R26 scoring need not scan the city.
+    /// Past `MAX_BORDERS` the count goes on but the list is incomplete and unused.
+    borders: [(u16, u16); MAX_BORDERS],
+    border_count: u8,
+    building: Building,
+    /// What ended the game, once it is over.
+    ended_by: Option<EndRule>,
+    /// At the Wall step: the pieces R17 allows, worked out once when the step begins.
+    pieces: [Piece; 6],
+    piece_count: u8,
+}
+
+/// Why a move is not legal now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+fn illegal<T>(msg: impl Into<String>) -> Result<T, Illegal> {
+    Err(Illegal(msg.into()))
+}
+
+impl Table {
+    /// A new game of `players` (2..=4) with every tile unseen; the first step is the first draw.
+    pub fn new(tileset: &'static TileSet, players: usize) -> Result<Table, String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
+        }
+        let mut unseen = [0u8; TILE_COUNT];
+        for (i, t) in tileset.types.iter().enumerate() {
+            unseen[i] = t.count;
+        }
+        let towers = (wall::TOWERS / players) as u8;
+        let mut player = [PlayerState::default(); MAX_PLAYERS];
+        for p in player.iter_mut().take(players) {
+            p.supply = FOLLOWERS;
+            p.towers = towers;
+        }
+        Ok(Table {
+            tileset,
+            players: players as u8,
+            board: Board::new(),
+            features: Features::new(),
+            wall: Wall::default(),
+            player,
+            step: Step::Draw,
+            current: 0,
+            actor: 0,
+            in_hand: 0,
+            drawn: 0,
+            unseen,
+            set_aside: [0; TILE_COUNT],
+            set_aside_len: 0,
+            last_slot: 0,
+            completed: [0; 24],
+            completed_len: 0,
+            borders: [(0, 0); MAX_BORDERS],
+            border_count: 0,
+            building: Building::default(),
+            ended_by: None,
+            pieces: [NO_PIECE; 6],
+            piece_count: 0,
+        })
+    }
+
+    /// Starts a new game of `players` on this table, reusing its memory (only the cells the last
+    /// game used are cleared), so a playout loop does not copy or clear whole boards.
+    pub fn reset(&mut self, players: usize) -> Result<(), String> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
+        }
+        self.players = players as u8;
+        self.board.reset();
+        self.features.reset();
+        self.wall = Wall::default();
+        let towers = (wall::TOWERS / players) as u8;
+        self.player = [PlayerState::default(); MAX_PLAYERS];
+        for p in self.player.iter_mut().take(players) {
+            p.supply = FOLLOWERS;
+            p.towers = towers;
+        }
+        self.step = Step::Draw;
+        self.current = 0;
+        self.actor = 0;
+        self.in_hand = 0;
+        self.drawn = 0;
+        for (i, t) in self.tileset.types.iter().enumerate() {
+            self.unseen[i] = t.count;
+        }
+        self.set_aside_len = 0;
+        self.last_slot = 0;
+        self.completed_len = 0;
+        self.border_count = 0;
+        self.building = Building::default();
+        self.ended_by = None;
+        Ok(())
+    }
+
+    // ----- public queries -------------------------------------------------------------------
+
+    /// The tile set.
+    #[inline]
+    pub fn tileset(&self) -> &'static TileSet {
+        self.tileset
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// What the game waits for.
+    #[inline]
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.step == Step::GameOver
+    }
+
+    /// Which condition of R23 ended the game (None while it goes on).
+    #[inline]
+    pub fn ended_by(&self) -> Option<EndRule> {
+        self.ended_by
+    }
+
+    /// The player whose turn it is.
+    #[inline]
+    pub fn current(&self) -> usize {
+        self.current as usize
+    }
+
+    /// The player who decides the current step (the builder during a wall building).
+    #[inline]
+    pub fn actor(&self) -> usize {
+        self.actor as usize
+    }
+
+    /// The type of the tile in hand (meaningful at the PlaceTile step).
+    #[inline]
+    pub fn in_hand(&self) -> u8 {
+        self.in_hand
+    }
+
+    /// The slot of the tile placed this turn (meaningful from the Follower step on).
+    #[inline]
+    pub fn last_slot(&self) -> usize {
+        self.last_slot as usize
+    }
+
+    /// Tiles drawn so far (placed or set aside, and the one in hand).
+    #[inline]
+    pub fn drawn(&self) -> usize {
+        self.drawn as usize
+    }
+
+    /// The pile (1, 2 or 3) of the tile drawn as number `index` (0-based).
+    #[inline]
+    pub fn pile_of(index: usize) -> u8 {
+        if index < PILES[0] {
+            1
+        } else if index < PILES[0] + PILES[1] {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// Tiles left in each pile (public: only the counts).
+    pub fn pile_sizes(&self) -> [usize; 3] {
+        let d = self.drawn as usize;
+        let mut out = [0; 3];
+        let mut start = 0;
+        for (i, &size) in PILES.iter().enumerate() {
+            out[i] = (start + size).saturating_sub(d.max(start)).min(size);
+            start += size;
+        }
+        out
+    }
+
+    /// How many tiles of each type are still unseen (drawn by nobody yet).
+    #[inline]
+    pub fn unseen(&self) -> &[u8] {
+        &self.unseen[..self.tileset.types.len()]
+    }
+
+    /// Tiles set aside because they fit nowhere (R10), in order.
+    #[inline]
+    pub fn set_aside(&self) -> &[u8] {
+        &self.set_aside[..self.set_aside_len as usize]
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The features (union-find).
+    #[inline]
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// The wall.
+    #[inline]
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// A player's supplies and points.
+    #[inline]
+    pub fn player(&self, p: usize) -> &PlayerState {
+        &self.player[p]
+    }
+
+    /// Every player's total score.
+    pub fn scores(&self) -> [i32; MAX_PLAYERS] {
+        let mut s = [0; MAX_PLAYERS];
+        for (p, out) in s.iter_mut().enumerate().take(self.players()) {
+            *out = self.player[p].points.total();
+        }
+        s
+    }
+
+    /// The tile type placed in a slot.
+    #[inline]
+    pub fn tile_type(&self, slot: usize) -> &'static TileType {
+        self.tileset.get(self.board.tile(slot).ty)
+    }
+
+    /// The union-find node of a segment of a placed tile.
+    #[inline]
+    pub fn node(&self, slot: usize, seg: usize) -> u16 {
+        self.board.tile(slot).node_base + seg as u16
+    }
+
+    /// The kind of a segment of a placed tile.
+    #[inline]
+    pub fn seg_kind(&self, slot: usize, seg: usize) -> SegKind {
+        self.tile_type(slot).seg_kind[seg]
+    }
+
+    /// The segment of a placed tile that owns board port `port`.
+    #[inline]
+    pub fn seg_at_port(&self, slot: usize, port: usize) -> usize {
+        let t = self.board.tile(slot);
+        self.tileset.get(t.ty).rotated[t.rot as usize].port_seg[port] as usize
+    }
+
+    /// The board ports of a segment of a placed tile (12-bit mask).
+    #[inline]
+    pub fn seg_ports(&self, slot: usize, seg: usize) -> u16 {
+        let t = self.board.tile(slot);
+        self.tileset.get(t.ty).rotated[t.rot as usize].seg_ports[seg]
+    }
+
+    /// Whether a road or market (by any node) is complete: it has no open port (R8).
+    #[inline]
+    pub fn is_complete(&self, node: u16) -> bool {
+        let r = self.features.root(node);
+        self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0
+    }
+
+    /// Points a completed road or market would give now (R12).
+    pub fn feature_points(&self, node: u16) -> i32 {
+        let r = self.features.root(node);
+        scoring::feature_points(&self.features, r)
+    }
+
+    /// The wall building's remaining builders, including the current one.
+    pub fn builders_left(&self) -> &[u8] {
+        match self.step {
+            Step::Gate | Step::Wall => {
+                &self.building.seq[self.building.pos as usize..self.building.len as usize]
+            }
+            _ => &[],
+        }
+    }
+
+    /// Every border between a market and a residential area (R9) as (market node, residential
+    /// node), one entry per tile or edge where they meet; None if too many were recorded.
+    pub(crate) fn borders(&self) -> Option<&[(u16, u16)]> {
+        self.borders.get(..self.border_count as usize)
+    }
+
+    /// The wall pieces that may be built now (empty outside the Wall step).
+    pub fn pieces(&self) -> &[Piece] {
+        if self.step == Step::Wall { &self.pieces[..self.piece_count as usize] } else { &[] }
+    }
+
+    /// The player whose scoring triggered the current wall building.
+    pub fn scorer(&self) -> usize {
+        self.building.scorer as usize
+    }
+
+    /// Whether a tile type fits anywhere (R10).
+    pub fn fits_somewhere(&self, ty: u8) -> bool {
+        if self.board.tile_count() == 0 {
+            return true;
+        }
+        let fits = &self.tileset.get(ty).fits;
+        self.board
+            .frontier()
+            .iter()
+            .any(|f| f.present != 0 && f.flags & BLOCKED == 0 && fits[fit_key(f)] != 0)
+    }
+}
+
+impl Table {
+    /// The wall ends (HEAD, TAIL).
+    pub fn wall_ends(&self) -> [End; 2] {
+        self.wall.ends
+    }
+}
+
+/// The runs of facing ports that join the same two segments, as (first port, length), by where
+/// the segments change: bit 0 between ports 0 and 1, bit 1 between ports 1 and 2.
+const PORT_RUNS: [&[(usize, u16)]; 4] =
+    [&[(0, 3)], &[(0, 1), (1, 2)], &[(0, 2), (2, 1)], &[(0, 1), (1, 1), (2, 1)]];
+
+/// The index of a frontier cell in `TileType::fits`.
+#[inline]
+fn fit_key(f: &crate::board::FrontierCell) -> usize {
+    ((f.present as usize) << 4) | f.road as usize
+}
+
+/// The record word of a move's kind, for messages.
+fn move_word(mv: Move) -> &'static str {
+    match mv {
+        Move::Tile { .. } => "`tile`",
+        Move::Follower(_) => "`follower`",
+        Move::Gate { .. } => "`gate`",
+        Move::Wall { .. } => "`wall`",
+        Move::Tower(_) => "`tower`",
+    }
+}
+
+fn step_word(step: Step) -> &'static str {
+    match step {
+        Step::Draw => "draw",
+        Step::PlaceTile => "`tile`",
+        Step::Follower => "`follower`",
+        Step::Gate => "`gate`",
+        Step::Wall => "`wall`",
+        Step::Tower => "`tower`",
+        Step::GameOver => "game-over",
+    }
+}
+
+/// The category name of a feature kind for messages.
+pub fn category_name(cat: u8) -> &'static str {
+    match cat {
+        ROAD => "road",
+        MARKET => "market",
+        _ => "residential area",
+    }
+}

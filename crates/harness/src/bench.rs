@@ -1,0 +1,321 @@
+//! `stadt bench`: the engine's and MCTS's speed figures, one CSV line each (figure, value, unit,
+//! target). Criterion benches in `benches/engine.rs` measure the same operations with statistics.
+
+use crate::alloc_count::allocated_bytes;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::Observation;
+use stadt_core::game::Game;
+use stadt_core::moves::{Move, Step};
+use stadt_core::table::Table;
+use stadt_core::tiles::{TILE_COUNT, TileSet};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A figure: name, value, unit, target (empty when there is none).
+pub struct Figure {
+    /// Name.
+    pub name: String,
+    /// Value.
+    pub value: f64,
+    /// Unit.
+    pub unit: &'static str,
+    /// Target, as text.
+    pub target: &'static str,
+}
+
+/// Plays one game with uniformly random moves, in place: the playout every figure builds on.
+#[inline]
+pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) {
+    while !game.is_over() {
+        let mv = stadt_agents::bots::random::random_move(game.table(), moves, rng);
+        game.apply(mv);
+    }
+}
+
+/// Random 4-player games from start to end on one thread for about `seconds`: (games, elapsed).
+pub fn random_games(seconds: f64, seed: u64) -> (u64, Duration) {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order = [0u8; TILE_COUNT];
+    order.copy_from_slice(&ts.deck());
+    let mut game = Game::new(ts, 4, &order).expect("a full deck");
+    let mut moves = Vec::with_capacity(256);
+    let start = Instant::now();
+    let mut games = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..100 {
+            order.shuffle(&mut rng);
+            game.reset(4, &order).expect("a full deck");
+            random_playout(&mut game, &mut moves, &mut rng);
+            games += 1;
+        }
+    }
+    (games, start.elapsed())
+}
+
+/// Tables at the PlaceTile step, sampled from random games (mid-game positions for benches).
+pub fn sample_positions(count: usize, players: usize, seed: u64) -> Vec<Table> {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = Game::shuffled(ts, players, &mut rng).expect("a full deck");
+        let keep_at = rng.random_range(10..60);
+        while !game.is_over() {
+            let t = game.table();
+            if t.step() == Step::PlaceTile && t.board().tile_count() == keep_at {
+                out.push(t.clone());
+                break;
+            }
+            let mv = if t.step() == Step::PlaceTile {
+                t.sample_tile_move(&mut rng)
+            } else {
+                game.legal_moves(&mut moves);
+                moves[rng.random_range(0..moves.len())]
+            };
+            game.apply(mv);
+        }
+    }
+    out
+}
+
+/// The MCTS bot whose speed is measured: random rollouts, its other parameters at their defaults.
+pub const MCTS_BENCH_BOT: &str = "mcts:rollout=random";
+
+/// Iterations each MCTS decision is given when timed (a fixed budget, so time is per iteration).
+pub const MCTS_BENCH_ITERS: u64 = 200;
+
+/// Mid-game positions (at the PlaceTile step) with a real choice: with one legal move MCTS does
+/// not search, which would inflate iterations per second.
+pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
+    let mut moves = Vec::new();
+    let mut out = sample_positions(count * 2, 4, seed);
+    out.retain(|t| {
+        t.legal_moves(&mut moves);
+        moves.len() > 1
+    });
+    out.truncate(count);
+    out
+}
+
+/// MCTS iterations per second for about `seconds`: `MCTS_BENCH_BOT` with `threads` root-parallel
+/// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
+pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: f64, seed: u64) -> f64 {
+    let spec = format!("{MCTS_BENCH_BOT},iters={MCTS_BENCH_ITERS},threads={threads}");
+    let mut agent = stadt_agents::agent::parse_bot(&spec, &stadt_agents::agent::BotDirs::none())
+        .expect("a valid bot")
+        .build();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    // Warm up: grow the tree arenas and start rayon's threads before timing.
+    agent.act(&Observation::of_table(&positions[0]), &mut rng);
+    let start = Instant::now();
+    let mut decisions = 0u64;
+    for t in positions.iter().cycle() {
+        black_box(agent.act(&Observation::of_table(t), &mut rng));
+        decisions += 1;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    (decisions * MCTS_BENCH_ITERS) as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Every figure, each measured for about `seconds`.
+pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    let (games, el) = random_games(seconds, seed);
+    figures.push(Figure {
+        name: "random_4p_games_per_second_1_thread".into(),
+        value: games as f64 / el.as_secs_f64(),
+        unit: "games/s",
+        target: ">=20000",
+    });
+
+    let positions = sample_positions(500, 4, seed);
+    let mut moves = Vec::with_capacity(512);
+    let start = Instant::now();
+    let mut placements = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for t in &positions {
+            black_box(t).legal_moves(&mut moves);
+            placements += moves.len() as u64;
+        }
+    }
+    figures.push(Figure {
+        name: "tile_placements_generated_per_second".into(),
+        value: placements as f64 / start.elapsed().as_secs_f64(),
+        unit: "placements/s",
+        target: "",
+    });
+
+    let ts = TileSet::default_set();
+    let games: Vec<Game> = positions
+        .iter()
+        .take(100)
+        .enumerate()
+        .map(|(i, t)| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(i as u64)))
+        .collect();
+    let mut sink = Game::new(ts, 4, &ts.deck()).expect("a full deck");
+    figures.push(Figure {
+        name: "state_clone_ns".into(),
+        value: ns_per_game(&games, seconds.min(1.0), |g| {
+            black_box(black_box(g).clone());
+        }),
+        unit: "ns",
+        target: "<=1000",
+    });
+    figures.push(Figure {
+        name: "state_clone_from_ns".into(),
+        value: ns_per_game(&games, seconds.min(1.0), |g| {
+            sink.clone_from(black_box(g));
+            black_box(&sink);
+        }),
+        unit: "ns",
+        target: "",
+    });
+
+    // Bytes allocated per game once warm: the playout loop with its buffers already grown, and a
+    // random agent deciding through the Agent interface.
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut order = [0u8; TILE_COUNT];
+    order.copy_from_slice(&ts.deck());
+    let mut game = Game::new(ts, 4, &order).expect("a full deck");
+    let mut agent = stadt_agents::bots::random::Random::default();
+    let play = |game: &mut Game,
+                order: &mut [u8; TILE_COUNT],
+                rng: &mut Pcg64Mcg,
+                agent: &mut stadt_agents::bots::random::Random| {
+        order.shuffle(rng);
+        game.reset(4, order).expect("a full deck");
+        while !game.is_over() {
+            let mv = stadt_agents::agent::Agent::act(agent, &Observation::new(game), rng);
+            game.apply(mv);
+        }
+    };
+    for _ in 0..50 {
+        play(&mut game, &mut order, &mut rng, &mut agent);
+    }
+    let (value, unit) = match allocated_bytes() {
+        Some(before) => {
+            let n = 1000;
+            for _ in 0..n {
+                play(&mut game, &mut order, &mut rng, &mut agent);
+            }
+            ((allocated_bytes().unwrap() - before) as f64 / n as f64, "bytes/game")
+        }
+        None => (f64::NAN, "bytes/game (counting allocator not installed)"),
+    };
+    figures.push(Figure { name: "bytes_allocated_per_game_after_warmup".into(), value, unit, target: "0" });
+
+    let positions = mcts_positions(50, seed);
+    for (threads, name) in
+        [(1, "mcts_iterations_per_second_1_thread"), (2, "mcts_iterations_per_second_2_threads")]
+    {
+        figures.push(Figure {
+            name: name.into(),
+            value: mcts_iterations_per_second(&positions, threads, seconds, seed),
+            unit: "iterations/s",
+            target: "",
+        });
+    }
+    let one = tournament_games_per_second(1, seconds, seed);
+    let two = tournament_games_per_second(2, seconds, seed);
+    figures.push(Figure {
+        name: "tournament_games_per_second_1_thread".into(),
+        value: one,
+        unit: "games/s",
+        target: "",
+    });
+    figures.push(Figure {
+        name: "tournament_games_per_second_2_threads".into(),
+        value: two,
+        unit: "games/s",
+        target: "",
+    });
+    figures.push(Figure {
+        name: "tournament_speedup_2_threads".into(),
+        value: two / one,
+        unit: "x",
+        target: ">=1.8",
+    });
+    figures
+}
+
+/// Games per second of a greedy-against-random tournament (fast bots, so the runner's own
+/// overhead shows) on `threads` worker threads, sized to take about `seconds`.
+pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f64 {
+    use crate::tournament::{Options, run, spec::TournamentSpec};
+    let games = ((seconds * 400.0) as u64).max(40);
+    let dir = std::env::temp_dir().join(format!("stadt-bench-{}-{threads}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bots = ["greedy".to_string(), "random".to_string()];
+    let spec =
+        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::agent::BotDirs::none())
+            .expect("a valid tournament");
+    let opts = Options {
+        threads,
+        progress: false,
+        command: "stadt bench".into(),
+        about: String::new(),
+        stop: crate::stop::Stop::new(),
+    };
+    let start = Instant::now();
+    let out = run(&spec, &opts).expect("the bench tournament runs");
+    let rate = out.played as f64 / start.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(&dir);
+    rate
+}
+
+/// Nanoseconds per call of `op` on each of `games` in turn, over about `seconds`.
+fn ns_per_game(games: &[Game], seconds: f64, mut op: impl FnMut(&Game)) -> f64 {
+    let start = Instant::now();
+    let mut calls = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for g in games {
+            op(g);
+            calls += 1;
+        }
+    }
+    start.elapsed().as_secs_f64() * 1e9 / calls as f64
+}
+
+impl Figure {
+    /// Whether the figure meets its target (`>=N`, `<=N` or exactly `N`); None without a target.
+    pub fn met(&self) -> Option<bool> {
+        let t = self.target;
+        if t.is_empty() {
+            return None;
+        }
+        let (op, n) = if let Some(n) = t.strip_prefix(">=") {
+            (">=", n)
+        } else if let Some(n) = t.strip_prefix("<=") {
+            ("<=", n)
+        } else {
+            ("=", t)
+        };
+        let n: f64 = n.parse().ok()?;
+        Some(match op {
+            ">=" => self.value >= n,
+            "<=" => self.value <= n,
+            _ => self.value == n,
+        })
+    }
+}
+
+/// The CSV text of figures, with a header line; `met` says whether each target is met.
+pub fn csv(figures: &[Figure]) -> String {
+    let mut s = String::from("figure,value,unit,target,met\n");
+    for f in figures {
+        let v = if f.value >= 100.0 { format!("{:.0}", f.value) } else { format!("{:.2}", f.value) };
+        let met = match f.met() {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "",
+        };
+        s.push_str(&format!("{},{},{},{},{met}\n", f.name, v, f.unit, f.target));
+    }
+    s
+}

@@ -1,0 +1,17 @@
+//! stadt-harness: everything around games: the runner that plays agents against each other,
+//! tournaments on duplicate decks and their statistics, tuning, benchmarks, output folders that
+//! one run holds at a time, and the terminal picture of a city.
+
+pub mod alloc_count;
+pub mod bench;
+pub mod folder;
+pub mod limits;
+pub mod output;
+pub mod provenance;
+pub mod render;
+pub mod runner;
+pub mod stats;
+pub mod stop;
+pub mod tileset;
+pub mod tournament;
+pub mod tune;

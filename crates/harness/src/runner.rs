@@ -1,0 +1,127 @@
+//! Playing one game between agents, optionally writing its record.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::{BotSpec, Observation};
+use stadt_agents::seeds::{derive, stream};
+use stadt_core::game::Game;
+use stadt_core::moves::Move;
+use stadt_core::record;
+use stadt_core::tiles::TileSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A finished game and what the runner measured.
+pub struct PlayedGame {
+    /// The final game.
+    pub game: Game,
+    /// The record, when asked for.
+    pub record: Option<String>,
+    /// Seconds spent deciding, per seat.
+    pub decision_seconds: [f64; 4],
+    /// Decisions taken, per seat.
+    pub decisions: [u32; 4],
+}
+
+/// What a record's header holds besides the players and the piles: its `tiles` line (`default` or
+/// the name of the tile-set file that will lie beside the record) and its optional `seed` line.
+#[derive(Clone, Debug)]
+pub struct RecordHead {
+    /// The `tiles` line.
+    pub tiles: String,
+    /// The `seed` line.
+    pub seed: Option<u64>,
+}
+
+/// The draw order for a deck seed.
+pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
+    let mut order = tileset.deck();
+    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(deck_seed, &[stream::DECK])));
+    order
+}
+
+/// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
+/// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with that header.
+pub fn play_game(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    deck_seed: u64,
+    agent_seed: u64,
+    want_record: Option<&RecordHead>,
+) -> Result<PlayedGame, String> {
+    let never = AtomicBool::new(false);
+    Ok(play_game_until(tileset, bots, deck_seed, agent_seed, want_record, &never)?.expect("not stopped"))
+}
+
+/// As `play_game`, but gives up (returns None) between decisions once `stop` is set.
+pub fn play_game_until(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    deck_seed: u64,
+    agent_seed: u64,
+    want_record: Option<&RecordHead>,
+    stop: &AtomicBool,
+) -> Result<Option<PlayedGame>, String> {
+    let order = deck_order(tileset, deck_seed);
+    play_deck(tileset, bots, &order, agent_seed, want_record, stop, &mut |_, _| {})
+}
+
+/// What an agent is shown: the public table, or the whole game for a bot that asks to be
+/// clairvoyant (an experiment's switch, named in its spec).
+pub fn observation(game: &Game, clairvoyant: bool) -> Observation<'_> {
+    if clairvoyant { Observation::clairvoyant(game) } else { Observation::new(game) }
+}
+
+/// Plays a game on a given deck (`order`: pile 1, 2, 3, top first): the loop every tournament,
+/// tuning run and `stadt play` game goes through. `observe` sees what each agent was shown and
+/// what it decided, before the move is applied; tests use it to prove that no agent sees the
+/// hidden order.
+pub fn play_deck(
+    tileset: &'static TileSet,
+    bots: &[BotSpec],
+    order: &[u8],
+    agent_seed: u64,
+    want_record: Option<&RecordHead>,
+    stop: &AtomicBool,
+    observe: &mut dyn FnMut(&Observation, Move),
+) -> Result<Option<PlayedGame>, String> {
+    let mut game = Game::new(tileset, bots.len(), order)?;
+    let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
+    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len()).map(|i| agent_rng(agent_seed, i)).collect();
+    let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
+    let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
+    let mut seconds = [0.0; 4];
+    let mut decisions = [0; 4];
+    while !game.is_over() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let p = game.table().actor();
+        let start = Instant::now();
+        let obs = observation(&game, clairvoyant[p]);
+        let mv = agents[p].act(&obs, &mut rngs[p]);
+        seconds[p] += start.elapsed().as_secs_f64();
+        decisions[p] += 1;
+        observe(&obs, mv);
+        if let Err(e) = game.table().check(mv) {
+            return Err(format!(
+                "bot {} (p{}) chose an illegal move `{}`: {e}",
+                bots[p].label,
+                p + 1,
+                record::decision_text(game.table(), mv)
+            ));
+        }
+        if let Some(t) = text.as_mut() {
+            t.push_str(&record::move_line(game.table(), mv));
+            t.push('\n');
+        }
+        game.apply(mv);
+    }
+    Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions }))
+}
+
+/// The random generator of the agent in `seat`, from the game's agent seed.
+pub fn agent_rng(agent_seed: u64, seat: usize) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, seat as u64]))
+}

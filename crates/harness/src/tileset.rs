@@ -1,0 +1,57 @@
+//! Tile sets from files, and their identity: `default` or a file in the table form of RULES.md
+//! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
+
+use sha2::{Digest, Sha256};
+use stadt_core::tiles::TileSet;
+use std::path::Path;
+
+/// Loads a tile set: `default` for the built-in one, otherwise a file path.
+pub fn load(spec: &str) -> Result<&'static TileSet, String> {
+    if spec == "default" {
+        return Ok(TileSet::default_set());
+    }
+    load_file(Path::new(spec))
+}
+
+/// Loads a tile-set file. Sets live for the rest of the process (states hold a
+/// `&'static TileSet`); loading the same text again returns the set already loaded.
+pub fn load_file(path: &Path) -> Result<&'static TileSet, String> {
+    static LOADED: std::sync::Mutex<Vec<&'static TileSet>> = std::sync::Mutex::new(Vec::new());
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read tile set file {name}: {e}"))?;
+    let set = TileSet::parse(&text, &name).map_err(|e| format!("tile set {name}: {e}"))?;
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = loaded.iter().find(|t| t.text == set.text) {
+        return Ok(known);
+    }
+    let set: &'static TileSet = Box::leak(Box::new(set));
+    loaded.push(set);
+    Ok(set)
+}
+
+/// SHA-256 of the text a tile set was read from, in hex (`sha256sum FILE` gives the same).
+pub fn sha256(set: &TileSet) -> String {
+    Sha256::digest(set.text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether a record's `tiles` line may name `name` as a file beside the record: one plain file
+/// name, no folder, no `#` (a comment) and no blank.
+pub fn is_plain_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\', '#'])
+        && !name.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// The tile set a record in folder `dir` names: a file of that name beside it, nothing else, so
+/// a record cannot make its reader open any other file.
+pub fn beside_record(dir: &Path, name: &str) -> Result<&'static TileSet, String> {
+    if !is_plain_file_name(name) {
+        return Err(
+            "a record's tile set is `default` or the name of a file beside the record, not a path (give another file with --tiles)"
+                .into(),
+        );
+    }
+    load_file(&dir.join(name))
+}

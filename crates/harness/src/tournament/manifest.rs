@@ -1,0 +1,120 @@
+//! `manifest.toml`: what a tournament folder holds and what produced it, in TOML. Its identity
+//! (the build, the tile set's contents, players, games, seed and every bot with all parameters)
+//! decides the results: a run whose identity differs in any of these is refused in the folder.
+
+use crate::tournament::spec::TournamentSpec;
+use serde::{Deserialize, Serialize};
+
+/// The `format` line of this version's manifests.
+pub const FORMAT: &str = "stadt-tournament 1";
+
+/// A bot as the manifest lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestBot {
+    /// The label the CSV files use.
+    pub label: String,
+    /// The full spec, every parameter written out.
+    pub spec: String,
+}
+
+/// The manifest of a tournament folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// `stadt-tournament 1`.
+    pub format: String,
+    /// The command that started the run, as typed.
+    pub command: String,
+    /// What the tournament is for (from an experiment file).
+    #[serde(default)]
+    pub about: String,
+    /// The package version.
+    pub version: String,
+    /// The build: a SHA-256 of the sources that decide results.
+    pub build: String,
+    /// The git commit of the build, for information (`+changes` when the sources differed from it).
+    pub commit: String,
+    /// Players per game.
+    pub players: usize,
+    /// Games per combination of bots, as asked (rounded up to whole seat rotations).
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// The tile set: `default` or the file it was read from (for information).
+    pub tiles: String,
+    /// SHA-256 of the tile set's text.
+    pub tiles_sha256: String,
+    /// The bots, in order.
+    pub bot: Vec<ManifestBot>,
+}
+
+impl Manifest {
+    /// The manifest of a tournament started by `command`.
+    pub fn new(spec: &TournamentSpec, command: &str, about: &str) -> Manifest {
+        Manifest {
+            format: FORMAT.to_string(),
+            command: command.to_string(),
+            about: about.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            build: crate::provenance::SOURCES.to_string(),
+            commit: crate::provenance::COMMIT.to_string(),
+            players: spec.players,
+            games: spec.games,
+            seed: spec.seed,
+            tiles: spec.tiles.clone(),
+            tiles_sha256: crate::tileset::sha256(spec.tileset),
+            bot: spec
+                .labels
+                .iter()
+                .zip(&spec.bots)
+                .map(|(label, b)| ManifestBot { label: label.clone(), spec: b.full() })
+                .collect(),
+        }
+    }
+
+    /// The file's text: a comment on what it is, then the TOML.
+    pub fn to_toml(&self) -> String {
+        format!(
+            "# stadt tournament manifest: what produced the CSV files beside it (TOML).\n\
+             # A run with a different build, tile set, players, games, seed or bots is refused here.\n\
+             # Deck d's seed is derive(seed, [1, d]); the agents' seed of game g is derive(seed, [2, g]).\n\
+             {}",
+            toml::to_string(self).expect("a manifest is plain TOML")
+        )
+    }
+
+    /// Reads a manifest.
+    pub fn parse(text: &str) -> Result<Manifest, String> {
+        let m: Manifest =
+            toml::from_str(text).map_err(|e| format!("not a manifest this version reads: {e}"))?;
+        if m.format != FORMAT {
+            return Err(format!("format `{}`, where this version reads `{FORMAT}`", m.format));
+        }
+        Ok(m)
+    }
+
+    /// What differs between this run's identity and `folder`'s, one line each; empty when none.
+    pub fn differences(&self, folder: &Manifest) -> Vec<String> {
+        let bots =
+            |m: &Manifest| m.bot.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>();
+        let fields = [
+            (
+                "build",
+                format!("{} (commit {})", folder.build, folder.commit),
+                format!("{} (commit {})", self.build, self.commit),
+                folder.build == self.build,
+            ),
+            ("tile set (sha256)", folder.tiles_sha256.clone(), self.tiles_sha256.clone(), false),
+            ("players", folder.players.to_string(), self.players.to_string(), false),
+            ("games", folder.games.to_string(), self.games.to_string(), false),
+            ("seed", folder.seed.to_string(), self.seed.to_string(), false),
+            ("bots", bots(folder).join("; "), bots(self).join("; "), false),
+        ];
+        fields
+            .into_iter()
+            .filter(|(_, theirs, ours, same)| !same && theirs != ours)
+            .map(|(name, theirs, ours, _)| format!("{name}: folder {theirs}, this run {ours}"))
+            .collect()
+    }
+}

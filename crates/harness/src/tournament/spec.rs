@@ -1,0 +1,175 @@
+//! What a tournament is: bots, players, games, seed, tile set, output folder; from the command line
+//! or an experiment file, every value checked against its documented range before anything is
+//! written.
+
+use crate::limits;
+use crate::tournament::schedule::schedule_len;
+use serde::Deserialize;
+use stadt_agents::agent::{BotDirs, BotSpec, parse_bot};
+use stadt_core::tiles::TileSet;
+use std::path::{Path, PathBuf};
+
+/// A tournament to run.
+#[derive(Clone, Debug)]
+pub struct TournamentSpec {
+    /// The bots, in order.
+    pub bots: Vec<BotSpec>,
+    /// Unique labels of the bots (what the CSV files call them).
+    pub labels: Vec<String>,
+    /// Players per game.
+    pub players: usize,
+    /// Games per combination of bots (rounded up to whole seat rotations).
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Tile set: `default` or a file.
+    pub tiles: String,
+    /// The loaded tile set.
+    pub tileset: &'static TileSet,
+    /// Output folder.
+    pub out: PathBuf,
+}
+
+/// An experiment file (TOML). Paths in it (bot files, the tile set, the output folder) are
+/// relative to the file's own folder.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    /// Bots, as on the command line (`NAME`, `NAME:key=value,...`, or a bot file).
+    pub bots: Vec<String>,
+    /// Players per game.
+    pub players: usize,
+    /// Games per combination.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Output folder, relative to the experiment file.
+    pub out: String,
+    /// Tile set (default: the built-in one), relative to the experiment file.
+    #[serde(default = "default_tiles")]
+    pub tiles: String,
+    /// What the experiment is for (one line, shown in the manifest).
+    #[serde(default)]
+    pub about: String,
+    /// The folder the file is in (not read from the file).
+    #[serde(skip)]
+    pub dir: PathBuf,
+}
+
+fn default_tiles() -> String {
+    "default".into()
+}
+
+impl Experiment {
+    /// Reads an experiment file.
+    pub fn load(path: &Path) -> Result<Experiment, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read experiment {}: {e}", path.display()))?;
+        let mut e: Experiment =
+            toml::from_str(&text).map_err(|e| format!("experiment {}: {e}", path.display()))?;
+        if e.out.trim().is_empty() {
+            return Err(format!("experiment {}: `out` is empty; name the output folder", path.display()));
+        }
+        e.dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(e)
+    }
+
+    /// A path written in the file, as seen from where the command runs (`experiments/../results/x`
+    /// reads `results/x`).
+    fn resolve(&self, p: &str) -> PathBuf {
+        let mut out = PathBuf::new();
+        for c in self.dir.join(p).components() {
+            match c {
+                std::path::Component::ParentDir
+                    if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) =>
+                {
+                    out.pop();
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// The tournament it describes; `out` replaces the file's output folder when given.
+    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, String> {
+        let bots: Vec<String> = self
+            .bots
+            .iter()
+            .map(|b| {
+                if b.ends_with(".bot") || b.contains('/') {
+                    self.resolve(b).to_string_lossy().into_owned()
+                } else {
+                    b.clone()
+                }
+            })
+            .collect();
+        let tiles = if self.tiles == "default" {
+            self.tiles.clone()
+        } else {
+            self.resolve(&self.tiles).to_string_lossy().into_owned()
+        };
+        let out = out.map_or_else(|| self.resolve(&self.out), Path::to_path_buf);
+        TournamentSpec::new(&bots, self.players, self.games, self.seed, &tiles, &out, dirs)
+    }
+}
+
+impl TournamentSpec {
+    /// Checks and builds a tournament: players 2 to 4, 2 to 12 bots (at least one per seat), games
+    /// per combination and the whole schedule within `limits`, a seed TOML can hold.
+    pub fn new(
+        bots: &[String],
+        players: usize,
+        games: u64,
+        seed: u64,
+        tiles: &str,
+        out: &Path,
+        dirs: &BotDirs,
+    ) -> Result<TournamentSpec, String> {
+        if !(2..=4).contains(&players) {
+            return Err(format!("players must be 2, 3 or 4, not {players}"));
+        }
+        if bots.len() < players {
+            return Err(format!(
+                "{} bot(s) for {players}-player games: name at least {players} (the same bot may appear twice)",
+                bots.len()
+            ));
+        }
+        limits::check("the number of bots", bots.len() as u64, &limits::BOTS)?;
+        limits::check("games (per combination of bots)", games, &limits::GAMES)?;
+        limits::check("seed", seed, &limits::SEED)?;
+        let total = schedule_len(bots.len(), players, games);
+        if total > limits::SCHEDULE {
+            return Err(format!(
+                "{} bots in {players}-player games, {games} games per combination, make {total} games; at most {} fit one tournament",
+                bots.len(),
+                limits::SCHEDULE
+            ));
+        }
+        if out.as_os_str().is_empty() {
+            return Err("the output folder is empty: name a folder".into());
+        }
+        let specs: Vec<BotSpec> = bots.iter().map(|b| parse_bot(b, dirs)).collect::<Result<_, _>>()?;
+        let mut labels: Vec<String> = Vec::new();
+        for s in &specs {
+            let mut label = s.label.clone();
+            let mut k = 2;
+            while labels.contains(&label) {
+                label = format!("{}#{k}", s.label);
+                k += 1;
+            }
+            labels.push(label);
+        }
+        let tileset = crate::tileset::load(tiles)?;
+        Ok(TournamentSpec {
+            bots: specs,
+            labels,
+            players,
+            games,
+            seed,
+            tiles: tiles.to_string(),
+            tileset,
+            out: out.to_path_buf(),
+        })
+    }
+}

@@ -1,0 +1,143 @@
+//! No agent sees the hidden tile order, proven end to end (RULES.md section 7).
+//!
+//! Two games are built separately from two decks that share the tiles drawn so far and differ in
+//! the order of the unseen ones: never one game copied from the other. Every bot plays both
+//! through the runner's game loop, the one tournaments, tuning and `stadt play` use, with the same
+//! seeds. Until the first tile the decks disagree on is drawn, the two games must show every
+//! agent the same observation and get the same decision from it. A leak anywhere on that path
+//! (the runner handing an agent the full game, the table carrying the next tile, an agent reading
+//! the deck) makes the observations or the decisions differ.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::{BotDirs, BotSpec, parse_bot, registry};
+use stadt_core::moves::Move;
+use stadt_core::table::Table;
+use stadt_core::tiles::{TILE_COUNT, TileSet};
+use stadt_harness::runner::{deck_order, play_deck};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Every registered bot, searchers at a small budget: the argument does not depend on it.
+fn bots(clairvoyant: bool) -> Vec<BotSpec> {
+    registry()
+        .iter()
+        .map(|def| {
+            let spec = match (def.name, clairvoyant) {
+                ("mcts", false) => "mcts:iters=60,depth=6".to_string(),
+                ("mcts", true) => "mcts:iters=60,depth=6,clairvoyant=true".to_string(),
+                (name, _) => name.to_string(),
+            };
+            parse_bot(&spec, &BotDirs::none()).unwrap()
+        })
+        .collect()
+}
+
+/// Two decks: the first `shared` tiles the same, the rest of the second reshuffled by its own
+/// generator (and certainly in another order).
+fn decks(seed: u64, shared: usize) -> (Vec<u8>, Vec<u8>) {
+    let a = deck_order(TileSet::default_set(), seed);
+    let mut b = a.clone();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xD1FF);
+    while b[shared..] == a[shared..] {
+        b[shared..].shuffle(&mut rng);
+    }
+    (a, b)
+}
+
+/// What one agent was shown and what it decided.
+#[derive(Clone, PartialEq)]
+struct Seen {
+    table: Table,
+    revealed: Option<Vec<u8>>,
+    decision: Move,
+}
+
+/// Plays `order` through the runner and keeps every decision taken while no more than `shared`
+/// tiles were drawn; the game is stopped after that.
+fn decisions(bots: &[BotSpec], order: &[u8], agent_seed: u64, shared: usize) -> Vec<Seen> {
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let mut observe = |obs: &stadt_agents::agent::Observation, mv: Move| {
+        if obs.table().drawn() > shared {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        seen.push(Seen {
+            table: obs.table().clone(),
+            revealed: obs.revealed_order().map(<[u8]>::to_vec),
+            decision: mv,
+        });
+    };
+    play_deck(TileSet::default_set(), bots, order, agent_seed, None, &stop, &mut observe).unwrap();
+    seen
+}
+
+/// Plays pairs of games for 2, 3 and 4 players, every bot in every seat in turn, and returns the
+/// decisions compared and the first difference found, if any.
+fn compare(clairvoyant: bool) -> (usize, Option<String>) {
+    let all = bots(clairvoyant);
+    let mut rng = Pcg64Mcg::seed_from_u64(2026);
+    let mut compared = 0;
+    for players in 2..=4 {
+        for game in 0..16usize {
+            let lineup: Vec<BotSpec> = (0..players).map(|s| all[(game + s) % all.len()].clone()).collect();
+            // Positions from the opening to the last pile.
+            let shared = 4 + game * 4 + rng.random_range(0..4);
+            assert!(shared < TILE_COUNT);
+            let seed = rng.random::<u64>();
+            let (a, b) = decks(seed, shared);
+            let (seen_a, seen_b) =
+                (decisions(&lineup, &a, seed, shared), decisions(&lineup, &b, seed, shared));
+            let names: Vec<&str> = lineup.iter().map(|b| b.label.as_str()).collect();
+            for (i, (x, y)) in seen_a.iter().zip(&seen_b).enumerate() {
+                let seat = x.table.actor();
+                let who = format!(
+                    "{players} players {names:?}, {shared} tiles shared, decision {i} by p{}",
+                    seat + 1
+                );
+                if x.table != y.table || x.revealed != y.revealed {
+                    return (compared, Some(format!("{who}: the agent was shown different observations")));
+                }
+                if x.decision != y.decision {
+                    return (
+                        compared,
+                        Some(format!(
+                            "{who} ({}): {:?} with one hidden order, {:?} with the other",
+                            names[seat], x.decision, y.decision
+                        )),
+                    );
+                }
+                compared += 1;
+            }
+            if seen_a.len() != seen_b.len() {
+                return (
+                    compared,
+                    Some(format!(
+                        "{players} players {names:?}: the games parted before tile {shared} was drawn"
+                    )),
+                );
+            }
+        }
+    }
+    (compared, None)
+}
+
+#[test]
+fn no_agent_sees_the_hidden_tile_order_through_the_runner() {
+    let (compared, difference) = compare(false);
+    if let Some(d) = difference {
+        panic!("an agent's view or decision depends on the hidden tile order: {d}");
+    }
+    eprintln!("{compared} decisions compared, each shown the same observation in both games");
+    assert!(compared >= 1500, "only {compared} decisions compared");
+}
+
+/// The comparison above can fail: a bot that is shown the real order (the clairvoyant switch, for
+/// experiments) is caught by it.
+#[test]
+fn a_clairvoyant_bot_is_caught_by_the_same_comparison() {
+    let (_, difference) = compare(true);
+    let d = difference.expect("revealing the order to MCTS went unnoticed: the honesty test proves nothing");
+    assert!(d.contains("different observations"), "{d}");
+}

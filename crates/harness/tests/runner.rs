@@ -1,0 +1,21 @@
+//! The runner plays every bot to the end of a game, checking each move against the rules.
+
+use stadt_agents::agent::{BotDirs, parse_bot, registry};
+use stadt_core::tiles::TileSet;
+
+fn fast(name: &str) -> String {
+    match name {
+        "mcts" => "mcts:iters=60,depth=6".to_string(),
+        n => n.to_string(),
+    }
+}
+
+#[test]
+fn every_agent_only_plays_legal_moves() {
+    for def in registry() {
+        let spec = parse_bot(&fast(def.name), &BotDirs::none()).unwrap();
+        let bots = vec![spec; 2];
+        // play_game checks every move against the rules and fails on an illegal one.
+        stadt_harness::runner::play_game(TileSet::default_set(), &bots, 3, 4, None).unwrap();
+    }
+}

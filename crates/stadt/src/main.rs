@@ -1,0 +1,26 @@
+//! `stadt`: the command line of the Die Stadt research harness (`stadt --help`).
+
+mod cli;
+
+use clap::Parser;
+
+#[global_allocator]
+static ALLOC: stadt_harness::alloc_count::CountingAlloc = stadt_harness::alloc_count::CountingAlloc;
+
+fn main() {
+    let cli = cli::Cli::parse();
+    // Ctrl-C asks a running tournament or tuning run to stop cleanly; a second one ends the
+    // process at once.
+    let stop = stadt_harness::stop::Stop::new();
+    let handler = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if handler.requested() {
+            std::process::exit(130);
+        }
+        handler.request();
+    });
+    if let Err(f) = cli::run(cli, stop) {
+        eprintln!("stadt: {}", f.message);
+        std::process::exit(f.code);
+    }
+}

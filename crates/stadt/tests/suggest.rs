@@ -1,0 +1,141 @@
+//! `stadt suggest`: the next decision of a bot for a partial record, the same whatever the piles
+//! hold in the tiles not drawn yet, reproducible from its seed, and clear errors for bad input.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::registry;
+use stadt_core::record::{self, Record, Tiles};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn stadt(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stadt")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("stadt-suggest-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A whole game record written by `stadt play` (greedy, steerer, random and greedy in the seats).
+fn played(dir: &Path, players: usize, seed: u64) -> String {
+    let path = dir.join(format!("game-{players}-{seed}.rec"));
+    let bots = ["greedy", "steerer", "random", "greedy"][..players].join(",");
+    let (players, seed) = (players.to_string(), seed.to_string());
+    let args =
+        ["play", "--players", &players, "--seed", &seed, "--bots", &bots, "--record", path.to_str().unwrap()];
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The record cut after its first `lines` lines, and the same with the tiles not yet drawn at that
+/// point reshuffled in the piles; None when those tiles cannot come in another order.
+fn cut_and_reshuffled(text: &str, lines: usize, seed: u64) -> Option<(String, String)> {
+    let cut: String = text.lines().take(lines).map(|l| format!("{l}\n")).collect();
+    let rec = Record::parse(&cut, Tiles::Default).unwrap();
+    let out = record::replay(&rec, true).unwrap();
+    let drawn = out.game.table().drawn();
+    let mut order = rec.order.clone();
+    if order[drawn..].iter().all(|&t| t == order[drawn]) {
+        return None;
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    while order[drawn..] == rec.order[drawn..] {
+        order[drawn..].shuffle(&mut rng);
+    }
+    let header = record::header(rec.players, &rec.tiles, rec.tileset, &order, rec.seed);
+    let decisions: String =
+        cut.lines().skip_while(|l| !l.starts_with("p1: tile")).map(|l| format!("{l}\n")).collect();
+    Some((cut, header + &decisions))
+}
+
+fn suggest(bot: &str, record: &Path, seed: u64) -> String {
+    let (code, out, err) =
+        stadt(&["suggest", "--bot", bot, record.to_str().unwrap(), "--seed", &seed.to_string()]);
+    assert_eq!(code, 0, "suggest --bot {bot} {}: {err}", record.display());
+    assert_eq!(out.lines().count(), 1, "one line: {out:?}");
+    out.trim_end().to_string()
+}
+
+#[test]
+fn every_bot_suggests_the_same_whatever_the_tiles_not_yet_drawn() {
+    let d = dir("honest");
+    let bots: Vec<String> = registry()
+        .iter()
+        .map(|b| if b.name == "mcts" { "mcts:iters=200".to_string() } else { b.name.to_string() })
+        .collect();
+    let mut checked = 0;
+    for players in 2..=4 {
+        let text = played(&d, players, 40 + players as u64);
+        let first = text.lines().position(|l| l.starts_with("p1: tile")).unwrap();
+        let total = text.lines().count();
+        for (k, lines) in (first + 1..total).step_by((total - first) / 7).enumerate() {
+            let Some((cut, other)) = cut_and_reshuffled(&text, lines, k as u64) else { continue };
+            let (a, b) = (d.join("a.rec"), d.join("b.rec"));
+            std::fs::write(&a, &cut).unwrap();
+            std::fs::write(&b, &other).unwrap();
+            for bot in &bots {
+                let seed = 7 + k as u64;
+                let (sa, sb) = (suggest(bot, &a, seed), suggest(bot, &b, seed));
+                assert_eq!(
+                    sa, sb,
+                    "{bot}, {players} players, after line {lines}: the piles' hidden part changed the suggestion"
+                );
+                assert_eq!(suggest(bot, &a, seed), sa, "{bot}: the same seed gives the same suggestion");
+                // The suggestion is a legal next line of the record.
+                std::fs::write(d.join("next.rec"), format!("{cut}{sa}\n")).unwrap();
+                let (code, _, err) = stadt(&["replay", "--partial", d.join("next.rec").to_str().unwrap()]);
+                assert_eq!(code, 0, "{bot} suggested `{sa}`: {err}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "{checked} suggestions checked");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn suggest_names_bad_input_with_exit_code_2() {
+    let d = dir("bad");
+    let text = played(&d, 2, 3);
+    let whole = d.join("whole.rec");
+    std::fs::write(&whole, &text).unwrap();
+    let (code, out, err) = stadt(&["suggest", "--bot", "greedy", whole.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("the game is over"), "{err}");
+    let part = d.join("part.rec");
+    let first = text.lines().position(|l| l.starts_with("p1: tile")).unwrap();
+    std::fs::write(&part, text.lines().take(first + 5).map(|l| format!("{l}\n")).collect::<String>())
+        .unwrap();
+    let (code, _, err) = stadt(&["suggest", "--bot", "wizard", part.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown bot `wizard`") && err.contains("greedy"), "{err}");
+    let (code, _, err) = stadt(&["suggest", "--bot", "mcts:speed=3", part.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no parameter `speed`"), "{err}");
+    let (code, _, err) = stadt(&["suggest", "--bot", "greedy", "/no/such.rec"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let bad = d.join("bad.rec");
+    std::fs::write(
+        &bad,
+        text.lines().take(first + 2).map(|l| format!("{l}\n")).collect::<String>() + "p1: tile 40 40 0\n",
+    )
+    .unwrap();
+    let (code, _, err) = stadt(&["suggest", "--bot", "greedy", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("line {}:", first + 3)), "{err}");
+    let (code, _, err) = stadt(&["suggest", part.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--bot"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
