@@ -8,7 +8,9 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::{BotDirs, Observation, parse_bot};
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::observation::Observation;
+use stadt_agents::spec::parse_bot;
 use stadt_core::game::Game;
 use stadt_core::table::Table;
 use stadt_core::tiles::TileSet;

@@ -1,18 +1,30 @@
-//! stadt-agents: players of Die Stadt. The [`agent::Agent`] trait and what an agent sees
-//! ([`agent::Observation`]), bot specs and settings files, the registry of bots (one file each in
-//! [`bots`]), position values for heuristics ([`eval`]), and seeds.
+//! stadt-agents: players of Die Stadt, and search that works on any game.
+//!
+//! - [`agent`], [`observation`]: the `Agent` trait and what an agent sees (never the hidden order).
+//! - [`params`], [`spec`], [`botfile`], [`registry`]: bots by name with checked parameters, bot
+//!   settings files, and the list of bots (one line each).
+//! - [`bots`]: one file per bot; [`helpers`]: what bots share; [`eval`]: position values.
+//! - [`game`]: the thin game trait; [`die_stadt`]: the engine through it; [`search`]: MCTS over
+//!   it; [`play`]: playing a game to its end through it.
 
 pub mod agent;
+pub mod botfile;
+pub mod die_stadt;
 pub mod eval;
+pub mod game;
+pub mod helpers;
+pub mod observation;
+pub mod params;
+pub mod play;
+pub mod registry;
+pub mod search;
 pub mod seeds;
+pub mod spec;
 
-/// The bots, one file each; `REGISTRY` lists them, one line per bot.
+/// The bots, one file each (listed in `registry`).
 pub mod bots {
     pub mod greedy;
     pub mod mcts;
     pub mod random;
     pub mod steerer;
-
-    /// Every bot, by name: a new bot is a file here and a line in this list.
-    pub static REGISTRY: &[&crate::agent::BotDef] = &[&greedy::BOT, &mcts::BOT, &random::BOT, &steerer::BOT];
 }

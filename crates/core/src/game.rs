@@ -113,6 +113,13 @@ impl Game {
         self.resolve_draws();
     }
 
+    /// Applies a legal move and stops at the next draw (for play that handles chance itself;
+    /// `resolve_draws` then draws from the deck).
+    #[inline]
+    pub fn apply_decision(&mut self, mv: Move) {
+        self.table.apply(mv);
+    }
+
     /// Checks and applies a move.
     pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
         self.table.check(mv)?;
@@ -126,8 +133,10 @@ impl Game {
         self.table.is_over()
     }
 
+    /// Draws from the deck until a tile is in hand or the game is over (tiles that fit nowhere are
+    /// set aside on the way, R10).
     #[inline]
-    fn resolve_draws(&mut self) {
+    pub fn resolve_draws(&mut self) {
         while self.table.step() == Step::Draw {
             let ty = self.order[self.table.drawn()];
             self.table.draw(ty).expect("the deck holds exactly the unseen tiles");

@@ -5,7 +5,7 @@ use crate::alloc_count::allocated_bytes;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::Observation;
+use stadt_agents::observation::Observation;
 use stadt_core::game::Game;
 use stadt_core::moves::{Move, Step};
 use stadt_core::table::Table;
@@ -29,7 +29,7 @@ pub struct Figure {
 #[inline]
 pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) {
     while !game.is_over() {
-        let mv = stadt_agents::bots::random::random_move(game.table(), moves, rng);
+        let mv = stadt_agents::die_stadt::random_move(game.table(), moves, rng);
         game.apply(mv);
     }
 }
@@ -105,7 +105,7 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
 /// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
 pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: f64, seed: u64) -> f64 {
     let spec = format!("{MCTS_BENCH_BOT},iters={MCTS_BENCH_ITERS},threads={threads}");
-    let mut agent = stadt_agents::agent::parse_bot(&spec, &stadt_agents::agent::BotDirs::none())
+    let mut agent = stadt_agents::spec::parse_bot(&spec, &stadt_agents::botfile::BotDirs::none())
         .expect("a valid bot")
         .build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -253,7 +253,7 @@ pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f
     let _ = std::fs::remove_dir_all(&dir);
     let bots = ["greedy".to_string(), "random".to_string()];
     let spec =
-        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::agent::BotDirs::none())
+        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::botfile::BotDirs::none())
             .expect("a valid tournament");
     let opts = Options {
         threads,

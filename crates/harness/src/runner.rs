@@ -3,13 +3,15 @@
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::{BotSpec, Observation};
+use stadt_agents::observation::Observation;
+use stadt_agents::play::play_out;
 use stadt_agents::seeds::{derive, stream};
+use stadt_agents::spec::BotSpec;
 use stadt_core::game::Game;
 use stadt_core::moves::Move;
 use stadt_core::record;
 use stadt_core::tiles::TileSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A finished game and what the runner measured.
@@ -19,9 +21,9 @@ pub struct PlayedGame {
     /// The record, when asked for.
     pub record: Option<String>,
     /// Seconds spent deciding, per seat.
-    pub decision_seconds: [f64; 4],
+    pub decision_seconds: Vec<f64>,
     /// Decisions taken, per seat.
-    pub decisions: [u32; 4],
+    pub decisions: Vec<u32>,
 }
 
 /// What a record's header holds besides the players and the piles: its `tiles` line (`default` or
@@ -91,15 +93,11 @@ pub fn play_deck(
     let mut rngs: Vec<Pcg64Mcg> = (0..bots.len()).map(|i| agent_rng(agent_seed, i)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
     let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
-    let mut seconds = [0.0; 4];
-    let mut decisions = [0; 4];
-    while !game.is_over() {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        let p = game.table().actor();
+    let mut seconds = vec![0.0; bots.len()];
+    let mut decisions = vec![0; bots.len()];
+    let mut decide = |game: &Game, p: usize| -> Result<Move, String> {
         let start = Instant::now();
-        let obs = observation(&game, clairvoyant[p]);
+        let obs = observation(game, clairvoyant[p]);
         let mv = agents[p].act(&obs, &mut rngs[p]);
         seconds[p] += start.elapsed().as_secs_f64();
         decisions[p] += 1;
@@ -116,7 +114,12 @@ pub fn play_deck(
             t.push_str(&record::move_line(game.table(), mv));
             t.push('\n');
         }
-        game.apply(mv);
+        Ok(mv)
+    };
+    // The deck decides every draw: the generator for chance is never asked.
+    let mut chance = Pcg64Mcg::seed_from_u64(0);
+    if !play_out(&mut game, &mut decide, &mut chance, stop)? {
+        return Ok(None);
     }
     Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions }))
 }

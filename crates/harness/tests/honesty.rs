@@ -11,7 +11,10 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::{BotDirs, BotSpec, parse_bot, registry};
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::registry::registry;
+use stadt_agents::spec::BotSpec;
+use stadt_agents::spec::parse_bot;
 use stadt_core::moves::Move;
 use stadt_core::table::Table;
 use stadt_core::tiles::{TILE_COUNT, TileSet};
@@ -58,7 +61,7 @@ struct Seen {
 fn decisions(bots: &[BotSpec], order: &[u8], agent_seed: u64, shared: usize) -> Vec<Seen> {
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
-    let mut observe = |obs: &stadt_agents::agent::Observation, mv: Move| {
+    let mut observe = |obs: &stadt_agents::observation::Observation, mv: Move| {
         if obs.table().drawn() > shared {
             stop.store(true, Ordering::Relaxed);
             return;

@@ -1,6 +1,8 @@
 //! The runner plays every bot to the end of a game, checking each move against the rules.
 
-use stadt_agents::agent::{BotDirs, parse_bot, registry};
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::registry::registry;
+use stadt_agents::spec::parse_bot;
 use stadt_core::tiles::TileSet;
 
 fn fast(name: &str) -> String {

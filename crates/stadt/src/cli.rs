@@ -1,8 +1,9 @@
 //! The command line: `stadt play | replay | suggest | bots | bench | tournament | tune`.
 
 use clap::{Args, Parser, Subcommand};
-use stadt_agents::agent::{self, BotDirs, BotSpec};
+use stadt_agents::botfile::BotDirs;
 use stadt_agents::seeds::derive;
+use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_core::record::{self, Record, Tiles};
 use stadt_harness::limits;
 use stadt_harness::output::write_file;
@@ -235,6 +236,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<stadt_agents::spec::BotError> for Failure {
+    fn from(e: stadt_agents::spec::BotError) -> Failure {
+        Failure { code: 2, message: e.to_string() }
+    }
+}
+
 impl From<&str> for Failure {
     fn from(message: &str) -> Failure {
         Failure { code: 2, message: message.to_string() }
@@ -262,7 +269,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             Ok(())
         }
         Command::Bots(a) => {
-            print!("{}", agent::describe_bots(&a.bot_dir.dirs()));
+            print!("{}", crate::listing::describe_bots(&a.bot_dir.dirs()));
             Ok(())
         }
     }
@@ -271,7 +278,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
 /// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
 /// a piece with `=` and no `:` continues the bot before it.
 pub fn split_bots(text: &str, dirs: &BotDirs) -> Result<Vec<BotSpec>, String> {
-    split_bot_texts(text)?.iter().map(|s| agent::parse_bot(s, dirs)).collect()
+    split_bot_texts(text)?.iter().map(|s| parse_bot(s, dirs).map_err(String::from)).collect()
 }
 
 /// The bot texts of a comma-separated list (see `split_bots`).
@@ -395,7 +402,7 @@ fn replay(a: ReplayArgs) -> Result<(), Failure> {
 }
 
 fn suggest(a: SuggestArgs) -> Result<(), Failure> {
-    let spec = agent::parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
     let out = replay_file(&a.record, a.tiles.as_deref(), true)?;
     let game = &out.game;
     if out.finished {
@@ -477,7 +484,7 @@ fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
 fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     use stadt_harness::tune::{Objective, TuneSpec};
     let dirs = a.bots.dirs();
-    let bot = agent::parse_bot(&a.bot, &dirs)?;
+    let bot = parse_bot(&a.bot, &dirs)?;
     let pool = split_bots(&a.against, &dirs)?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
     let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;

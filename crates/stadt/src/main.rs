@@ -1,6 +1,7 @@
 //! `stadt`: the command line of the Die Stadt research harness (`stadt --help`).
 
 mod cli;
+mod listing;
 
 use clap::Parser;
 

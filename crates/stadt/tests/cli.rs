@@ -183,3 +183,19 @@ fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn the_bots_listing_names_every_bot_and_parameter_with_defaults_and_ranges() {
+    let (code, text, err) = stadt(&["bots"]);
+    assert_eq!(code, 0, "{err}");
+    for def in stadt_agents::registry::registry() {
+        assert!(text.contains(&format!("{}: {}", def.name, def.summary)), "{}", def.name);
+        for p in def.params {
+            let line = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{} ", p.key)) && l.contains(p.help));
+            let line = line.unwrap_or_else(|| panic!("{} {} not listed", def.name, p.key));
+            assert!(line.contains(p.default) && line.contains(&p.kind.describe()), "{line}");
+        }
+    }
+}

@@ -395,7 +395,10 @@ fn p08_bot_parameters_out_of_range_and_duplicate_keys_are_refused() {
         assert_refused(stadt(&["play", "--bots", bot]), &[expect]);
     }
     let (_, listing, _) = stadt(&["bots"]);
-    assert!(listing.contains("whole number, 0 to 20") && listing.contains("number, 0 to 10"), "{listing}");
+    assert!(
+        listing.contains("a whole number from 0 to 20") && listing.contains("a number from 0 to 10"),
+        "{listing}"
+    );
     assert!(!o.exists());
 }
 

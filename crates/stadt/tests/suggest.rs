@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::registry;
+use stadt_agents::registry::registry;
 use stadt_core::record::{self, Record, Tiles};
 use std::path::{Path, PathBuf};
 use std::process::Command;

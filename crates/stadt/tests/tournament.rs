@@ -2,7 +2,7 @@
 //! file or a kill, refusing to mix two tournaments in one folder, every combination and seat
 //! rotation played, and experiment files equal to flags with clear errors for bad input.
 
-use stadt_agents::agent::BotDirs;
+use stadt_agents::botfile::BotDirs;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::rows::{self, Row};
 use stadt_harness::tournament::spec::TournamentSpec;

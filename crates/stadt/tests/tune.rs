@@ -65,8 +65,8 @@ fn tuning_is_reproducible_at_any_thread_count_and_writes_its_files() {
     assert_eq!(lines.len(), 4, "one row per iteration");
     // The tuned weights are a bot that tournaments accept.
     let bot = one.join("greedy-tuned.bot");
-    let spec =
-        stadt_agents::agent::parse_bot(bot.to_str().unwrap(), &stadt_agents::agent::BotDirs::none()).unwrap();
+    let spec = stadt_agents::spec::parse_bot(bot.to_str().unwrap(), &stadt_agents::botfile::BotDirs::none())
+        .unwrap();
     assert_eq!(spec.def.name, "greedy");
     let last_open: f64 = lines[3].split(',').nth(3).unwrap().parse().unwrap();
     assert!((spec.params.real("open") - last_open).abs() < 1e-6, "the bot file holds the last weights");

@@ -1,10 +1,13 @@
-//! random: a uniformly random legal move.
+//! random: a uniformly random legal move, through the game trait (it knows nothing of Die Stadt
+//! but that the table is a game: tile placements are sampled without listing them all).
 
-use crate::agent::{Agent, BotDef, Observation, Params};
-use rand::RngExt;
+use crate::agent::Agent;
+use crate::game::Game;
+use crate::observation::Observation;
+use crate::params::Params;
+use crate::spec::BotDef;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
+use stadt_core::moves::Move;
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {
@@ -22,16 +25,6 @@ pub struct Random {
 
 impl Agent for Random {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
-        random_move(obs.table(), &mut self.moves, rng)
+        obs.table().random_move(&mut self.moves, rng)
     }
-}
-
-/// A legal move drawn uniformly; tile placements are sampled without listing them all.
-#[inline]
-pub fn random_move(table: &Table, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> Move {
-    if table.step() == Step::PlaceTile {
-        return table.sample_tile_move(rng);
-    }
-    table.legal_moves(moves);
-    moves[rng.random_range(0..moves.len())]
 }

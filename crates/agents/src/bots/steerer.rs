@@ -4,16 +4,18 @@
 //! closes on the way, minus those its opponents lead. It puts watchmen on rich rows and towers
 //! where the stretch since the last tower or the gate is long. Every weight is a parameter.
 
-use crate::agent::{Agent, BotDef, Observation, ParamDef, ParamKind, Params};
+use crate::agent::Agent;
 use crate::eval;
+use crate::helpers::{GreedySearch, copy_into, pick_best};
+use crate::observation::Observation;
+use crate::params::{ParamDef, ParamKind, Params};
+use crate::spec::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::features::{RESIDENTIAL, majority};
 use stadt_core::geom::Side;
 use stadt_core::moves::{HEAD, Move, Step, TAIL};
 use stadt_core::table::Table;
 use stadt_core::wall::{self, End, Piece};
-
-use super::greedy::{GreedySearch, copy_into, pick_best};
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {

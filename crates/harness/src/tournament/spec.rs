@@ -5,7 +5,9 @@
 use crate::limits;
 use crate::tournament::schedule::schedule_len;
 use serde::Deserialize;
-use stadt_agents::agent::{BotDirs, BotSpec, parse_bot};
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::spec::BotSpec;
+use stadt_agents::spec::parse_bot;
 use stadt_core::tiles::TileSet;
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,145 @@
+//! Die Stadt through the game trait: the engine's `Game` (a table and its deck, where chance
+//! draws the deck's next tile) and `Table` (the public position, where chance draws any unseen
+//! tile). A chance outcome is the tile that ends up in hand, tiles that fit nowhere set aside on
+//! the way (R10).
+
+use crate::game::{Game, Turn};
+use rand::{Rng, RngExt};
+use stadt_core::game::Game as Deck;
+use stadt_core::moves::{Move, Step};
+use stadt_core::table::Table;
+
+/// The outcome id once no tile can be drawn (the game ended while drawing).
+const NO_TILE: u64 = u64::MAX;
+
+/// Who acts in a table.
+fn turn(t: &Table) -> Turn {
+    match t.step() {
+        Step::Draw => Turn::Chance,
+        Step::GameOver => Turn::Over,
+        _ => Turn::Player(t.actor()),
+    }
+}
+
+/// A uniformly random legal move; tile placements are sampled without listing them all.
+#[inline]
+pub fn random_move<R: Rng + ?Sized>(t: &Table, buf: &mut Vec<Move>, rng: &mut R) -> Move {
+    if t.step() == Step::PlaceTile {
+        return t.sample_tile_move(rng);
+    }
+    t.legal_moves(buf);
+    buf[rng.random_range(0..buf.len())]
+}
+
+fn scores(t: &Table, out: &mut [f64]) {
+    for (o, s) in out.iter_mut().zip(t.scores()).take(t.players()) {
+        *o = s as f64;
+    }
+}
+
+fn in_hand(t: &Table) -> u64 {
+    if t.step() == Step::PlaceTile { t.in_hand() as u64 } else { NO_TILE }
+}
+
+impl Game for Deck {
+    type Move = Move;
+
+    fn players(&self) -> usize {
+        self.table().players()
+    }
+
+    fn turn(&self) -> Turn {
+        turn(self.table())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.table().legal_moves(out);
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.table().check(mv).is_ok()
+    }
+
+    #[inline]
+    fn apply(&mut self, mv: Move) {
+        self.apply_decision(mv);
+    }
+
+    /// Draws from the deck: `rng` is not needed.
+    #[inline]
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, _rng: &mut R) -> u64 {
+        self.resolve_draws();
+        in_hand(self.table())
+    }
+
+    fn scores(&self, out: &mut [f64]) {
+        scores(self.table(), out);
+    }
+
+    #[inline]
+    fn progress(&self) -> usize {
+        self.table().board().tile_count()
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Move>, rng: &mut R) -> Move {
+        random_move(self.table(), buf, rng)
+    }
+}
+
+impl Game for Table {
+    type Move = Move;
+
+    fn players(&self) -> usize {
+        Table::players(self)
+    }
+
+    fn turn(&self) -> Turn {
+        turn(self)
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        Table::legal_moves(self, out);
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    fn apply(&mut self, mv: Move) {
+        Table::apply(self, mv);
+    }
+
+    /// Draws unseen tiles, each as likely as its share of the unseen ones, until one is in hand.
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        while self.step() == Step::Draw {
+            let total: usize = self.unseen().iter().map(|&n| n as usize).sum();
+            let mut k = rng.random_range(0..total);
+            let ty = self
+                .unseen()
+                .iter()
+                .position(|&n| {
+                    if k < n as usize {
+                        return true;
+                    }
+                    k -= n as usize;
+                    false
+                })
+                .expect("an unseen tile");
+            self.draw(ty as u8).expect("an unseen tile can be drawn");
+        }
+        in_hand(self)
+    }
+
+    fn scores(&self, out: &mut [f64]) {
+        scores(self, out);
+    }
+
+    fn progress(&self) -> usize {
+        self.board().tile_count()
+    }
+
+    fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Move>, rng: &mut R) -> Move {
+        random_move(self, buf, rng)
+    }
+}

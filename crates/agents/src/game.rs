@@ -1,0 +1,75 @@
+//! A thin interface to a game of chance with several players: whose turn it is (or that chance
+//! acts, or that the game is over), the legal moves, applying one, the final scores, and, for a
+//! player's view with hidden parts, sampling full games from it (determinising). Random play,
+//! MCTS and the runner's loop work through it and know nothing of Die Stadt; `die_stadt`
+//! implements it for the engine's `Game` and `Table`.
+
+use rand::{Rng, RngExt};
+use std::fmt::Debug;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The player with this index decides.
+    Player(usize),
+    /// Chance acts (in Die Stadt: a tile is drawn).
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// A game position that can be played on.
+pub trait Game: Clone + Send {
+    /// A decision.
+    type Move: Copy + PartialEq + Debug + Send + Sync;
+
+    /// Number of players.
+    fn players(&self) -> usize;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// The legal moves of the player to act, into `out` (cleared first).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Whether a move is legal now.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+
+    /// Applies a legal move of the player to act.
+    fn apply(&mut self, mv: Self::Move);
+
+    /// Resolves the chance node the game stands at (sampling with `rng` where the game itself
+    /// does not fix the outcome) and returns an id of the outcome.
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64;
+
+    /// The players' scores as they stand (final once the game is over), into `out[..players]`.
+    fn scores(&self, out: &mut [f64]);
+
+    /// How far the game has come, growing as it is played (playouts are cut by it).
+    fn progress(&self) -> usize;
+
+    /// A legal move drawn uniformly at random; `buf` is scratch space.
+    fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Self::Move>, rng: &mut R) -> Self::Move {
+        self.legal_moves(buf);
+        buf[rng.random_range(0..buf.len())]
+    }
+}
+
+/// A player's view of a game with hidden parts, from which full games can be sampled: what a
+/// search that may not see the hidden part plays on.
+pub trait Determinize: Sync {
+    /// The full game a sample is.
+    type Full: Game;
+
+    /// The player to decide.
+    fn actor(&self) -> usize;
+
+    /// The legal moves of the player to decide.
+    fn legal_moves(&self, out: &mut Vec<<Self::Full as Game>::Move>);
+
+    /// A full game consistent with the view, its hidden part sampled by `rng`.
+    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Self::Full;
+
+    /// The same, into an existing game (reusing its memory).
+    fn determinize_into<R: Rng + ?Sized>(&self, full: &mut Self::Full, rng: &mut R);
+}

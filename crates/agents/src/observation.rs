@@ -1,0 +1,96 @@
+//! What an agent sees: the public table, never the hidden order of the tiles (unless an
+//! experiment makes a bot clairvoyant), and full games sampled from it for search.
+
+use crate::game::Determinize;
+use rand::Rng;
+use stadt_core::game::Game;
+use stadt_core::moves::Move;
+use stadt_core::table::Table;
+
+/// What an agent sees: the public table (never the hidden tile order), unless the runner made it
+/// clairvoyant for an experiment.
+pub struct Observation<'a> {
+    table: &'a Table,
+    revealed: Option<&'a Game>,
+}
+
+impl<'a> Observation<'a> {
+    /// An honest observation of a game.
+    pub fn new(game: &'a Game) -> Observation<'a> {
+        Observation { table: game.table(), revealed: None }
+    }
+
+    /// An observation of a bare table (no hidden order exists or is known).
+    pub fn of_table(table: &'a Table) -> Observation<'a> {
+        Observation { table, revealed: None }
+    }
+
+    /// A clairvoyant observation that reveals the real tile order (experiments only).
+    pub fn clairvoyant(game: &'a Game) -> Observation<'a> {
+        Observation { table: game.table(), revealed: Some(game) }
+    }
+
+    /// The public table.
+    #[inline]
+    pub fn table(&self) -> &'a Table {
+        self.table
+    }
+
+    /// The player to decide.
+    #[inline]
+    pub fn me(&self) -> usize {
+        self.table.actor()
+    }
+
+    /// The legal moves.
+    #[inline]
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.table.legal_moves(out);
+    }
+
+    /// Whether this observation reveals the real tile order.
+    pub fn is_clairvoyant(&self) -> bool {
+        self.revealed.is_some()
+    }
+
+    /// The real tile order, when this observation reveals it (clairvoyant experiments only).
+    pub fn revealed_order(&self) -> Option<&[u8]> {
+        self.revealed.map(|g| &g.order()[..])
+    }
+}
+
+/// Two observations are equal when they show the same table and reveal the same order, if any:
+/// what an agent could possibly learn from them.
+impl PartialEq for Observation<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.table == other.table && self.revealed_order() == other.revealed_order()
+    }
+}
+
+/// A game to simulate from: the unseen tiles shuffled by the agent's generator into the remaining
+/// piles (RULES.md section 7), or the real order when clairvoyant.
+impl Determinize for Observation<'_> {
+    type Full = Game;
+
+    fn actor(&self) -> usize {
+        self.me()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.table.legal_moves(out);
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Game {
+        match self.revealed {
+            Some(g) => g.clone(),
+            None => Game::determinize(self.table, rng),
+        }
+    }
+
+    fn determinize_into<R: Rng + ?Sized>(&self, game: &mut Game, rng: &mut R) {
+        match self.revealed {
+            Some(g) => game.clone_from(g),
+            None => game.reset_from(self.table, rng),
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Bot parameters: each has a key, a default, a help line and a kind with its valid range; values
+//! are checked against it when a spec is read.
+
+use crate::spec::BotError;
+
+/// The kind of value a bot parameter takes, with its valid range.
+#[derive(Clone, Copy, Debug)]
+pub enum ParamKind {
+    /// A real number from `min` to `max` (tunable weights are of this kind).
+    Real {
+        /// Smallest value.
+        min: f64,
+        /// Largest value.
+        max: f64,
+    },
+    /// A whole number from `min` to `max`.
+    Int {
+        /// Smallest value.
+        min: u64,
+        /// Largest value.
+        max: u64,
+    },
+    /// A switch: true or false.
+    Bool,
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+}
+
+impl ParamKind {
+    /// What a value of this kind is, for messages and listings: `a number from 0 to 10`.
+    pub fn describe(self) -> String {
+        match self {
+            ParamKind::Real { min, max } => format!("a number from {min} to {max}"),
+            ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
+            ParamKind::Bool => "true or false".to_string(),
+            ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
+        }
+    }
+}
+
+/// A bot parameter.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamDef {
+    /// The key in `NAME:key=value`.
+    pub key: &'static str,
+    /// The default value, as written.
+    pub default: &'static str,
+    /// What it does.
+    pub help: &'static str,
+    /// Its kind.
+    pub kind: ParamKind,
+}
+
+impl ParamDef {
+    /// Checks `value` against the kind and range; returns it as the spec writes it.
+    pub fn check(&self, bot: &'static str, value: &str) -> Result<String, BotError> {
+        let ok = match self.kind {
+            ParamKind::Real { min, max } => {
+                value.parse::<f64>().ok().filter(|v| (min..=max).contains(v)).map(format_real)
+            }
+            ParamKind::Int { min, max } => {
+                value.parse::<u64>().ok().filter(|v| (min..=max).contains(v)).map(|v| v.to_string())
+            }
+            ParamKind::Bool => match value {
+                "true" | "1" | "yes" => Some("true".into()),
+                "false" | "0" | "no" => Some("false".into()),
+                _ => None,
+            },
+            ParamKind::Choice(words) => words.contains(&value).then(|| value.to_string()),
+        };
+        ok.ok_or_else(|| BotError::BadValue {
+            bot,
+            key: self.key,
+            value: value.to_string(),
+            expected: self.kind.describe(),
+        })
+    }
+}
+
+/// Checked parameter values of one bot, in the order of its definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub(crate) values: Vec<(&'static str, String)>,
+}
+
+impl Params {
+    /// A real-valued parameter.
+    pub fn real(&self, key: &str) -> f64 {
+        self.get(key).parse().expect("checked when parsed")
+    }
+
+    /// A whole-number parameter.
+    pub fn int(&self, key: &str) -> u64 {
+        self.get(key).parse().expect("checked when parsed")
+    }
+
+    /// A switch.
+    pub fn flag(&self, key: &str) -> bool {
+        self.get(key) == "true"
+    }
+
+    /// A parameter as written.
+    pub fn get(&self, key: &str) -> &str {
+        &self.values.iter().find(|(k, _)| *k == key).expect("a defined parameter").1
+    }
+
+    /// All (key, value) pairs in definition order.
+    pub fn entries(&self) -> &[(&'static str, String)] {
+        &self.values
+    }
+}
+
+/// A real number written shortly but exactly enough to read back the same value.
+pub fn format_real(v: f64) -> String {
+    let s = format!("{v}");
+    if s.contains('e') { format!("{v:.6}") } else { s }
+}

@@ -1,0 +1,3 @@
+//! Search over the game trait.
+
+pub mod mcts;

@@ -1,0 +1,33 @@
+//! `stadt bots`: every bot, its parameters with defaults and valid ranges, and the bot files
+//! found by name, saying where.
+
+use stadt_agents::botfile::{BotDirs, parse_bot_file};
+use stadt_agents::registry::registry;
+use std::fmt::Write as _;
+
+/// The listing.
+pub fn describe_bots(dirs: &BotDirs) -> String {
+    let mut s = String::new();
+    for def in registry() {
+        let _ = writeln!(s, "{}: {}", def.name, def.summary);
+        for p in def.params {
+            let _ = writeln!(s, "    {:<14} = {:<8} {} ({})", p.key, p.default, p.help, p.kind.describe());
+        }
+    }
+    let _ = writeln!(s, "\nbot files, looked up by name in {}:", dirs.describe());
+    let files = dirs.files();
+    if files.is_empty() {
+        let _ = writeln!(s, "  (none)");
+    }
+    for (name, path, _) in files {
+        match parse_bot_file(&path.to_string_lossy()) {
+            Ok(spec) => {
+                let _ = writeln!(s, "  {name} ({}): {}", path.display(), spec.full());
+            }
+            Err(e) => {
+                let _ = writeln!(s, "  {name} ({}): INVALID: {e}", path.display());
+            }
+        }
+    }
+    s
+}
