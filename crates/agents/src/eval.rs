@@ -1,10 +1,10 @@
 //! Position analysis for agents: what a player's open features are worth, what a wall piece would
-//! guard, what a residential area borders. Works on the public `Table` only.
+//! guard. Works on the public `Table` only.
 
-use stadt_core::features::{MARKET, RESIDENTIAL, ROAD, majority};
+use stadt_core::features::{RESIDENTIAL, for_majority};
 use stadt_core::geom::Side;
 use stadt_core::scoring;
-use stadt_core::table::{MAX_PLAYERS, Table};
+use stadt_core::table::{AREAS, MAX_PLAYERS, Table};
 
 /// What each player's open features would be worth if scored as they stand: incomplete roads and
 /// markets it leads (R12 points), residential areas it leads (R26), and its watchmen's rows (R27).
@@ -22,30 +22,16 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
             }
             seen[ns] = r;
             ns += 1;
-            let points = match f.category(r) {
-                ROAD => scoring::road_points(f.length(r)),
-                MARKET => scoring::market_points(f.length(r), f.kind_count(r)),
-                _ => 0,
-            } as f64;
-            let lead = majority(f.followers_packed(r), players);
-            for (p, o) in out.iter_mut().enumerate().take(players) {
-                if lead & (1 << p) != 0 {
-                    *o += points;
-                }
-            }
+            let points = scoring::feature_points(f, r) as f64;
+            for_majority(f.followers_packed(r), players, |p| out[p] += points);
         }
     }
-    let mut areas = [(0u16, 0u32); scoring::AREAS];
-    let n = scoring::bailiff_areas(table, &mut areas);
+    let mut areas = [(0u16, 0u32); AREAS];
+    let n = table.bailiff_areas(&mut areas);
     for &(r, markets) in &areas[..n] {
-        let lead = majority(f.followers_packed(r), players);
-        for (p, o) in out.iter_mut().enumerate().take(players) {
-            if lead & (1 << p) != 0 {
-                *o += 2.0 * markets as f64;
-            }
-        }
+        for_majority(f.followers_packed(r), players, |p| out[p] += 2.0 * markets as f64);
     }
-    let watch = scoring::watchman_points(table);
+    let watch = table.watchman_points();
     for p in 0..players {
         out[p] += watch[p] as f64;
     }
@@ -54,7 +40,7 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
 
 /// Building points in the row a watchman on side `side` of the tile in `slot` would guard (R19).
 pub fn row_value(table: &Table, slot: usize, side: Side) -> i32 {
-    scoring::row_points(table, slot, side)
+    table.row_points(slot, side)
 }
 
 /// The scores a game would end with if it ended now, roughly: points so far plus open values.

@@ -160,6 +160,19 @@ impl Features {
         self.meta[n as usize] & 0b11
     }
 
+    /// Whether the feature rooted at `r` is a road or a market without open ports: complete (R8).
+    /// Residential areas are never complete.
+    #[inline]
+    pub fn is_complete(&self, r: u16) -> bool {
+        self.category(r) != RESIDENTIAL && self.open[r as usize] == 0
+    }
+
+    /// Whether the feature rooted at `r` is a road or a market with an open port (R25).
+    #[inline]
+    pub fn is_unfinished(&self, r: u16) -> bool {
+        self.category(r) != RESIDENTIAL && self.open[r as usize] > 0
+    }
+
     /// Open ports of the feature rooted at `r`.
     #[inline]
     pub fn open(&self, r: u16) -> u16 {
@@ -245,6 +258,18 @@ impl Features {
 #[allow(clippy::manual_contains)]
 pub(crate) fn holds(list: &[u16], x: u16) -> bool {
     list.iter().any(|&y| y == x)
+}
+
+/// Calls `pay(p)` for every player with the most followers in a packed count (R12, R26; ties: all
+/// tied players), none when nobody has any.
+#[inline]
+pub fn for_majority(packed: u16, players: usize, mut pay: impl FnMut(usize)) {
+    let winners = majority(packed, players);
+    for p in 0..players {
+        if winners & (1 << p) != 0 {
+            pay(p);
+        }
+    }
 }
 
 /// The players with the most followers in a packed count (R12, R26): a bit mask, 0 if none.

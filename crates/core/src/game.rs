@@ -3,7 +3,7 @@
 //! the unseen tiles (`Game::determinize`).
 
 use crate::moves::{Move, Step};
-use crate::table::{Illegal, Table};
+use crate::table::{Illegal, SetupError, Table};
 use crate::tiles::{TILE_COUNT, TileSet};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -18,7 +18,7 @@ pub struct Game {
 impl Game {
     /// A game whose tiles are drawn in `order` (pile 1, then 2, then 3, top first): tile type
     /// indices that must be exactly the tile set. The first tile is drawn at once.
-    pub fn new(tileset: &'static TileSet, players: usize, order: &[u8]) -> Result<Game, String> {
+    pub fn new(tileset: &'static TileSet, players: usize, order: &[u8]) -> Result<Game, SetupError> {
         let mut game = Game { table: Table::new(tileset, players)?, order: [0; TILE_COUNT] };
         game.reset(players, order)?;
         Ok(game)
@@ -26,7 +26,7 @@ impl Game {
 
     /// Starts a new game in place (see `Table::reset`): the playout loop's way to begin a game
     /// without copying or clearing whole boards.
-    pub fn reset(&mut self, players: usize, order: &[u8]) -> Result<(), String> {
+    pub fn reset(&mut self, players: usize, order: &[u8]) -> Result<(), SetupError> {
         let tileset = self.table.tileset();
         let mut counts = [0u8; TILE_COUNT];
         let mut ok = order.len() == TILE_COUNT;
@@ -38,9 +38,7 @@ impl Game {
         }
         ok &= tileset.types.iter().enumerate().all(|(i, t)| counts[i] == t.count);
         if !ok {
-            return Err(format!(
-                "the piles must hold exactly the {TILE_COUNT} tiles of the tile set, each once"
-            ));
+            return Err(SetupError::Deck);
         }
         self.table.reset(players)?;
         self.order.copy_from_slice(order);
@@ -53,7 +51,7 @@ impl Game {
         tileset: &'static TileSet,
         players: usize,
         rng: &mut R,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, SetupError> {
         let mut order = tileset.deck();
         order.shuffle(rng);
         Game::new(tileset, players, &order)

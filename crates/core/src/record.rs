@@ -427,7 +427,7 @@ pub struct Replay {
 /// Replays a record, checking every decision. With `partial`, a record may stop before the end.
 pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
     let mut game = Game::new(record.tileset, record.players, &record.order)
-        .map_err(|m| RecordError { line: 0, message: m })?;
+        .map_err(|e| RecordError { line: 0, message: e.to_string() })?;
     let mut last_line = 0;
     for (n, words) in &record.decisions {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();

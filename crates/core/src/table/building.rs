@@ -71,7 +71,7 @@ impl Table {
     }
 
     pub(super) fn place_wall(&mut self, e: WallEdge, watchman: bool) {
-        let piece = *self.pieces().iter().find(|p| WallEdge::from(p.edge) == e).expect("a legal wall edge");
+        let piece = *self.piece_on(e).expect("a legal wall edge");
         let p = self.actor as usize;
         if watchman {
             let t = self.board.tile_mut(piece.slot as usize);
@@ -124,7 +124,7 @@ impl Table {
             }
         }
         for &root in &roots[..n] {
-            if self.features.open(root) == 0 {
+            if self.features.is_complete(root) {
                 self.score_feature(root);
             }
         }

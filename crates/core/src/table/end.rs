@@ -15,14 +15,14 @@ impl Table {
             };
             let node = self.node(slot, seg);
             let root = self.features.find(node);
-            if self.features.category(root) != RESIDENTIAL && self.features.open(root) > 0 {
+            if self.features.is_unfinished(root) {
                 self.board.tile_mut(slot).follower = NO_FOLLOWER;
                 self.features.clear_followers(root);
                 self.player[p].supply += 1;
             }
         }
-        let residential = scoring::residential_points(self);
-        let watchmen = scoring::watchman_points(self);
+        let residential = self.residential_points();
+        let watchmen = self.watchman_points();
         for p in 0..self.players() {
             self.player[p].points.residential += residential[p];
             self.player[p].points.watchmen += watchmen[p];

@@ -140,7 +140,7 @@ impl Table {
             return false;
         }
         // A road or market this very tile completes takes no follower (R11).
-        !(self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0)
+        !self.features.is_complete(r)
     }
 
     pub(super) fn gate_allowed(&self, slot: usize, side: Side) -> bool {
@@ -198,26 +198,24 @@ impl Table {
     /// Checks a move against the rules, saying why it is illegal.
     pub fn check(&self, mv: Move) -> Result<(), Illegal> {
         match (self.step, mv) {
-            (Step::GameOver, _) => illegal("the game is over"),
-            (Step::Draw, _) => illegal("a tile must be drawn first"),
+            (Step::GameOver, _) => Err(Illegal::GameOver),
+            (Step::Draw, _) => Err(Illegal::DrawFirst),
             (Step::PlaceTile, Move::Tile { x, y, rot }) => self.check_tile(x as i32, y as i32, rot),
             (Step::Follower, Move::Follower(opt)) => {
                 let Some(seg) = opt else { return Ok(()) };
                 let t = self.tile_type(self.last_slot as usize);
                 if seg as usize >= t.seg_count as usize {
-                    return illegal(format!("the tile has no segment {seg}"));
+                    return Err(Illegal::NoSegment(seg));
                 }
                 if self.player[self.actor as usize].supply == 0 {
-                    return illegal(format!("p{} has no follower in supply", self.actor + 1));
+                    return Err(Illegal::NoFollower { player: self.actor as usize, watchman: false });
                 }
                 let r = self.features.root(self.node(self.last_slot as usize, seg as usize));
                 if self.features.occupied(r) {
-                    return illegal("the feature already holds a follower (R11)");
+                    return Err(Illegal::FeatureOccupied);
                 }
-                if self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0 {
-                    return illegal(
-                        "this tile completes that road or market, so no follower may join it (R11)",
-                    );
+                if self.features.is_complete(r) {
+                    return Err(Illegal::CompletesFeature);
                 }
                 Ok(())
             }
@@ -225,100 +223,74 @@ impl Table {
                 if self.gate_side(e).is_some() {
                     return Ok(());
                 }
-                let why = match self.pocket_beside(e) {
-                    Some(cell) => format!(
-                        "edge {} faces {cell}, an empty cell inside the city (no chain of empty cells sharing edges leads from it to the outside)",
-                        e.edge()
-                    ),
-                    None => format!("edge {} is not such an edge", e.edge()),
-                };
-                illegal(format!(
-                    "the gate must go between a placed tile and an empty cell outside the city; {why} (R15)"
-                ))
+                Err(Illegal::GateNotOutside { edge: e.edge(), pocket: self.pocket_beside(e) })
             }
             (Step::Wall, Move::Wall { edge, watchman }) => {
-                let Some(piece) = self.pieces().iter().find(|p| WallEdge::from(p.edge) == edge) else {
+                let Some(piece) = self.piece_on(edge) else {
                     let ends = [HEAD, TAIL].map(|e| self.wall.ends[e as usize].point());
                     let e = edge.edge();
                     let at_end = ends.iter().any(|&p| p == e.from || p == e.to());
-                    return match self.pocket_beside(edge) {
-                        Some(cell) if at_end => illegal(format!(
-                            "edge {e} would face {cell}, an empty cell inside the city (no chain of empty cells sharing edges leads from it to the outside): the wall never turns into it (R15, R17)"
-                        )),
-                        _ => illegal(format!(
-                            "edge {e} does not extend a free end of the wall (ends at {} and {}; R17)",
-                            ends[0], ends[1]
-                        )),
-                    };
+                    return Err(match self.pocket_beside(edge) {
+                        Some(cell) if at_end => Illegal::IntoPocket { edge: e, cell },
+                        _ => Illegal::NotAtEnd { edge: e, ends },
+                    });
                 };
                 if watchman {
                     if self.player[self.actor as usize].supply == 0 {
-                        return illegal(format!(
-                            "p{} has no follower in supply for a watchman",
-                            self.actor + 1
-                        ));
+                        return Err(Illegal::NoFollower { player: self.actor as usize, watchman: true });
                     }
                     if !self.watchman_allowed(piece) {
-                        return illegal(
-                            "the row runs without a gap to a wall piece that already holds a watchman (R18)",
-                        );
+                        return Err(Illegal::RowGuarded);
                     }
                 }
                 Ok(())
             }
             (Step::Tower, Move::Tower(opt)) => match opt {
                 None => Ok(()),
-                Some(e) if e > TAIL => illegal("no such wall end"),
+                Some(e) if e > TAIL => Err(Illegal::NoSuchEnd),
                 Some(e) => {
                     if self.player[self.building.scorer as usize].towers == 0 {
-                        illegal(format!("p{} has no tower left", self.building.scorer + 1))
+                        Err(Illegal::NoTower(self.building.scorer as usize))
                     } else if self.tower_ends().any(|x| x == e) {
                         Ok(())
                     } else {
-                        illegal("a tower already stands on that end of the wall (R21)")
+                        Err(Illegal::TowerStands)
                     }
                 }
             },
-            (step, mv) => {
-                illegal(format!("expected a {} decision, not a {} decision", step_word(step), move_word(mv)))
-            }
+            (step, mv) => Err(Illegal::WrongStep { expected: step_word(step), given: move_word(mv) }),
         }
     }
 
     pub(super) fn check_tile(&self, x: i32, y: i32, rot: u8) -> Result<(), Illegal> {
         if rot > 3 {
-            return illegal("rotation must be 0, 90, 180 or 270");
+            return Err(Illegal::Rotation);
         }
         let cell = Cell::new(x, y);
         if self.board.tile_count() == 0 {
-            return if (x, y, rot) == (0, 0, 0) {
-                Ok(())
-            } else {
-                illegal("the first tile goes to cell (0,0), unrotated: `tile 0 0 0`")
-            };
+            return if (x, y, rot) == (0, 0, 0) { Ok(()) } else { Err(Illegal::FirstTile) };
         }
         if self.board.slot_at(cell).is_some() {
-            return illegal(format!("cell {cell} already holds a tile"));
+            return Err(Illegal::Occupied(cell));
         }
         let Some(f) = self.board.frontier_at(cell) else {
-            return illegal(format!("cell {cell} does not touch any placed tile edge to edge (R10)"));
+            return Err(Illegal::NotTouching(cell));
         };
         if f.flags & BLOCKED != 0 {
-            return illegal(format!("cell {cell} is blocked by the wall (R20)"));
+            return Err(Illegal::Blocked(cell));
         }
         let t = self.tileset.get(self.in_hand);
         let mine = t.rotated[rot as usize].road_sides;
         for side in SIDES {
             let bit = 1 << side.index();
             if f.present & bit != 0 && (mine & bit) != (f.road & bit) {
-                let (theirs, ours) =
-                    if f.road & bit != 0 { ("a road", "no road") } else { ("no road", "a road") };
-                return illegal(format!(
-                    "{} rotated {} does not fit at {cell}: its {} side has {ours} but the neighbour shows {theirs} (R10)",
-                    t.name,
-                    rot as u32 * 90,
-                    side.letter()
-                ));
+                return Err(Illegal::RoadMismatch {
+                    tile: t.name.clone(),
+                    degrees: rot as u32 * 90,
+                    cell,
+                    side,
+                    ours: mine & bit != 0,
+                });
             }
         }
         Ok(())

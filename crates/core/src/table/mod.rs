@@ -4,7 +4,7 @@
 //! agent's own sample, so an agent holding a `Table` can simulate but never peek.
 
 use crate::board::{BLOCKED, Board, NO_FOLLOWER};
-use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, holds, majority};
+use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, for_majority, holds};
 use crate::geom::{Cell, SIDES, Side, side_port_mask};
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use crate::scoring::{self, Points};
@@ -13,10 +13,15 @@ use crate::wall::{self, End, MAX_PATH, NO_PIECE, Piece, Wall};
 
 mod building;
 mod end;
+mod illegal;
 mod legal;
+mod score;
 #[cfg(test)]
 mod tests;
 mod turn;
+
+pub use illegal::{Illegal, SetupError};
+pub use score::AREAS;
 
 /// Most players (R1).
 pub const MAX_PLAYERS: usize = 4;
@@ -115,51 +120,22 @@ pub struct Table {
     piece_count: u8,
 }
 
-/// Why a move is not legal now.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Illegal(pub String);
-
-impl std::fmt::Display for Illegal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Illegal {}
-
-fn illegal<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
-
 impl Table {
     /// A new game of `players` (2..=4) with every tile unseen; the first step is the first draw.
-    pub fn new(tileset: &'static TileSet, players: usize) -> Result<Table, String> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
-        }
-        let mut unseen = [0u8; TILE_COUNT];
-        for (i, t) in tileset.types.iter().enumerate() {
-            unseen[i] = t.count;
-        }
-        let towers = (wall::TOWERS / players) as u8;
-        let mut player = [PlayerState::default(); MAX_PLAYERS];
-        for p in player.iter_mut().take(players) {
-            p.supply = FOLLOWERS;
-            p.towers = towers;
-        }
-        Ok(Table {
+    pub fn new(tileset: &'static TileSet, players: usize) -> Result<Table, SetupError> {
+        let mut table = Table {
             tileset,
-            players: players as u8,
+            players: 0,
             board: Board::new(),
             features: Features::new(),
             wall: Wall::default(),
-            player,
+            player: [PlayerState::default(); MAX_PLAYERS],
             step: Step::Draw,
             current: 0,
             actor: 0,
             in_hand: 0,
             drawn: 0,
-            unseen,
+            unseen: [0; TILE_COUNT],
             set_aside: [0; TILE_COUNT],
             set_aside_len: 0,
             last_slot: 0,
@@ -171,14 +147,16 @@ impl Table {
             ended_by: None,
             pieces: [NO_PIECE; 6],
             piece_count: 0,
-        })
+        };
+        table.reset(players)?;
+        Ok(table)
     }
 
     /// Starts a new game of `players` on this table, reusing its memory (only the cells the last
     /// game used are cleared), so a playout loop does not copy or clear whole boards.
-    pub fn reset(&mut self, players: usize) -> Result<(), String> {
+    pub fn reset(&mut self, players: usize) -> Result<(), SetupError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(format!("Die Stadt is for 2 to 4 players, not {players}"));
+            return Err(SetupError::Players(players));
         }
         self.players = players as u8;
         self.board.reset();
@@ -373,8 +351,7 @@ impl Table {
     /// Whether a road or market (by any node) is complete: it has no open port (R8).
     #[inline]
     pub fn is_complete(&self, node: u16) -> bool {
-        let r = self.features.root(node);
-        self.features.category(r) != RESIDENTIAL && self.features.open(r) == 0
+        self.features.is_complete(self.features.root(node))
     }
 
     /// Points a completed road or market would give now (R12).
@@ -402,6 +379,11 @@ impl Table {
     /// The wall pieces that may be built now (empty outside the Wall step).
     pub fn pieces(&self) -> &[Piece] {
         if self.step == Step::Wall { &self.pieces[..self.piece_count as usize] } else { &[] }
+    }
+
+    /// The piece that may be built now on edge `e`, if any (R17).
+    pub fn piece_on(&self, e: WallEdge) -> Option<&Piece> {
+        self.pieces().iter().find(|p| WallEdge::from(p.edge) == e)
     }
 
     /// The player whose scoring triggered the current wall building.
@@ -443,22 +425,22 @@ fn fit_key(f: &crate::board::FrontierCell) -> usize {
 /// The record word of a move's kind, for messages.
 fn move_word(mv: Move) -> &'static str {
     match mv {
-        Move::Tile { .. } => "`tile`",
-        Move::Follower(_) => "`follower`",
-        Move::Gate { .. } => "`gate`",
-        Move::Wall { .. } => "`wall`",
-        Move::Tower(_) => "`tower`",
+        Move::Tile { .. } => "tile",
+        Move::Follower(_) => "follower",
+        Move::Gate { .. } => "gate",
+        Move::Wall { .. } => "wall",
+        Move::Tower(_) => "tower",
     }
 }
 
 fn step_word(step: Step) -> &'static str {
     match step {
         Step::Draw => "draw",
-        Step::PlaceTile => "`tile`",
-        Step::Follower => "`follower`",
-        Step::Gate => "`gate`",
-        Step::Wall => "`wall`",
-        Step::Tower => "`tower`",
+        Step::PlaceTile => "tile",
+        Step::Follower => "follower",
+        Step::Gate => "gate",
+        Step::Wall => "wall",
+        Step::Tower => "tower",
         Step::GameOver => "game-over",
     }
 }

@@ -7,7 +7,7 @@ impl Table {
     /// Resolves the Draw step with a tile of type `ty`: in hand if it fits somewhere, otherwise set
     /// aside (R10; the same player draws again). Ends the game if no tile is left.
     pub fn draw(&mut self, ty: u8) -> Result<(), Illegal> {
-        self.take_unseen(ty, "no tile is to be drawn now")?;
+        self.take_unseen(ty)?;
         if self.fits_somewhere(ty) {
             self.in_hand = ty;
             self.step = Step::PlaceTile;
@@ -18,13 +18,13 @@ impl Table {
         Ok(())
     }
 
-    /// Draws an unseen tile of type `ty` at the Draw step (`not_now` says why not at other steps).
-    fn take_unseen(&mut self, ty: u8, not_now: &str) -> Result<(), Illegal> {
+    /// Draws an unseen tile of type `ty` at the Draw step.
+    fn take_unseen(&mut self, ty: u8) -> Result<(), Illegal> {
         if self.step != Step::Draw {
-            return illegal(not_now);
+            return Err(Illegal::NotDrawing);
         }
         if self.unseen.get(ty as usize).copied().unwrap_or(0) == 0 {
-            return illegal(format!("no unseen tile of type {ty} is left"));
+            return Err(Illegal::NoUnseenTile(ty));
         }
         self.unseen[ty as usize] -= 1;
         self.drawn += 1;
@@ -44,7 +44,7 @@ impl Table {
     /// or not. Not a move of the game: a tool for building test positions (for example to reach
     /// pile 2 without placing 30 tiles).
     pub fn set_aside_unseen(&mut self, ty: u8) -> Result<(), Illegal> {
-        self.take_unseen(ty, "tiles can only be set aside when a tile is to be drawn")?;
+        self.take_unseen(ty)?;
         self.put_aside(ty);
         Ok(())
     }
@@ -148,7 +148,8 @@ impl Table {
         self.completed_len = 0;
         for &node in &touched[..nt] {
             let root = self.features.find(node);
-            if self.features.open(root) == 0 && !holds(&self.completed[..self.completed_len as usize], root) {
+            if self.features.is_complete(root) && !holds(&self.completed[..self.completed_len as usize], root)
+            {
                 self.completed[self.completed_len as usize] = root;
                 self.completed_len += 1;
             }
@@ -206,16 +207,13 @@ impl Table {
     /// `score_feature` for a feature holding followers (`packed`).
     pub(super) fn pay_feature(&mut self, root: u16, packed: u16) {
         let points = scoring::feature_points(&self.features, root);
-        let winners = majority(packed, self.players());
         let is_road = self.features.category(root) == ROAD;
+        let player = &mut self.player;
+        for_majority(packed, self.players as usize, |p| {
+            let by_source = &mut player[p].points;
+            *(if is_road { &mut by_source.roads } else { &mut by_source.markets }) += points;
+        });
         for p in 0..self.players() {
-            if winners & (1 << p) != 0 {
-                if is_road {
-                    self.player[p].points.roads += points;
-                } else {
-                    self.player[p].points.markets += points;
-                }
-            }
             self.player[p].returning += self.features.followers_of(root, p) as u8;
         }
         self.features.clear_followers(root);

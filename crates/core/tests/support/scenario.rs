@@ -45,9 +45,7 @@ impl Scenario {
     pub fn tile(&mut self, name: &str, x: i32, y: i32, degrees: u32) -> Result<(), Illegal> {
         let ty = self.ty(name);
         self.table.draw(ty)?;
-        if self.table.step() != Step::PlaceTile {
-            return Err(Illegal(format!("{name} fits nowhere and was set aside")));
-        }
+        assert_eq!(self.table.step(), Step::PlaceTile, "{name} fits nowhere and was set aside");
         let q = (degrees / 90) as usize;
         let rot = self.table.tileset().get(ty).canonical[q];
         self.table.play(Move::Tile { x: x as i8, y: y as i8, rot })
