@@ -17,7 +17,7 @@ fn turn(t: &Table) -> Turn {
     match t.step() {
         Step::Draw => Turn::Chance,
         Step::GameOver => Turn::Over,
-        _ => Turn::Player(t.actor()),
+        _ => Turn::Player(t.actor().index()),
     }
 }
 

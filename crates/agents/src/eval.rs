@@ -3,6 +3,7 @@
 
 use stadt_core::features::{RESIDENTIAL, for_majority};
 use stadt_core::geom::Side;
+use stadt_core::ids::{NodeId, Player, Slot};
 use stadt_core::scoring;
 use stadt_core::table::{AREAS, MAX_PLAYERS, Table};
 
@@ -12,9 +13,9 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
     let mut out = [0.0; MAX_PLAYERS];
     let f = table.features();
     let players = table.players();
-    let mut seen = [u16::MAX; 32];
+    let mut seen = [NodeId::default(); 32];
     let mut ns = 0;
-    for (slot, t) in table.board().tiles().iter().enumerate() {
+    for (slot, t) in table.board().slots() {
         if let Some((_, seg)) = t.follower() {
             let r = f.root(table.node(slot, seg));
             if f.category(r) == RESIDENTIAL || seen[..ns].contains(&r) || ns == seen.len() {
@@ -23,13 +24,13 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
             seen[ns] = r;
             ns += 1;
             let points = scoring::feature_points(f, r) as f64;
-            for_majority(f.followers_packed(r), players, |p| out[p] += points);
+            for_majority(f.followers_packed(r), players, |p| out[p.index()] += points);
         }
     }
-    let mut areas = [(0u16, 0u32); AREAS];
+    let mut areas = [(NodeId::default(), 0u32); AREAS];
     let n = table.bailiff_areas(&mut areas);
     for &(r, markets) in &areas[..n] {
-        for_majority(f.followers_packed(r), players, |p| out[p] += 2.0 * markets as f64);
+        for_majority(f.followers_packed(r), players, |p| out[p.index()] += 2.0 * markets as f64);
     }
     let watch = table.watchman_points();
     for p in 0..players {
@@ -39,7 +40,7 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
 }
 
 /// Building points in the row a watchman on side `side` of the tile in `slot` would guard (R19).
-pub fn row_value(table: &Table, slot: usize, side: Side) -> i32 {
+pub fn row_value(table: &Table, slot: Slot, side: Side) -> i32 {
     table.row_points(slot, side)
 }
 
@@ -47,8 +48,8 @@ pub fn row_value(table: &Table, slot: usize, side: Side) -> i32 {
 pub fn projected(table: &Table, open_weight: f64) -> [f64; MAX_PLAYERS] {
     let open = open_values(table);
     let mut out = [0.0; MAX_PLAYERS];
-    for p in 0..table.players() {
-        out[p] = table.player(p).points.total() as f64 + open_weight * open[p];
+    for p in Player::all(table.players()) {
+        out[p.index()] = table.player(p).points.total() as f64 + open_weight * open[p.index()];
     }
     out
 }

@@ -5,18 +5,19 @@
 use crate::eval;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
+use stadt_core::ids::Player;
 use stadt_core::moves::{Move, Step};
 use stadt_core::table::Table;
 
 /// What greedy maximises for `player` in `table`: its points plus `open` times its open values,
 /// less `deny` times the same for its strongest opponent (greedy itself uses `deny` = 0).
-pub fn value(table: &Table, player: usize, open: f64, deny: f64) -> f64 {
+pub fn value(table: &Table, player: Player, open: f64, deny: f64) -> f64 {
     let open_values = eval::open_values(table);
-    let of = |p: usize| table.player(p).points.total() as f64 + open * open_values[p];
+    let of = |p: Player| table.player(p).points.total() as f64 + open * open_values[p.index()];
     let mut v = of(player);
     if deny != 0.0 {
         let best_other =
-            (0..table.players()).filter(|&p| p != player).map(of).fold(f64::NEG_INFINITY, f64::max);
+            Player::all(table.players()).filter(|&p| p != player).map(of).fold(f64::NEG_INFINITY, f64::max);
         v -= deny * best_other;
     }
     v
@@ -52,7 +53,7 @@ impl GreedySearch {
     }
 
     /// The value of playing `mv` (and, after a tile, of the best follower choice).
-    pub fn move_value(&mut self, table: &Table, mv: Move, me: usize, open: f64, deny: f64) -> f64 {
+    pub fn move_value(&mut self, table: &Table, mv: Move, me: Player, open: f64, deny: f64) -> f64 {
         let after = copy_into(&mut self.after_tile, table);
         after.apply(mv);
         if after.step() != Step::Follower {

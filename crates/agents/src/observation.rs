@@ -4,6 +4,7 @@
 use crate::game::Determinize;
 use rand::Rng;
 use stadt_core::game::Game;
+use stadt_core::ids::Player;
 use stadt_core::moves::Move;
 use stadt_core::table::Table;
 
@@ -38,7 +39,7 @@ impl<'a> Observation<'a> {
 
     /// The player to decide.
     #[inline]
-    pub fn me(&self) -> usize {
+    pub fn me(&self) -> Player {
         self.table.actor()
     }
 
@@ -73,7 +74,7 @@ impl Determinize for Observation<'_> {
     type Full = Game;
 
     fn actor(&self) -> usize {
-        self.me()
+        self.me().index()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

@@ -4,6 +4,7 @@
 //! whether the cell is enclosed by the city (a hole) rather than outside it (R15, R17).
 
 use crate::geom::{Cell, Point, SIDES, Side};
+use crate::ids::{NodeId, Player, Slot};
 use crate::tiles::TILE_COUNT;
 
 /// Side length of the grid window. The window is not the whole plane: it follows the city. A
@@ -62,7 +63,7 @@ pub struct PlacedTile {
     /// Rotation in quarter turns clockwise.
     pub rot: u8,
     /// First union-find node of its segments (node = node_base + segment).
-    pub node_base: u16,
+    pub node_base: NodeId,
     /// Bit s: side s is walled (a wall piece, the gate, or the final closing).
     pub walls: u8,
     /// Bit s: side s was walled by the final closing without a piece (R24).
@@ -77,9 +78,9 @@ pub struct PlacedTile {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placed {
     /// The new tile's slot.
-    pub slot: usize,
+    pub slot: Slot,
     /// The slot of the tile across each side, if any.
-    pub neighbours: [Option<usize>; 4],
+    pub neighbours: [Option<Slot>; 4],
 }
 
 /// `PlacedTile::follower` when the tile holds no follower.
@@ -100,16 +101,16 @@ impl PlacedTile {
 
     /// The player whose watchman stands on side s, if any.
     #[inline]
-    pub fn watchman(&self, side: Side) -> Option<usize> {
+    pub fn watchman(&self, side: Side) -> Option<Player> {
         let v = (self.watch >> (4 * side.index())) & 0xF;
-        (v != 0).then(|| v as usize - 1)
+        (v != 0).then(|| Player::new(v as usize - 1))
     }
 
     /// The follower on this tile: (player, segment).
     #[inline]
-    pub fn follower(&self) -> Option<(usize, usize)> {
+    pub fn follower(&self) -> Option<(Player, usize)> {
         (self.follower != NO_FOLLOWER)
-            .then_some(((self.follower >> 4) as usize, (self.follower & 0xF) as usize))
+            .then_some((Player::new((self.follower >> 4) as usize), (self.follower & 0xF) as usize))
     }
 }
 
@@ -220,7 +221,7 @@ impl Board {
                 y: 0,
                 ty: 0,
                 rot: 0,
-                node_base: 0,
+                node_base: NodeId::new(0),
                 walls: 0,
                 virtual_walls: 0,
                 watch: 0,
@@ -282,9 +283,9 @@ impl Board {
 
     /// The slot of the tile at a window grid index, if any.
     #[inline]
-    pub(crate) fn slot_at_index(&self, i: usize) -> Option<usize> {
+    pub(crate) fn slot_at_index(&self, i: usize) -> Option<Slot> {
         let v = self.grid[i];
-        (v < FRONTIER_BASE).then_some(v as usize)
+        (v < FRONTIER_BASE).then_some(Slot::new(v as usize))
     }
 
     /// The frontier entry at a window grid index, if it is one.
@@ -333,20 +334,25 @@ impl Board {
 
     /// The tile in a slot.
     #[inline]
-    pub fn tile(&self, slot: usize) -> &PlacedTile {
-        &self.tiles[slot]
+    pub fn tile(&self, slot: Slot) -> &PlacedTile {
+        &self.tiles[slot.index()]
     }
 
     #[inline]
-    pub(crate) fn tile_mut(&mut self, slot: usize) -> &mut PlacedTile {
-        &mut self.tiles[slot]
+    pub(crate) fn tile_mut(&mut self, slot: Slot) -> &mut PlacedTile {
+        &mut self.tiles[slot.index()]
+    }
+
+    /// The placed tiles with their slots, in placement order.
+    pub fn slots(&self) -> impl Iterator<Item = (Slot, &PlacedTile)> + '_ {
+        self.tiles().iter().enumerate().map(|(i, t)| (Slot::new(i), t))
     }
 
     /// The slot of the tile at a cell, if any.
     #[inline]
-    pub fn slot_at(&self, cell: Cell) -> Option<usize> {
+    pub fn slot_at(&self, cell: Cell) -> Option<Slot> {
         let v = self.grid[self.index(cell)?];
-        (v < FRONTIER_BASE).then_some(v as usize)
+        (v < FRONTIER_BASE).then_some(Slot::new(v as usize))
     }
 
     /// The frontier cells (empty cells next to the city).
@@ -379,8 +385,8 @@ impl Board {
     }
 
     /// The sides of the tile in `slot` that face an empty cell outside the city (bit s for side s).
-    pub fn outside_sides(&self, slot: usize) -> u8 {
-        let i = self.index(self.tiles[slot].cell()).expect("tiles lie on the grid");
+    pub fn outside_sides(&self, slot: Slot) -> u8 {
+        let i = self.index(self.tiles[slot.index()].cell()).expect("tiles lie on the grid");
         let mut sides = 0;
         for (s, &offset) in SIDE_OFFSETS.iter().enumerate() {
             if let Some(f) = self.frontier_at_index(i.wrapping_add_signed(offset))
@@ -430,7 +436,7 @@ impl Board {
     /// Places a tile on a frontier cell that is not blocked and returns its slot and the slots of
     /// the tiles it touches, by side. `road_sides` has bit s set when the tile shows a road on
     /// side s. The caller has checked legality.
-    pub(crate) fn place(&mut self, cell: Cell, ty: u8, rot: u8, node_base: u16, road_sides: u8) -> Placed {
+    pub(crate) fn place(&mut self, cell: Cell, ty: u8, rot: u8, node_base: NodeId, road_sides: u8) -> Placed {
         if !self.inside_window(cell) {
             self.recentre(cell);
         }
@@ -468,7 +474,7 @@ impl Board {
             let j = i.wrapping_add_signed(SIDE_OFFSETS[side.index()]);
             let w = self.grid[j];
             if w < FRONTIER_BASE {
-                neighbours[side.index()] = Some(w as usize);
+                neighbours[side.index()] = Some(Slot::new(w as usize));
             } else if w == EMPTY {
                 // A new frontier cell lies in the same empty region as the cell just filled.
                 self.push_frontier_at(j, cell.step(side), back, road, if was_hole { HOLE } else { 0 });
@@ -481,7 +487,7 @@ impl Board {
         if !was_hole {
             self.find_new_holes(cell, i);
         }
-        Placed { slot, neighbours }
+        Placed { slot: Slot::new(slot), neighbours }
     }
 
     /// After a tile fills an outside cell, the empty cells around it may have lost their way out.

@@ -2,6 +2,7 @@
 //! segments. Each root carries what the rules ask of a feature: open ports (R8), the tiles it
 //! covers (R7), market kinds (R12) and followers per player (R11, R12, R26).
 
+use crate::ids::{NodeId, Player, Slot};
 #[cfg(test)]
 use crate::tiles::SegKind;
 use crate::tiles::TileType;
@@ -80,14 +81,14 @@ impl Features {
 
     /// Adds a node for a segment of the tile in `slot`.
     #[cfg(test)]
-    pub(crate) fn add(&mut self, slot: usize, kind: SegKind) -> u16 {
+    pub(crate) fn add(&mut self, slot: Slot, kind: SegKind) -> NodeId {
         self.add_node(slot, kind.meta(), kind.is_scorable())
     }
 
     /// Adds a node for each segment of a tile of type `ty` placed in `slot`; returns the first.
     #[inline]
-    pub(crate) fn add_tile(&mut self, slot: usize, ty: &TileType) -> u16 {
-        let base = self.len;
+    pub(crate) fn add_tile(&mut self, slot: Slot, ty: &TileType) -> NodeId {
+        let base = NodeId::new(self.len as usize);
         for s in 0..ty.seg_count as usize {
             self.add_node(slot, ty.seg_meta[s], ty.scorable_segs & (1 << s) != 0);
         }
@@ -96,14 +97,14 @@ impl Features {
 
     /// Adds a node with meta byte `meta` (category and market kind) for a segment in `slot`.
     #[inline]
-    fn add_node(&mut self, slot: usize, meta: u8, scorable: bool) -> u16 {
+    fn add_node(&mut self, slot: Slot, meta: u8, scorable: bool) -> NodeId {
         let n = self.len;
         let i = n as usize;
         self.parent[i] = n;
         self.open[i] = 0;
         if scorable {
             self.set[i] = self.sets_len;
-            self.sets[self.sets_len as usize] = 1u128 << slot;
+            self.sets[self.sets_len as usize] = 1u128 << slot.index();
             self.sets_len += 1;
         } else {
             self.set[i] = NO_SET;
@@ -111,39 +112,41 @@ impl Features {
         self.meta[i] = meta;
         self.followers[i] = 0;
         self.len += 1;
-        n
+        NodeId::new(i)
     }
 
     /// The root of a node, halving the path on the way.
     #[inline]
-    pub(crate) fn find(&mut self, mut n: u16) -> u16 {
+    pub(crate) fn find(&mut self, n: NodeId) -> NodeId {
+        let mut n = n.index() as u16;
         while self.parent[n as usize] != n {
             let grand = self.parent[self.parent[n as usize] as usize];
             self.parent[n as usize] = grand;
             n = grand;
         }
-        n
+        NodeId::new(n as usize)
     }
 
     /// The root of a node, without changing anything.
     #[inline]
-    pub fn root(&self, mut n: u16) -> u16 {
+    pub fn root(&self, n: NodeId) -> NodeId {
+        let mut n = n.index() as u16;
         while self.parent[n as usize] != n {
             n = self.parent[n as usize];
         }
-        n
+        NodeId::new(n as usize)
     }
 
     /// Joins the features of two nodes; returns the new root.
     #[inline]
-    pub(crate) fn union(&mut self, a: u16, b: u16) -> u16 {
+    pub(crate) fn union(&mut self, a: NodeId, b: NodeId) -> NodeId {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
             return ra;
         }
         // The older node stays root, which keeps trees shallow in practice.
         let (r, c) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        let (r, c) = (r as usize, c as usize);
+        let (r, c) = (r.index(), c.index());
         self.parent[c] = r as u16;
         self.open[r] += self.open[c];
         if self.set[r] != NO_SET {
@@ -151,61 +154,62 @@ impl Features {
         }
         self.meta[r] |= self.meta[c] & 0b11100;
         self.followers[r] += self.followers[c];
-        r as u16
+        NodeId::new(r)
     }
 
     /// The category (ROAD, RESIDENTIAL, MARKET) of a node.
     #[inline]
-    pub fn category(&self, n: u16) -> u8 {
-        self.meta[n as usize] & 0b11
+    pub fn category(&self, n: NodeId) -> u8 {
+        self.meta[n.index()] & 0b11
     }
 
     /// Whether the feature rooted at `r` is a road or a market without open ports: complete (R8).
     /// Residential areas are never complete.
     #[inline]
-    pub fn is_complete(&self, r: u16) -> bool {
-        self.category(r) != RESIDENTIAL && self.open[r as usize] == 0
+    pub fn is_complete(&self, r: NodeId) -> bool {
+        self.category(r) != RESIDENTIAL && self.open[r.index()] == 0
     }
 
     /// Whether the feature rooted at `r` is a road or a market with an open port (R25).
     #[inline]
-    pub fn is_unfinished(&self, r: u16) -> bool {
-        self.category(r) != RESIDENTIAL && self.open[r as usize] > 0
+    pub fn is_unfinished(&self, r: NodeId) -> bool {
+        self.category(r) != RESIDENTIAL && self.open[r.index()] > 0
     }
 
     /// Open ports of the feature rooted at `r`.
     #[inline]
-    pub fn open(&self, r: u16) -> u16 {
-        self.open[r as usize]
+    pub fn open(&self, r: NodeId) -> u16 {
+        self.open[r.index()]
+    }
+
+    /// Adds `k` open ports to the feature rooted at `r`.
+    #[inline]
+    pub(crate) fn add_open(&mut self, r: NodeId, k: u16) {
+        self.open[r.index()] += k;
     }
 
     #[inline]
-    pub(crate) fn add_open(&mut self, r: u16, k: u16) {
-        self.open[r as usize] += k;
-    }
-
-    #[inline]
-    pub(crate) fn close_port(&mut self, r: u16) {
+    pub(crate) fn close_port(&mut self, r: NodeId) {
         self.close_ports(r, 1);
     }
 
     #[inline]
-    pub(crate) fn close_ports(&mut self, r: u16, k: u16) {
-        debug_assert!(self.open[r as usize] >= k);
-        self.open[r as usize] -= k;
+    pub(crate) fn close_ports(&mut self, r: NodeId, k: u16) {
+        debug_assert!(self.open[r.index()] >= k);
+        self.open[r.index()] -= k;
     }
 
     /// Distinct tiles covered by the road or market rooted at `r` (its length, R7); 0 for a
     /// residential area, which has no length in the rules.
     #[inline]
-    pub fn length(&self, r: u16) -> u32 {
+    pub fn length(&self, r: NodeId) -> u32 {
         self.tile_set(r).count_ones()
     }
 
     /// The tile slots a road or market covers, as a bit set (empty for a residential area).
     #[inline]
-    pub fn tile_set(&self, r: u16) -> u128 {
-        match self.set[r as usize] {
+    pub fn tile_set(&self, r: NodeId) -> u128 {
+        match self.set[r.index()] {
             NO_SET => 0,
             s => self.sets[s as usize],
         }
@@ -213,42 +217,42 @@ impl Features {
 
     /// Number of different market kinds in the feature rooted at `r`.
     #[inline]
-    pub fn kind_count(&self, r: u16) -> u32 {
-        (self.meta[r as usize] >> 2).count_ones()
+    pub fn kind_count(&self, r: NodeId) -> u32 {
+        (self.meta[r.index()] >> 2).count_ones()
     }
 
     /// The market kinds mask (bit 0 fish, 1 grain, 2 livestock).
     #[inline]
-    pub fn kinds(&self, r: u16) -> u8 {
-        self.meta[r as usize] >> 2
+    pub fn kinds(&self, r: NodeId) -> u8 {
+        self.meta[r.index()] >> 2
     }
 
     /// Followers of player p on the feature rooted at `r`.
     #[inline]
-    pub fn followers_of(&self, r: u16, p: usize) -> u32 {
-        ((self.followers[r as usize] >> (4 * p)) & 0xF) as u32
+    pub fn followers_of(&self, r: NodeId, p: Player) -> u32 {
+        ((self.followers[r.index()] >> (4 * p.index())) & 0xF) as u32
     }
 
     /// Whether the feature rooted at `r` holds any follower.
     #[inline]
-    pub fn occupied(&self, r: u16) -> bool {
-        self.followers[r as usize] != 0
+    pub fn occupied(&self, r: NodeId) -> bool {
+        self.followers[r.index()] != 0
     }
 
     /// The packed follower counts (4 bits per player).
     #[inline]
-    pub fn followers_packed(&self, r: u16) -> u16 {
-        self.followers[r as usize]
+    pub fn followers_packed(&self, r: NodeId) -> u16 {
+        self.followers[r.index()]
     }
 
     #[inline]
-    pub(crate) fn add_follower(&mut self, r: u16, p: usize) {
-        self.followers[r as usize] += 1 << (4 * p);
+    pub(crate) fn add_follower(&mut self, r: NodeId, p: Player) {
+        self.followers[r.index()] += 1 << (4 * p.index());
     }
 
     #[inline]
-    pub(crate) fn clear_followers(&mut self, r: u16) {
-        self.followers[r as usize] = 0;
+    pub(crate) fn clear_followers(&mut self, r: NodeId) {
+        self.followers[r.index()] = 0;
     }
 }
 
@@ -256,17 +260,17 @@ impl Features {
 /// than the library's `contains`, an out-of-line call built for long slices.
 #[inline]
 #[allow(clippy::manual_contains)]
-pub(crate) fn holds(list: &[u16], x: u16) -> bool {
+pub(crate) fn holds<T: PartialEq + Copy>(list: &[T], x: T) -> bool {
     list.iter().any(|&y| y == x)
 }
 
 /// Calls `pay(p)` for every player with the most followers in a packed count (R12, R26; ties: all
 /// tied players), none when nobody has any.
 #[inline]
-pub fn for_majority(packed: u16, players: usize, mut pay: impl FnMut(usize)) {
+pub fn for_majority(packed: u16, players: usize, mut pay: impl FnMut(Player)) {
     let winners = majority(packed, players);
-    for p in 0..players {
-        if winners & (1 << p) != 0 {
+    for p in Player::all(players) {
+        if winners & (1 << p.index()) != 0 {
             pay(p);
         }
     }
@@ -297,8 +301,8 @@ mod tests {
     #[test]
     fn r6_markets_of_different_kinds_join() {
         let mut f = Features::new();
-        let a = f.add(0, SegKind::Market(MarketKind::Fish));
-        let b = f.add(1, SegKind::Market(MarketKind::Grain));
+        let a = f.add(Slot::new(0), SegKind::Market(MarketKind::Fish));
+        let b = f.add(Slot::new(1), SegKind::Market(MarketKind::Grain));
         let r = f.union(a, b);
         assert_eq!(f.kind_count(r), 2);
         assert_eq!(f.length(r), 2);
@@ -308,9 +312,9 @@ mod tests {
     #[test]
     fn r7_length_counts_distinct_tiles() {
         let mut f = Features::new();
-        let a = f.add(0, SegKind::Road);
-        let b = f.add(0, SegKind::Road); // same tile, second segment
-        let c = f.add(1, SegKind::Road);
+        let a = f.add(Slot::new(0), SegKind::Road);
+        let b = f.add(Slot::new(0), SegKind::Road); // same tile, second segment
+        let c = f.add(Slot::new(1), SegKind::Road);
         f.union(a, c);
         let r = f.union(b, c);
         assert_eq!(f.length(r), 2);

@@ -7,6 +7,7 @@ pub mod board;
 pub mod features;
 pub mod game;
 pub mod geom;
+pub mod ids;
 pub mod moves;
 pub mod record;
 pub mod scoring;

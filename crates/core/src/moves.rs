@@ -57,10 +57,32 @@ impl WallEdge {
     }
 }
 
-/// A free end of the wall, in `Move::Tower`.
-pub const HEAD: u8 = 0;
-/// The other free end of the wall.
-pub const TAIL: u8 = 1;
+/// A free end of the wall. The head grew from the gate going clockwise (the city on its right hand
+/// as it extends), the tail the other way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum WallEnd {
+    /// The end that extends with the city on its right hand.
+    Head = 0,
+    /// The end that extends with the city on its left hand.
+    Tail = 1,
+}
+
+impl WallEnd {
+    /// Both ends, head first.
+    pub const BOTH: [WallEnd; 2] = [WallEnd::Head, WallEnd::Tail];
+
+    /// 0 for the head, 1 for the tail (to index per-end arrays).
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The head end (short for `WallEnd::Head`).
+pub const HEAD: WallEnd = WallEnd::Head;
+/// The tail end (short for `WallEnd::Tail`).
+pub const TAIL: WallEnd = WallEnd::Tail;
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +115,6 @@ pub enum Move {
         /// Whether the builder puts a follower on it as a watchman.
         watchman: bool,
     },
-    /// A tower on a free end (HEAD or TAIL), or none.
-    Tower(Option<u8>),
+    /// A tower on a free end, or none.
+    Tower(Option<WallEnd>),
 }

@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use crate::geom::{Edge, Point, parse_port, port_name};
+use crate::ids::Player;
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use crate::table::{MAX_PLAYERS, PILES, Table};
 use crate::tiles::{TILE_COUNT, TileSet};
@@ -61,8 +62,8 @@ pub enum Decision {
 pub struct DecisionLine {
     /// 1-based line number in the file.
     pub line: usize,
-    /// The deciding player (0-based) when the line names one.
-    pub player: Option<usize>,
+    /// The deciding player when the line names one.
+    pub player: Option<Player>,
     /// The decision.
     pub decision: Decision,
 }
@@ -236,7 +237,7 @@ pub fn parse_decision(line: usize, words: &[&str]) -> Result<DecisionLine, Recor
     let mut player = None;
     if let Some(p) = words[0].strip_prefix('p').and_then(|r| r.strip_suffix(':')) {
         match p.parse::<usize>() {
-            Ok(k) if (1..=MAX_PLAYERS).contains(&k) => player = Some(k - 1),
+            Ok(k) if (1..=MAX_PLAYERS).contains(&k) => player = Some(Player::new(k - 1)),
             _ => return err(line, format!("`{}` is not a player (p1: to p4:)", words[0])),
         }
         words = &words[1..];
@@ -334,9 +335,9 @@ pub fn decision_to_move(table: &Table, d: &Decision) -> Result<Move, String> {
         Decision::Tower(None) => Move::Tower(None),
         Decision::Tower(Some(p)) => {
             let ends = table.wall_ends();
-            if ends[HEAD as usize].point() == p {
+            if ends[HEAD.index()].point() == p {
                 Move::Tower(Some(HEAD))
-            } else if ends[TAIL as usize].point() == p {
+            } else if ends[TAIL.index()].point() == p {
                 Move::Tower(Some(TAIL))
             } else if table.step() != Step::Tower {
                 Move::Tower(None)
@@ -364,7 +365,7 @@ fn near_edge(e: Edge) -> Result<WallEdge, String> {
 /// The decision line for a move about to be made in `table`: the deciding player, then the
 /// decision (`p2: tile 3 -1 90`).
 pub fn move_line(table: &Table, mv: Move) -> String {
-    format!("p{}: {}", table.actor() + 1, decision_text(table, mv))
+    format!("{}: {}", table.actor(), decision_text(table, mv))
 }
 
 /// A move about to be made in `table` in record notation, without the player (`tile 3 -1 90`).
@@ -390,10 +391,10 @@ pub fn decision_text(table: &Table, mv: Move) -> String {
             format!("wall {}{}", edge.edge(), if watchman { " watchman" } else { "" })
         }
         Move::Tower(None) => "tower none".to_string(),
-        Move::Tower(Some(e)) => match table.wall_ends().get(e as usize) {
-            Some(end) => format!("tower {} {}", end.point().x, end.point().y),
-            None => format!("tower on wall end {e}, which does not exist"),
-        },
+        Move::Tower(Some(e)) => {
+            let p = table.wall_ends()[e.index()].point();
+            format!("tower {} {}", p.x, p.y)
+        }
     }
 }
 
@@ -440,7 +441,7 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
         if let Some(p) = d.player
             && p != table.actor()
         {
-            return err(d.line, format!("this decision is p{}'s, not p{}'s", table.actor() + 1, p + 1));
+            return err(d.line, format!("this decision is {}'s, not {p}'s", table.actor()));
         }
         let mv =
             decision_to_move(table, &d.decision).map_err(|m| RecordError { line: d.line, message: m })?;
@@ -452,7 +453,7 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
         return err(
             last_line,
             format!(
-                "the record ends before the game is over (next: a {} decision by p{}); use --partial to score the position reached",
+                "the record ends before the game is over (next: a {} decision by {}); use --partial to score the position reached",
                 match t.step() {
                     Step::PlaceTile => "`tile`",
                     Step::Follower => "`follower`",
@@ -461,7 +462,7 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
                     Step::Tower => "`tower`",
                     _ => "",
                 },
-                t.actor() + 1
+                t.actor()
             ),
         );
     }
@@ -471,13 +472,12 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
 /// The closing lines `replay` prints: one per player, `final` (or `score` for a partial game).
 pub fn score_lines(table: &Table, finished: bool) -> String {
     let mut s = String::new();
-    for p in 0..table.players() {
+    for p in Player::all(table.players()) {
         let pts = table.player(p).points;
         let _ = writeln!(
             s,
-            "{} p{} score={} roads={} markets={} towers={} residential={} watchmen={}",
+            "{} {p} score={} roads={} markets={} towers={} residential={} watchmen={}",
             if finished { "final" } else { "score" },
-            p + 1,
             pts.total(),
             pts.roads,
             pts.markets,

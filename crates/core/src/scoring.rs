@@ -3,6 +3,7 @@
 //! with it (`table/score.rs`).
 
 use crate::features::{Features, RESIDENTIAL, ROAD};
+use crate::ids::NodeId;
 
 /// A player's points by source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +42,7 @@ pub fn market_points(len: u32, kinds: u32) -> i32 {
 
 /// What the road or market rooted at `root` gives when complete.
 #[inline]
-pub fn feature_points(features: &Features, root: u16) -> i32 {
+pub fn feature_points(features: &Features, root: NodeId) -> i32 {
     match features.category(root) {
         ROAD => road_points(features.length(root)),
         RESIDENTIAL => 0,

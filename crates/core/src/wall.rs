@@ -9,7 +9,8 @@
 use crate::board::{Board, HOLE, WINDOW};
 use crate::features::holds;
 use crate::geom::{Cell, Edge, Point, Side, walk};
-use crate::moves::{HEAD, TAIL};
+use crate::ids::{Player, Slot};
+use crate::moves::{HEAD, TAIL, WallEnd};
 
 /// Wall pieces in the box (R3).
 pub const WALL_PIECES: u8 = 70;
@@ -41,20 +42,20 @@ pub struct Wall {
     /// Pieces left in supply.
     pub supply: u8,
     /// The gate: (slot of its inside tile, side of that tile), once placed.
-    pub gate: Option<(u8, u8)>,
+    pub gate: Option<(Slot, Side)>,
     /// The free ends, HEAD and TAIL (meaningful once the gate stands).
     pub ends: [End; 2],
     /// Pieces built at each end since the last tower there or the gate (R21).
     pub since_tower: [u8; 2],
     /// Towers placed: point and owner.
-    pub towers: [(i8, i8, u8); TOWERS],
+    pub towers: [(i8, i8, Player); TOWERS],
     /// Number of towers placed.
     pub tower_count: u8,
     /// The two free ends have met: no piece can be added.
     pub closed: bool,
     /// The end (HEAD or TAIL) that grew from the gate's second point: a piece that touches both
     /// free ends extends this one (R21).
-    pub meet_end: u8,
+    pub meet_end: WallEnd,
 }
 
 impl Default for Wall {
@@ -64,7 +65,7 @@ impl Default for Wall {
             gate: None,
             ends: [End { x: 0, y: 0, dir: 0 }; 2],
             since_tower: [0; 2],
-            towers: [(0, 0, 0); TOWERS],
+            towers: [(0, 0, Player::new(0)); TOWERS],
             tower_count: 0,
             closed: false,
             meet_end: HEAD,
@@ -102,13 +103,13 @@ pub struct Piece {
     /// The lattice edge.
     pub edge: Edge,
     /// Slot of the inside tile.
-    pub slot: u8,
+    pub slot: Slot,
     /// Side of the inside tile the piece lies on.
     pub side: Side,
     /// The cell outside the piece (blocked once built).
     pub outside: Cell,
-    /// Which end it extends (HEAD or TAIL).
-    pub end: u8,
+    /// Which end it extends.
+    pub end: WallEnd,
     /// The end after the piece.
     pub next: End,
 }
@@ -116,7 +117,7 @@ pub struct Piece {
 /// A placeholder piece, to fill fixed buffers of pieces before they are written.
 pub const NO_PIECE: Piece = Piece {
     edge: Edge::horizontal(0, 0),
-    slot: 0,
+    slot: Slot::new(0),
     side: Side::N,
     outside: Cell::new(0, 0),
     end: HEAD,
@@ -124,9 +125,9 @@ pub const NO_PIECE: Piece = Piece {
 };
 
 /// The pieces that may extend one end (R17): up to three (straight on, or a turn either way).
-/// `hand` is HEAD (inside on the right) or TAIL (inside on the left).
+/// `hand` is the head (inside on the right) or the tail (inside on the left).
 #[inline]
-pub fn end_pieces(board: &Board, end: End, hand: u8, out: &mut [Piece; 3]) -> usize {
+pub fn end_pieces(board: &Board, end: End, hand: WallEnd, out: &mut [Piece; 3]) -> usize {
     let Some(p) = board.point_index(end.point()) else {
         return 0;
     };
@@ -145,7 +146,7 @@ pub fn end_pieces(board: &Board, end: End, hand: u8, out: &mut [Piece; 3]) -> us
 /// Stepping from point `p` in direction `dir` at an end of the given hand: the edge, the inside
 /// cell, the outside cell and the side of the inside cell the edge is.
 #[inline]
-fn step_cells(p: Point, hand: u8, dir: Side) -> (Edge, Cell, Cell, Side) {
+fn step_cells(p: Point, hand: WallEnd, dir: Side) -> (Edge, Cell, Cell, Side) {
     let (edge, right, left) = walk(p, dir);
     if hand == HEAD {
         (edge, right, left, Side::from_index(dir.index() + 3))
@@ -170,7 +171,7 @@ const EDGE_FROM: [isize; 4] = [-ROW, 0, 0, -1];
 /// (R15). Returns the inside tile's slot. Every point a search reaches is a corner of a tile, so
 /// the cells around it lie in the window.
 #[inline]
-fn allowed_at(board: &Board, p: usize, hand: u8, dir: usize) -> Option<usize> {
+fn allowed_at(board: &Board, p: usize, hand: WallEnd, dir: usize) -> Option<Slot> {
     let (inside, outside, side) = if hand == HEAD {
         (RIGHT[dir], LEFT[dir], (dir + 3) & 3)
     } else {
@@ -187,12 +188,12 @@ fn allowed_at(board: &Board, p: usize, hand: u8, dir: usize) -> Option<usize> {
 
 /// The piece from point `p` in direction `dir` at an end of the given hand, on the tile in `slot`.
 #[inline]
-fn piece(p: Point, hand: u8, dir: Side, slot: usize) -> Piece {
+fn piece(p: Point, hand: WallEnd, dir: Side, slot: Slot) -> Piece {
     let (edge, _, outside, side) = step_cells(p, hand, dir);
     let next = p.step(dir);
     Piece {
         edge,
-        slot: slot as u8,
+        slot,
         side,
         outside,
         end: hand,
@@ -208,7 +209,7 @@ pub fn legal_pieces(board: &Board, wall: &Wall, out: &mut [Piece; 6]) -> usize {
     let mut buf = [out[0]; 3];
     let mut n = 0;
     for hand in [HEAD, TAIL] {
-        let k = end_pieces(board, wall.ends[hand as usize], hand, &mut buf);
+        let k = end_pieces(board, wall.ends[hand.index()], hand, &mut buf);
         for p in &buf[..k] {
             // One edge touching both ends (the last gap) is one piece, listed once: it extends the
             // end that grew from the gate's second point (R21).
@@ -230,7 +231,7 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
     if wall.gate.is_none() {
         return false;
     }
-    let (head, tail) = (wall.ends[HEAD as usize], wall.ends[TAIL as usize]);
+    let (head, tail) = (wall.ends[HEAD.index()], wall.ends[TAIL.index()]);
     if wall.closed || head.point() == tail.point() {
         return true;
     }
@@ -309,8 +310,8 @@ pub fn closing_path(board: &Board, wall: &Wall, out: &mut [Piece; MAX_PATH]) -> 
 /// `closing_path` in the search's own terms, for the engine's closing: each piece as its step,
 /// `4 * window grid index of the point it starts from + direction`.
 pub(crate) fn closing_steps(board: &Board, wall: &Wall, out: &mut [u16; MAX_PATH]) -> Option<usize> {
-    let head = wall.ends[HEAD as usize];
-    let target = wall.ends[TAIL as usize].point();
+    let head = wall.ends[HEAD.index()];
+    let target = wall.ends[TAIL.index()].point();
     if wall.closed || head.point() == target {
         return Some(0);
     }
@@ -340,7 +341,7 @@ pub(crate) fn closing_steps(board: &Board, wall: &Wall, out: &mut [u16; MAX_PATH
 /// A step of `closing_steps` as the piece it builds: the slot of its inside tile, the side of
 /// that tile, and the window grid index of its outside cell.
 #[inline]
-pub(crate) fn step_piece(board: &Board, step: u16) -> (usize, Side, usize) {
+pub(crate) fn step_piece(board: &Board, step: u16) -> (Slot, Side, usize) {
     let (p, dir) = (step as usize / 4, step as usize % 4);
     let slot = board.slot_at_index(p.wrapping_add_signed(RIGHT[dir])).expect("the search steps along tiles");
     (slot, Side::from_index(dir + 3), p.wrapping_add_signed(LEFT[dir]))
@@ -406,7 +407,7 @@ fn write_steps(start: usize, last: usize, parent: &[u16], out: &mut [u16; MAX_PA
 /// The row a watchman on side `side` of the tile in `slot` guards (R19): the slots from the
 /// inside tile away from the wall, until a gap or a walled edge. Returns the number of tiles and,
 /// when it ends at a walled edge, the (slot, side) of that edge.
-pub fn row(board: &Board, slot: usize, side: Side, mut visit: impl FnMut(usize)) -> Option<(usize, Side)> {
+pub fn row(board: &Board, slot: Slot, side: Side, mut visit: impl FnMut(Slot)) -> Option<(Slot, Side)> {
     let dir = side.opposite();
     let mut cur = slot;
     let mut i = board.grid_index(board.tile(slot).cell()).expect("tiles lie on the grid");

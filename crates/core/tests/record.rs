@@ -4,6 +4,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_core::game::Game;
+use stadt_core::ids::Player;
 use stadt_core::record::{self, Record, Tiles};
 use stadt_core::tiles::TileSet;
 
@@ -36,8 +37,8 @@ fn replaying_a_played_record_reproduces_the_game_exactly() {
         let out = record::replay(&rec, false).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         assert!(out.finished);
         let (a, b) = (game.table(), out.game.table());
-        for p in 0..players {
-            assert_eq!(a.player(p), b.player(p), "seed {seed} p{p}");
+        for p in Player::all(players) {
+            assert_eq!(a.player(p), b.player(p), "seed {seed} {p}");
         }
         assert_eq!(a.board().tiles(), b.board().tiles(), "seed {seed}");
         assert_eq!(record::score_lines(a, true), record::score_lines(b, true));
@@ -50,7 +51,7 @@ fn replay_prints_final_lines_in_the_fixed_form() {
     let out = record::replay(&Record::parse(&text, Tiles::Default).unwrap(), false).unwrap();
     let lines = record::score_lines(out.game.table(), true);
     let first = lines.lines().next().unwrap();
-    let pts = game.table().player(0).points;
+    let pts = game.table().player(Player::new(0)).points;
     assert_eq!(
         first,
         format!(

@@ -9,14 +9,16 @@
 mod support;
 
 use stadt_core::geom::{Cell, Side};
+use stadt_core::ids::{Player, Slot};
 use stadt_core::moves::{HEAD, TAIL};
 use stadt_core::moves::{Move, Step};
 use stadt_core::table::Table;
 use stadt_core::wall;
 use support::scenario::Scenario;
+use support::{P1, P2, P3, P4};
 
 fn points(t: &Table, p: usize) -> stadt_core::scoring::Points {
-    t.player(p).points
+    t.player(Player::new(p)).points
 }
 
 // ----- R1-R4 components ----------------------------------------------------------------------
@@ -25,7 +27,7 @@ fn points(t: &Table, p: usize) -> stadt_core::scoring::Points {
 fn r1_each_player_has_seven_followers_in_supply() {
     for n in 2..=4 {
         let s = Scenario::new(n);
-        for p in 0..n {
+        for p in Player::all(n) {
             assert_eq!(s.table.player(p).supply, 7);
         }
     }
@@ -42,9 +44,9 @@ fn r1_player_count_outside_two_to_four_is_refused() {
 
 #[test]
 fn r2_twelve_towers_split_equally() {
-    assert_eq!(Scenario::new(2).table.player(1).towers, 6);
-    assert_eq!(Scenario::new(3).table.player(2).towers, 4);
-    assert_eq!(Scenario::new(4).table.player(3).towers, 3);
+    assert_eq!(Scenario::new(2).table.player(P2).towers, 6);
+    assert_eq!(Scenario::new(3).table.player(P3).towers, 4);
+    assert_eq!(Scenario::new(4).table.player(P4).towers, 3);
 }
 
 #[test]
@@ -84,8 +86,8 @@ fn r5_a_road_runs_through_a_straight() {
     s.put("straight", 0, 0, 0, Some("N1"));
     s.put("straight", 0, 1, 0, None);
     let t = &s.table;
-    let a = t.features().root(t.node(0, t.seg_at_port(0, 7)));
-    let b = t.features().root(t.node(1, t.seg_at_port(1, 1)));
+    let a = t.features().root(t.node(Slot::new(0), t.seg_at_port(Slot::new(0), 7)));
+    let b = t.features().root(t.node(Slot::new(1), t.seg_at_port(Slot::new(1), 1)));
     assert_eq!(a, b, "S1 of (0,0) and N1 of (0,1) are one road");
     assert_eq!(t.features().length(a), 2);
     assert_eq!(t.features().open(a), 2, "N1 of (0,0) and S1 of (0,1) stay open");
@@ -106,8 +108,8 @@ fn r6_market_facing_residential_joins_nothing() {
     s.put("market-side-pub/F", 0, 0, 0, Some("N0"));
     s.put("quarter-pub", 0, -1, 0, None);
     let t = &s.table;
-    let market = t.features().root(t.node(0, t.seg_at_port(0, 0)));
-    let res = t.features().root(t.node(1, t.seg_at_port(1, 8)));
+    let market = t.features().root(t.node(Slot::new(0), t.seg_at_port(Slot::new(0), 0)));
+    let res = t.features().root(t.node(Slot::new(1), t.seg_at_port(Slot::new(1), 8)));
     assert_ne!(market, res);
     // The market's only ports now face a placed tile: complete, 1 tile x 1 kind.
     assert_eq!(points(&t.clone(), 0).markets, 1);
@@ -144,7 +146,7 @@ fn r8_a_port_facing_an_empty_cell_is_open() {
     let mut s = Scenario::new(2);
     s.put("market-corner/F", 0, 0, 0, Some("N0"));
     let t = &s.table;
-    let r = t.features().root(t.node(0, t.seg_at_port(0, 0)));
+    let r = t.features().root(t.node(Slot::new(0), t.seg_at_port(Slot::new(0), 0)));
     assert_eq!(t.features().open(r), 6, "three ports on N and three on E face empty cells");
     assert!(!t.is_complete(r));
 }
@@ -205,10 +207,10 @@ fn r10_a_tile_that_fits_nowhere_is_set_aside_and_the_player_draws_again() {
     let mut s = Scenario::new(2);
     s.put("cross", 0, 0, 0, None); // roads leave on all four sides
     assert_eq!(s.table.step(), Step::Draw);
-    assert_eq!(s.table.current(), 1);
+    assert_eq!(s.table.current(), P2);
     s.table.draw(s.ty("quarter-pub")).unwrap(); // no road: fits nowhere
     assert_eq!(s.table.step(), Step::Draw, "p2 draws again");
-    assert_eq!(s.table.current(), 1);
+    assert_eq!(s.table.current(), P2);
     assert_eq!(s.table.set_aside(), &[s.ty("quarter-pub")]);
     s.table.draw(s.ty("dead-end-pub")).unwrap();
     assert_eq!(s.table.step(), Step::PlaceTile);
@@ -220,7 +222,7 @@ fn r11_no_follower_on_a_feature_already_occupied_at_any_distance() {
     s.put("straight", 0, 0, 0, Some("N1")); // p1's citizen
     s.put("straight", 0, 1, 0, None);
     s.tile("straight", 0, 2, 0).unwrap(); // two tiles away
-    let road = s.table.seg_at_port(2, 1) as u8;
+    let road = s.table.seg_at_port(Slot::new(2), 1) as u8;
     assert!(!s.moves().contains(&Move::Follower(Some(road))));
     let e = s.table.check(Move::Follower(Some(road))).unwrap_err();
     assert!(e.to_string().contains("already holds a follower"), "{e}");
@@ -233,10 +235,10 @@ fn r11_no_follower_on_a_road_or_market_the_tile_completes() {
     let mut s = Scenario::new(2);
     s.put("dead-end-pub", 0, 0, 0, None);
     s.tile("dead-end-pub", 0, 1, 180).unwrap(); // completes the unoccupied road
-    let road = s.table.seg_at_port(1, 1) as u8;
+    let road = s.table.seg_at_port(Slot::new(1), 1) as u8;
     let e = s.table.check(Move::Follower(Some(road))).unwrap_err();
     assert!(e.to_string().contains("completes"), "{e}");
-    let res = s.table.seg_at_port(1, 0) as u8;
+    let res = s.table.seg_at_port(Slot::new(1), 0) as u8;
     assert!(s.moves().contains(&Move::Follower(Some(res))), "a bailiff is fine");
     // A completed feature without followers scores nothing (R12 decision).
     s.follower(None).unwrap();
@@ -250,7 +252,7 @@ fn r12_finished_road_of_three_tiles_gives_three() {
     s.put("straight", 0, 1, 0, None);
     s.put("dead-end-pub", 0, 2, 180, None);
     assert_eq!(points(&s.table, 0).roads, 3);
-    assert_eq!(s.table.player(0).supply, 7, "the citizen is back");
+    assert_eq!(s.table.player(P1).supply, 7, "the citizen is back");
 }
 
 #[test]
@@ -318,8 +320,8 @@ fn r12_the_majority_takes_all() {
     s.put("straight", 4, 0, 90, None); // p1: joins C and completes
     assert_eq!(points(&s.table, 0).roads, 10, "p1 holds 2 of 3 citizens: 5 tiles x 2");
     assert_eq!(points(&s.table, 1).roads, 0);
-    assert_eq!(s.table.player(0).supply, 7, "both citizens return");
-    assert_eq!(s.table.player(1).supply, 7);
+    assert_eq!(s.table.player(P1).supply, 7, "both citizens return");
+    assert_eq!(s.table.player(P2).supply, 7);
 }
 
 // ----- R13-R24 the wall ----------------------------------------------------------------------
@@ -377,7 +379,7 @@ fn r13_a_scoring_event_from_pile_two_starts_a_wall_building() {
     let s = worked_example(2, 2);
     assert_eq!(points(&s.table, 0).roads, 2);
     assert_eq!(s.table.step(), Step::Gate);
-    assert_eq!(s.table.actor(), 1, "the player whose tile triggered the scoring builds the gate");
+    assert_eq!(s.table.actor(), P2, "the player whose tile triggered the scoring builds the gate");
 }
 
 #[test]
@@ -415,8 +417,8 @@ fn r14_bailiffs_never_return() {
     s.put("quarter-pub", 0, 0, 0, Some("N0"));
     s.skip_to_pile(4, &[]);
     assert!(s.table.is_over());
-    assert_eq!(s.table.board().tile(0).follower(), Some((0, 0)));
-    assert_eq!(s.table.player(0).supply, 6);
+    assert_eq!(s.table.board().tile(Slot::new(0)).follower(), Some((P1, 0)));
+    assert_eq!(s.table.player(P1).supply, 6);
 }
 
 #[test]
@@ -428,8 +430,8 @@ fn r15_gate_goes_on_an_edge_between_a_tile_and_an_outside_cell() {
     assert_eq!(s.table.wall().supply, 70, "the gate is not one of the 70 pieces");
     assert!(s.table.board().is_blocked(Cell::new(0, -1)), "R20: the gate blocks its outside cell");
     let ends = s.table.wall_ends();
-    assert_eq!(ends[HEAD as usize].point(), stadt_core::geom::Point::new(1, 0));
-    assert_eq!(ends[TAIL as usize].point(), stadt_core::geom::Point::new(0, 0));
+    assert_eq!(ends[HEAD.index()].point(), stadt_core::geom::Point::new(1, 0));
+    assert_eq!(ends[TAIL.index()].point(), stadt_core::geom::Point::new(0, 0));
     // The gate holds no watchman: the first piece after it is the builder's own decision.
     assert_eq!(s.table.step(), Step::Wall);
 }
@@ -467,19 +469,19 @@ fn r15_gate_never_faces_a_hole_in_the_city() {
 #[test]
 fn r16_two_players_first_building_gate_and_one_wall_then_two_walls() {
     let s = worked_example(2, 2);
-    assert_eq!(s.table.builders_left(), &[1, 0, 1, 0]);
+    assert_eq!(s.table.builders_left(), &[P2, P1, P2, P1]);
 }
 
 #[test]
 fn r16_four_players_pile_two_one_piece_each_from_the_scorer() {
     let s = worked_example(4, 2);
-    assert_eq!(s.table.builders_left(), &[1, 2, 3, 0]);
+    assert_eq!(s.table.builders_left(), &[P2, P3, P4, P1]);
 }
 
 #[test]
 fn r16_three_players_pile_three_two_pieces_each() {
     let s = worked_example(3, 3);
-    assert_eq!(s.table.builders_left(), &[1, 2, 0, 1, 2, 0]);
+    assert_eq!(s.table.builders_left(), &[P2, P3, P1, P2, P3, P1]);
 }
 
 #[test]
@@ -495,7 +497,7 @@ fn r16_a_piece_no_end_can_take_stays_in_supply() {
     assert!(s.table.wall().closed);
     assert_eq!(s.table.step(), Step::Tower, "the last two pieces have nowhere to go");
     assert_eq!(s.table.wall().supply, 65);
-    assert_eq!(s.table.player(0).walls_built + s.table.player(1).walls_built, 5);
+    assert_eq!(s.table.player(P1).walls_built + s.table.player(P2).walls_built, 5);
 }
 
 #[test]
@@ -597,7 +599,7 @@ fn r17_the_wall_passes_a_diagonal_corner_and_never_turns_into_the_pocket() {
     assert!(moves.contains(&edge_move((-2, 0), (-1, 0), false)), "the tail: north side of (-2,0)");
     assert_eq!(moves.len(), 4, "those two, each with or without a watchman: {moves:?}");
     s.wall((1, -1), (1, 0), false).unwrap(); // p2 passes the corner
-    assert_eq!(s.table.wall_ends()[HEAD as usize].point(), stadt_core::geom::Point::new(1, -1));
+    assert_eq!(s.table.wall_ends()[HEAD.index()].point(), stadt_core::geom::Point::new(1, -1));
 }
 
 #[test]
@@ -617,7 +619,7 @@ fn r15_a_tile_may_still_fill_the_pocket() {
     let fill = Move::Tile { x: 1, y: 0, rot: 0 };
     assert!(s.moves().contains(&fill), "the pocket is an empty cell next to the city");
     s.table.play(fill).unwrap();
-    assert_eq!(s.table.board().slot_at(Cell::new(1, 0)), Some(s.table.board().tile_count() - 1));
+    assert_eq!(s.table.board().slot_at(Cell::new(1, 0)), Some(Slot::new(s.table.board().tile_count() - 1)));
 }
 
 #[test]
@@ -663,7 +665,7 @@ fn line_of_six() -> Scenario {
     s.put("straight", 4, 0, 90, None);
     s.put("dead-end-pub", 5, 0, 90, None); // p2 completes: 5 tiles, 10 points
     assert_eq!(points(&s.table, 1).roads, 10);
-    assert_eq!(s.table.builders_left(), &[1, 0, 1, 0, 1, 0, 1, 0]);
+    assert_eq!(s.table.builders_left(), &[P2, P1, P2, P1, P2, P1, P2, P1]);
     s
 }
 
@@ -683,11 +685,11 @@ fn r21_tower_four_walls_past_the_gate_scores_four() {
     assert!(!s.moves().contains(&edge_move((1, 1), (2, 1), true)));
     s.wall((1, 1), (2, 1), false).unwrap(); // p1
     assert_eq!(s.table.step(), Step::Tower);
-    assert_eq!(s.table.actor(), 1, "the scorer places the tower");
+    assert_eq!(s.table.actor(), P2, "the scorer places the tower");
     assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD)), Move::Tower(Some(TAIL))]);
     s.tower(Some((5, 0))).unwrap();
     assert_eq!(points(&s.table, 1).towers, 4);
-    assert_eq!(s.table.player(1).towers, 5);
+    assert_eq!(s.table.player(P2).towers, 5);
     assert_eq!(s.table.wall().since_tower, [0, 3], "the tail side counts on: west, south, south");
     assert_eq!(s.table.step(), Step::Draw, "the ends are 6 pieces apart: the game goes on");
 }
@@ -726,13 +728,13 @@ fn r22_a_wall_that_closes_a_market_of_two_kinds_on_two_tiles_gives_four_and_retu
     assert_eq!(points(&s.table, 1).markets, 0);
     s.wall((1, 1), (2, 1), false).unwrap(); // p1: south of (1,0) closes the market
     assert_eq!(points(&s.table, 1).markets, 4);
-    assert_eq!(s.table.player(1).returning, 2, "citizen and market woman are back, for next turn");
-    assert_eq!(s.table.player(1).supply, 5);
-    assert_eq!(s.table.board().tile(1).follower(), None);
+    assert_eq!(s.table.player(P2).returning, 2, "citizen and market woman are back, for next turn");
+    assert_eq!(s.table.player(P2).supply, 5);
+    assert_eq!(s.table.board().tile(Slot::new(1)).follower(), None);
     s.wall((2, 1), (3, 1), false).unwrap(); // p2
     assert_eq!(s.table.step(), Step::Tower, "R22: no new wall building from a wall scoring");
     s.tower(None).unwrap();
-    assert_eq!(s.table.player(1).supply, 7);
+    assert_eq!(s.table.player(P2).supply, 7);
 }
 
 #[test]
@@ -758,7 +760,7 @@ fn r23c_r24_the_game_ends_when_the_ends_are_five_apart_and_closing_scores() {
     assert!(s.table.wall().closed);
     assert_eq!(s.table.wall().supply, 70 - 3 - 4);
     assert_eq!(points(&s.table, 0).roads, 1);
-    assert_eq!(s.table.player(0).supply, 7);
+    assert_eq!(s.table.player(P1).supply, 7);
 }
 
 #[test]
@@ -804,7 +806,7 @@ fn r24_without_a_gate_the_whole_outer_boundary_counts_as_walled() {
     assert!(s.table.wall().gate.is_none());
     assert_eq!(points(&s.table, 0).roads, 1);
     assert_eq!(s.table.wall().supply, 70, "walled without pieces");
-    assert_eq!(s.table.board().tile(0).virtual_walls, 0b1111);
+    assert_eq!(s.table.board().tile(Slot::new(0)).virtual_walls, 0b1111);
 }
 
 #[test]
@@ -823,8 +825,8 @@ fn r25_followers_on_roads_open_into_a_gap_leave_without_points() {
     s.skip_to_pile(4, &[]);
     assert!(s.table.is_over());
     assert_eq!(points(&s.table, 1).roads, 0);
-    assert_eq!(s.table.player(1).supply, 7, "the citizen is removed");
-    assert_eq!(s.table.board().tile(1).follower(), None);
+    assert_eq!(s.table.player(P2).supply, 7, "the citizen is removed");
+    assert_eq!(s.table.board().tile(Slot::new(1)).follower(), None);
 }
 
 #[test]
@@ -902,7 +904,7 @@ fn r10_a_city_in_one_long_line_fits_the_board() {
     assert!(east > 45 || west < -45, "the line leaves the first window ({west}..{east})");
     // Every tile is still found where it was put, and every frontier cell is an empty neighbour.
     let b = s.table.board();
-    for (slot, t) in b.tiles().iter().enumerate() {
+    for (slot, t) in b.slots() {
         assert_eq!(b.slot_at(t.cell()), Some(slot));
     }
     for f in b.frontier() {
@@ -959,7 +961,7 @@ fn last_gap_after_gate(first: (i32, i32), second: (i32, i32)) -> Scenario {
     s.wall((1, 1), (2, 1), false).unwrap(); // tail: south of (1,0)
     assert_eq!(s.table.wall().since_tower, [3, 1]);
     let ends = s.table.wall_ends();
-    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(2, 0), P(2, 1)));
+    assert_eq!((ends[HEAD.index()].point(), ends[TAIL.index()].point()), (P(2, 0), P(2, 1)));
     s
 }
 
@@ -975,7 +977,7 @@ fn r21_the_last_gap_extends_the_end_grown_from_the_gates_second_point() {
     let mut s = last_gap_after_gate((0, 1), (1, 1));
     s.wall((2, 1), (2, 0), false).unwrap();
     assert!(s.table.wall().closed);
-    assert_eq!(s.table.wall_ends()[TAIL as usize].point(), P(2, 0));
+    assert_eq!(s.table.wall_ends()[TAIL.index()].point(), P(2, 0));
     assert_eq!(s.table.wall().since_tower, [3, 2]);
     assert_eq!(s.moves(), vec![Move::Tower(None), Move::Tower(Some(HEAD))]);
     s.tower(Some((2, 0))).unwrap();
@@ -986,7 +988,7 @@ fn r21_the_last_gap_extends_the_end_grown_from_the_gates_second_point() {
     let mut s = last_gap_after_gate((1, 1), (0, 1));
     s.wall((2, 0), (2, 1), false).unwrap();
     assert!(s.table.wall().closed);
-    assert_eq!(s.table.wall_ends()[HEAD as usize].point(), P(2, 1));
+    assert_eq!(s.table.wall_ends()[HEAD.index()].point(), P(2, 1));
     assert_eq!(s.table.wall().since_tower, [4, 1]);
     s.tower(Some((2, 1))).unwrap();
     assert_eq!(points(&s.table, 1).towers, 4, "the longer stretch: the head's 4 pieces");
@@ -1084,7 +1086,7 @@ fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
     assert!(!b.is_outside(Cell::new(1, -1)), "(1,-1) meets the outside only at the corner (2,-1)");
     assert!(b.is_blocked(Cell::new(0, -1)) && !b.is_blocked(Cell::new(1, -1)));
     let ends = s.table.wall_ends();
-    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(1, 0), P(1, -1)));
+    assert_eq!((ends[HEAD.index()].point(), ends[TAIL.index()].point()), (P(1, 0), P(1, -1)));
     // Around (1,-1) the ends are three pieces apart, but no legal piece faces the pocket: no path
     // joins them, so R23(c) does not end the game.
     assert!(!wall::ends_within(b, s.table.wall(), 5));
@@ -1147,7 +1149,7 @@ fn r17_no_piece_faces_a_blocked_cell_the_city_has_since_enclosed() {
         assert!(b.is_blocked(c) && !b.is_outside(c), "{c} is blocked and enclosed");
     }
     let ends = s.table.wall_ends();
-    assert_eq!((ends[HEAD as usize].point(), ends[TAIL as usize].point()), (P(2, 0), P(1, -1)));
+    assert_eq!((ends[HEAD.index()].point(), ends[TAIL.index()].point()), (P(2, 0), P(1, -1)));
     assert!(
         !wall::ends_within(b, s.table.wall(), 5),
         "the two pieces around (1,-1) would face into the city"

@@ -58,7 +58,7 @@ pub fn render(table: &Table) -> String {
             }
         }
     }
-    for (slot, t) in board.tiles().iter().enumerate() {
+    for (slot, t) in board.slots() {
         let (ox, oy) = origin(t.cell());
         let ty = table.tile_type(slot);
         let rot = &ty.rotated[t.rot as usize];
@@ -93,13 +93,13 @@ pub fn render(table: &Table) -> String {
         if let Some((p, seg)) = t.follower() {
             let port = rot.seg_ports[seg].trailing_zeros() as usize;
             let (c, r) = PORT_POS[port];
-            g[oy + 1 + r][ox + 1 + c] = char::from(b'1' + p as u8);
+            g[oy + 1 + r][ox + 1 + c] = char::from(b'1' + p.index() as u8);
         }
         // Edges and corners around the tile.
         for side in SIDES {
             let ch = if t.virtual_walls & (1 << side.index()) != 0 {
                 '~'
-            } else if table.wall().gate == Some((slot as u8, side.index() as u8)) {
+            } else if table.wall().gate == Some((slot, side)) {
                 '@'
             } else if t.walled(side) {
                 '#'
@@ -109,7 +109,7 @@ pub fn render(table: &Table) -> String {
                     Side::E | Side::W => '|',
                 }
             };
-            let watch = t.watchman(side).map(|p| char::from(b'1' + p as u8));
+            let watch = t.watchman(side).map(|p| char::from(b'1' + p.index() as u8));
             match side {
                 Side::N | Side::S => {
                     let y = if side == Side::N { oy } else { oy + 4 };

@@ -8,6 +8,7 @@ use stadt_agents::play::play_out;
 use stadt_agents::seeds::{derive, stream};
 use stadt_agents::spec::BotSpec;
 use stadt_core::game::Game;
+use stadt_core::ids::Player;
 use stadt_core::moves::Move;
 use stadt_core::record;
 use stadt_core::tiles::TileSet;
@@ -90,7 +91,7 @@ pub fn play_deck(
 ) -> Result<Option<PlayedGame>, String> {
     let mut game = Game::new(tileset, bots.len(), order)?;
     let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
-    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len()).map(|i| agent_rng(agent_seed, i)).collect();
+    let mut rngs: Vec<Pcg64Mcg> = Player::all(bots.len()).map(|p| agent_rng(agent_seed, p)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
     let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
     let mut seconds = vec![0.0; bots.len()];
@@ -125,6 +126,6 @@ pub fn play_deck(
 }
 
 /// The random generator of the agent in `seat`, from the game's agent seed.
-pub fn agent_rng(agent_seed: u64, seat: usize) -> Pcg64Mcg {
-    Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, seat as u64]))
+pub fn agent_rng(agent_seed: u64, seat: Player) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, seat.index() as u64]))
 }

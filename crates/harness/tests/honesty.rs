@@ -95,10 +95,8 @@ fn compare(clairvoyant: bool) -> (usize, Option<String>) {
             let names: Vec<&str> = lineup.iter().map(|b| b.label.as_str()).collect();
             for (i, (x, y)) in seen_a.iter().zip(&seen_b).enumerate() {
                 let seat = x.table.actor();
-                let who = format!(
-                    "{players} players {names:?}, {shared} tiles shared, decision {i} by p{}",
-                    seat + 1
-                );
+                let who =
+                    format!("{players} players {names:?}, {shared} tiles shared, decision {i} by {seat}");
                 if x.table != y.table || x.revealed != y.revealed {
                     return (compared, Some(format!("{who}: the agent was shown different observations")));
                 }
@@ -107,7 +105,9 @@ fn compare(clairvoyant: bool) -> (usize, Option<String>) {
                         compared,
                         Some(format!(
                             "{who} ({}): {:?} with one hidden order, {:?} with the other",
-                            names[seat], x.decision, y.decision
+                            names[seat.index()],
+                            x.decision,
+                            y.decision
                         )),
                     );
                 }

@@ -13,7 +13,8 @@ use crate::spec::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::features::{RESIDENTIAL, majority};
 use stadt_core::geom::Side;
-use stadt_core::moves::{HEAD, Move, Step, TAIL};
+use stadt_core::ids::{Player, Slot};
+use stadt_core::moves::{HEAD, Move, Step, TAIL, WallEnd};
 use stadt_core::table::Table;
 use stadt_core::wall::{self, End, Piece};
 
@@ -193,12 +194,12 @@ impl Steerer {
         mv
     }
 
-    fn wall_value(&mut self, table: &Table, mv: Move, me: usize) -> f64 {
+    fn wall_value(&mut self, table: &Table, mv: Move, me: Player) -> f64 {
         let before = table.scores();
         let after = copy_into(&mut self.after, table);
         after.apply(mv);
         let (mut mine_now, mut theirs_now) = (0.0, 0.0);
-        for (p, &b) in before.iter().enumerate().take(table.players()) {
+        for (p, &b) in Player::all(table.players()).zip(&before) {
             let d = (after.player(p).points.total() - b) as f64;
             if p == me {
                 mine_now += d;
@@ -225,7 +226,7 @@ impl Steerer {
             }
             Move::Gate { .. } => {
                 for hand in [HEAD, TAIL] {
-                    v += path_value(w, after, me, (after.wall().ends[hand as usize], hand));
+                    v += path_value(w, after, me, (after.wall().ends[hand.index()], hand));
                 }
             }
             _ => {}
@@ -235,7 +236,7 @@ impl Steerer {
 }
 
 /// What lies ahead of a wall end for `me`: building rows and led ports along the next pieces.
-fn path_value(w: &Weights, table: &Table, me: usize, (mut end, hand): (End, u8)) -> f64 {
+fn path_value(w: &Weights, table: &Table, me: Player, (mut end, hand): (End, WallEnd)) -> f64 {
     let board = table.board();
     let mut buf = [stadt_core::wall::NO_PIECE; 3];
     let mut total = 0.0;
@@ -245,8 +246,8 @@ fn path_value(w: &Weights, table: &Table, me: usize, (mut end, hand): (End, u8))
             break;
         }
         let p: Piece = buf[0];
-        let row = eval::row_value(table, p.slot as usize, p.side) as f64;
-        let (mine, theirs) = led_ports(table, me, p.slot as usize, p.side);
+        let row = eval::row_value(table, p.slot, p.side) as f64;
+        let (mine, theirs) = led_ports(table, me, p.slot, p.side);
         total += scale * (w.row * row + w.mine * mine - w.theirs * theirs);
         scale *= w.fade;
         end = p.next;
@@ -262,7 +263,7 @@ impl Steerer {
         table.legal_moves(&mut moves);
         for mv in moves {
             if let Move::Tower(Some(e)) = mv {
-                let stretch = wall.since_tower[e as usize] as f64;
+                let stretch = wall.since_tower[e.index()] as f64;
                 if stretch > best.0 {
                     best = (stretch, mv);
                 }
@@ -273,25 +274,25 @@ impl Steerer {
 }
 
 /// The end the last piece moved, and its hand.
-fn last_end(before: &Table, after: &Table) -> (End, u8) {
+fn last_end(before: &Table, after: &Table) -> (End, WallEnd) {
     let (a, b) = (before.wall().ends, after.wall().ends);
-    if a[HEAD as usize] != b[HEAD as usize] { (b[HEAD as usize], HEAD) } else { (b[TAIL as usize], TAIL) }
+    if a[HEAD.index()] != b[HEAD.index()] { (b[HEAD.index()], HEAD) } else { (b[TAIL.index()], TAIL) }
 }
 
 /// The (slot, side) of the piece just built: the one walled side that differs.
-fn last_piece(before: &Table, after: &Table) -> (usize, Side) {
-    for (slot, (a, b)) in before.board().tiles().iter().zip(after.board().tiles()).enumerate() {
+fn last_piece(before: &Table, after: &Table) -> (Slot, Side) {
+    for ((slot, a), (_, b)) in before.board().slots().zip(after.board().slots()) {
         let new = b.walls & !a.walls;
         if new != 0 {
             return (slot, Side::from_index(new.trailing_zeros() as usize));
         }
     }
-    (0, Side::N)
+    (Slot::new(0), Side::N)
 }
 
 /// Open road and market ports on side `side` of the tile in `slot` whose feature `me` leads, and
 /// those an opponent leads.
-fn led_ports(table: &Table, me: usize, slot: usize, side: Side) -> (f64, f64) {
+fn led_ports(table: &Table, me: Player, slot: Slot, side: Side) -> (f64, f64) {
     let f = table.features();
     let (mut mine, mut theirs) = (0.0, 0.0);
     for k in 0..3 {
@@ -301,7 +302,7 @@ fn led_ports(table: &Table, me: usize, slot: usize, side: Side) -> (f64, f64) {
             continue;
         }
         let lead = majority(f.followers_packed(r), table.players());
-        if lead & (1 << me) != 0 {
+        if lead & (1 << me.index()) != 0 {
             mine += 1.0;
         } else {
             theirs += 1.0;

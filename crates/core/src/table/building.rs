@@ -19,7 +19,7 @@ impl Table {
                     }
                     from_supply += 1;
                 }
-                b.seq[b.len as usize] = ((self.current as usize + k) % players) as u8;
+                b.seq[b.len as usize] = Player::new((self.current.index() + k) % players);
                 b.len += 1;
             }
         }
@@ -59,7 +59,7 @@ impl Table {
     pub(super) fn place_gate(&mut self, e: WallEdge, reversed: bool) {
         let (slot, side) = self.gate_side(e).expect("a legal gate edge has its tile inside");
         let cell = self.board.tile(slot).cell();
-        self.wall.gate = Some((slot as u8, side.index() as u8));
+        self.wall.gate = Some((slot, side));
         let (head, tail) = Wall::ends_for_gate(cell, side);
         self.wall.ends = [head, tail];
         // R21: the last gap extends the end grown from the gate's second point.
@@ -72,33 +72,33 @@ impl Table {
 
     pub(super) fn place_wall(&mut self, e: WallEdge, watchman: bool) {
         let piece = *self.piece_on(e).expect("a legal wall edge");
-        let p = self.actor as usize;
+        let p = self.actor.index();
         if watchman {
-            let t = self.board.tile_mut(piece.slot as usize);
+            let t = self.board.tile_mut(piece.slot);
             t.watch |= ((p as u16) + 1) << (4 * piece.side.index());
             self.player[p].supply -= 1;
             self.player[p].followers_placed += 1;
         }
         self.wall.supply -= 1;
         self.player[p].walls_built += 1;
-        self.wall.since_tower[piece.end as usize] += 1;
-        self.wall.ends[piece.end as usize] = piece.next;
+        self.wall.since_tower[piece.end.index()] += 1;
+        self.wall.ends[piece.end.index()] = piece.next;
         // R21 counts back along the chain to the previous tower: if this end comes back to a point
         // that holds one (the wall looped around a pocket), the count starts again there.
         if self.wall.tower_at(piece.next.point()) {
-            self.wall.since_tower[piece.end as usize] = 0;
+            self.wall.since_tower[piece.end.index()] = 0;
         }
         if self.wall.ends[0].point() == self.wall.ends[1].point() {
             self.wall.closed = true;
         }
-        self.build_on_cell(piece.slot as usize, piece.side, piece.outside, false);
+        self.build_on_cell(piece.slot, piece.side, piece.outside, false);
         self.building.pos += 1;
         self.advance_building();
     }
 
     /// Walls one side of a tile: blocks the outside cell (R20), given by window grid index, closes
     /// the tile's ports there and scores what that completes (R22).
-    pub(super) fn build_on(&mut self, slot: usize, side: Side, outside: usize, virtual_piece: bool) {
+    pub(super) fn build_on(&mut self, slot: Slot, side: Side, outside: usize, virtual_piece: bool) {
         let t = self.board.tile_mut(slot);
         t.walls |= 1 << side.index();
         if virtual_piece {
@@ -108,7 +108,7 @@ impl Table {
         self.board.block(outside);
         let ty = self.tileset.get(t.ty);
         let r = &ty.rotated[t.rot as usize];
-        let mut roots = [0u16; 3];
+        let mut roots = [NodeId::new(0); 3];
         let mut n = 0;
         // Only road and market ports count open ports (R8).
         let mut ports = (r.scorable_ports >> (3 * side.index())) & 0b111;
@@ -116,7 +116,7 @@ impl Table {
             let k = ports.trailing_zeros() as usize;
             ports &= ports - 1;
             let seg = r.port_seg[3 * side.index() + k] as usize;
-            let root = self.features.find(t.node_base + seg as u16);
+            let root = self.features.find(t.node_base.offset(seg));
             self.features.close_port(root);
             if !holds(&roots[..n], root) {
                 roots[n] = root;
@@ -131,30 +131,30 @@ impl Table {
     }
 
     /// Walls one side of a tile whose outside is `outside` (see `build_on`).
-    pub(super) fn build_on_cell(&mut self, slot: usize, side: Side, outside: Cell, virtual_piece: bool) {
+    pub(super) fn build_on_cell(&mut self, slot: Slot, side: Side, outside: Cell, virtual_piece: bool) {
         let i = self.board.grid_index(outside).expect("a wall's outside cell lies on the grid");
         self.build_on(slot, side, i, virtual_piece);
     }
 
-    pub(super) fn place_tower(&mut self, opt: Option<u8>) {
+    pub(super) fn place_tower(&mut self, opt: Option<WallEnd>) {
         if let Some(e) = opt {
-            let p = self.building.scorer as usize;
+            let p = self.building.scorer;
             let same = self.wall.ends[0].point() == self.wall.ends[1].point();
             // Where the ends meet, the tower closes both stretches; it counts the longer one.
             let points = if same {
                 self.wall.since_tower[0].max(self.wall.since_tower[1])
             } else {
-                self.wall.since_tower[e as usize]
+                self.wall.since_tower[e.index()]
             };
-            self.player[p].points.towers += points as i32;
-            self.player[p].towers -= 1;
+            self.player[p.index()].points.towers += points as i32;
+            self.player[p.index()].towers -= 1;
             if same {
                 self.wall.since_tower = [0, 0];
             } else {
-                self.wall.since_tower[e as usize] = 0;
+                self.wall.since_tower[e.index()] = 0;
             }
-            let pt = self.wall.ends[e as usize].point();
-            self.wall.towers[self.wall.tower_count as usize] = (pt.x as i8, pt.y as i8, p as u8);
+            let pt = self.wall.ends[e.index()].point();
+            self.wall.towers[self.wall.tower_count as usize] = (pt.x as i8, pt.y as i8, p);
             self.wall.tower_count += 1;
         }
         self.end_turn();

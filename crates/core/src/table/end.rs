@@ -9,7 +9,8 @@ impl Table {
         self.ended_by = Some(rule);
         self.close_wall();
         // R25: followers on unfinished roads and markets leave without points.
-        for slot in 0..self.board.tile_count() {
+        for i in 0..self.board.tile_count() {
+            let slot = Slot::new(i);
             let Some((p, seg)) = self.board.tile(slot).follower() else {
                 continue;
             };
@@ -18,7 +19,7 @@ impl Table {
             if self.features.is_unfinished(root) {
                 self.board.tile_mut(slot).follower = NO_FOLLOWER;
                 self.features.clear_followers(root);
-                self.player[p].supply += 1;
+                self.player[p.index()].supply += 1;
             }
         }
         let residential = self.residential_points();
@@ -51,7 +52,8 @@ impl Table {
                 return;
             }
         }
-        for slot in 0..self.board.tile_count() {
+        for i in 0..self.board.tile_count() {
+            let slot = Slot::new(i);
             let cell = self.board.tile(slot).cell();
             for side in SIDES {
                 if self.gate_allowed(slot, side) {

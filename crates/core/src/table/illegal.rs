@@ -2,6 +2,7 @@
 //! (`Illegal::rule`); `Display` gives the message a user reads. And why a game cannot be set up.
 
 use crate::geom::{Cell, Edge, Point, Side};
+use crate::ids::Player;
 use std::fmt;
 
 /// Why a move (or a draw) is not legal now.
@@ -49,8 +50,8 @@ pub enum Illegal {
     NoSegment(u8),
     /// The player has no follower in supply (for a follower or a watchman).
     NoFollower {
-        /// The player (0-based).
-        player: usize,
+        /// The player.
+        player: Player,
         /// For a watchman (R18) rather than a follower on the tile (R11).
         watchman: bool,
     },
@@ -85,7 +86,7 @@ pub enum Illegal {
     /// A tower on a wall end other than the two.
     NoSuchEnd,
     /// The scorer has no tower left (R2, R21).
-    NoTower(usize),
+    NoTower(Player),
     /// A tower already stands on that end (R21).
     TowerStands,
 }
@@ -145,10 +146,10 @@ impl fmt::Display for Illegal {
             }
             Illegal::NoSegment(seg) => write!(f, "the tile has no segment {seg}"),
             Illegal::NoFollower { player, watchman: false } => {
-                write!(f, "p{} has no follower in supply", player + 1)
+                write!(f, "{player} has no follower in supply")
             }
             Illegal::NoFollower { player, watchman: true } => {
-                write!(f, "p{} has no follower in supply for a watchman", player + 1)
+                write!(f, "{player} has no follower in supply for a watchman")
             }
             Illegal::FeatureOccupied => write!(f, "the feature already holds a follower (R11)"),
             Illegal::CompletesFeature => {
@@ -175,7 +176,7 @@ impl fmt::Display for Illegal {
                 write!(f, "the row runs without a gap to a wall piece that already holds a watchman (R18)")
             }
             Illegal::NoSuchEnd => write!(f, "no such wall end"),
-            Illegal::NoTower(player) => write!(f, "p{} has no tower left", player + 1),
+            Illegal::NoTower(player) => write!(f, "{player} has no tower left"),
             Illegal::TowerStands => write!(f, "a tower already stands on that end of the wall (R21)"),
         }
     }

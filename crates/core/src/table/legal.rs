@@ -13,12 +13,11 @@ impl Table {
             Step::PlaceTile => self.tile_moves(out),
             Step::Follower => {
                 out.push(Move::Follower(None));
-                let p = self.actor as usize;
-                if self.player[p].supply > 0 {
+                if self.player[self.actor.index()].supply > 0 {
                     // Two segments of one feature are the same choice: offer the first.
-                    let slot = self.last_slot as usize;
+                    let slot = self.last_slot;
                     let t = self.tile_type(slot);
-                    let mut seen = [u16::MAX; 8];
+                    let mut seen = [NodeId::new(usize::from(u16::MAX)); 8];
                     for seg in 0..t.seg_count as usize {
                         let r = self.features.root(self.node(slot, seg));
                         seen[seg] = r;
@@ -29,7 +28,7 @@ impl Table {
                 }
             }
             Step::Gate => {
-                for (slot, t) in self.board.tiles().iter().enumerate() {
+                for (slot, t) in self.board.slots() {
                     let sides = self.gate_sides(slot);
                     for side in SIDES {
                         if sides & (1 << side.index()) != 0 {
@@ -39,10 +38,10 @@ impl Table {
                 }
             }
             Step::Wall => {
-                let p = self.actor as usize;
+                let supply = self.player[self.actor.index()].supply;
                 for piece in self.pieces() {
                     out.push(Move::Wall { edge: piece.edge.into(), watchman: false });
-                    if self.player[p].supply > 0 && self.watchman_allowed(piece) {
+                    if supply > 0 && self.watchman_allowed(piece) {
                         out.push(Move::Wall { edge: piece.edge.into(), watchman: true });
                     }
                 }
@@ -135,7 +134,7 @@ impl Table {
     }
 
     /// R11 for a follower on the feature rooted at `r`.
-    pub(super) fn follower_allowed(&self, r: u16) -> bool {
+    pub(super) fn follower_allowed(&self, r: NodeId) -> bool {
         if self.features.occupied(r) {
             return false;
         }
@@ -143,12 +142,12 @@ impl Table {
         !self.features.is_complete(r)
     }
 
-    pub(super) fn gate_allowed(&self, slot: usize, side: Side) -> bool {
+    pub(super) fn gate_allowed(&self, slot: Slot, side: Side) -> bool {
         self.gate_sides(slot) & (1 << side.index()) != 0
     }
 
     /// R15: the tile and side a gate on edge `e` would stand on, if the gate may go there.
-    pub(super) fn gate_side(&self, e: WallEdge) -> Option<(usize, Side)> {
+    pub(super) fn gate_side(&self, e: WallEdge) -> Option<(Slot, Side)> {
         e.edge().cells().into_iter().find_map(|(cell, side)| {
             let slot = self.board.slot_at(cell)?;
             self.gate_allowed(slot, side).then_some((slot, side))
@@ -157,7 +156,7 @@ impl Table {
 
     /// R15: the sides of the tile in `slot` where the gate may go (bit s for side s): not walled,
     /// facing an empty cell outside the city.
-    pub(super) fn gate_sides(&self, slot: usize) -> u8 {
+    pub(super) fn gate_sides(&self, slot: Slot) -> u8 {
         self.board.outside_sides(slot) & !self.board.tile(slot).walls
     }
 
@@ -176,7 +175,7 @@ impl Table {
 
     pub(super) fn watchman_allowed(&self, piece: &Piece) -> bool {
         // R18: the row runs without a gap to a wall piece that already holds a watchman.
-        let end = wall::row(&self.board, piece.slot as usize, piece.side, |_| {});
+        let end = wall::row(&self.board, piece.slot, piece.side, |_| {});
         match end {
             Some((slot, side)) => self.board.tile(slot).watchman(side).is_none(),
             None => true,
@@ -184,14 +183,14 @@ impl Table {
     }
 
     /// The free ends a tower may go on now (R21): HEAD and/or TAIL, one if they coincide.
-    pub(super) fn tower_ends(&self) -> impl Iterator<Item = u8> + '_ {
-        let has_tower = self.player[self.building.scorer as usize].towers > 0;
+    pub(super) fn tower_ends(&self) -> impl Iterator<Item = WallEnd> + '_ {
+        let has_tower = self.player[self.building.scorer.index()].towers > 0;
         let same = self.wall.ends[0].point() == self.wall.ends[1].point();
         [HEAD, TAIL].into_iter().filter(move |&e| {
             has_tower
                 && self.wall.gate.is_some()
                 && !(same && e == TAIL)
-                && !self.wall.tower_at(self.wall.ends[e as usize].point())
+                && !self.wall.tower_at(self.wall.ends[e.index()].point())
         })
     }
 
@@ -203,14 +202,14 @@ impl Table {
             (Step::PlaceTile, Move::Tile { x, y, rot }) => self.check_tile(x as i32, y as i32, rot),
             (Step::Follower, Move::Follower(opt)) => {
                 let Some(seg) = opt else { return Ok(()) };
-                let t = self.tile_type(self.last_slot as usize);
+                let t = self.tile_type(self.last_slot);
                 if seg as usize >= t.seg_count as usize {
                     return Err(Illegal::NoSegment(seg));
                 }
-                if self.player[self.actor as usize].supply == 0 {
-                    return Err(Illegal::NoFollower { player: self.actor as usize, watchman: false });
+                if self.player[self.actor.index()].supply == 0 {
+                    return Err(Illegal::NoFollower { player: self.actor, watchman: false });
                 }
-                let r = self.features.root(self.node(self.last_slot as usize, seg as usize));
+                let r = self.features.root(self.node(self.last_slot, seg as usize));
                 if self.features.occupied(r) {
                     return Err(Illegal::FeatureOccupied);
                 }
@@ -227,7 +226,7 @@ impl Table {
             }
             (Step::Wall, Move::Wall { edge, watchman }) => {
                 let Some(piece) = self.piece_on(edge) else {
-                    let ends = [HEAD, TAIL].map(|e| self.wall.ends[e as usize].point());
+                    let ends = WallEnd::BOTH.map(|e| self.wall.ends[e.index()].point());
                     let e = edge.edge();
                     let at_end = ends.iter().any(|&p| p == e.from || p == e.to());
                     return Err(match self.pocket_beside(edge) {
@@ -236,8 +235,8 @@ impl Table {
                     });
                 };
                 if watchman {
-                    if self.player[self.actor as usize].supply == 0 {
-                        return Err(Illegal::NoFollower { player: self.actor as usize, watchman: true });
+                    if self.player[self.actor.index()].supply == 0 {
+                        return Err(Illegal::NoFollower { player: self.actor, watchman: true });
                     }
                     if !self.watchman_allowed(piece) {
                         return Err(Illegal::RowGuarded);
@@ -247,10 +246,9 @@ impl Table {
             }
             (Step::Tower, Move::Tower(opt)) => match opt {
                 None => Ok(()),
-                Some(e) if e > TAIL => Err(Illegal::NoSuchEnd),
                 Some(e) => {
-                    if self.player[self.building.scorer as usize].towers == 0 {
-                        Err(Illegal::NoTower(self.building.scorer as usize))
+                    if self.player[self.building.scorer.index()].towers == 0 {
+                        Err(Illegal::NoTower(self.building.scorer))
                     } else if self.tower_ends().any(|x| x == e) {
                         Ok(())
                     } else {

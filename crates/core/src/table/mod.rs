@@ -6,7 +6,8 @@
 use crate::board::{BLOCKED, Board, NO_FOLLOWER};
 use crate::features::{Features, MARKET, RESIDENTIAL, ROAD, for_majority, holds};
 use crate::geom::{Cell, SIDES, Side, side_port_mask};
-use crate::moves::{HEAD, Move, Step, TAIL, WallEdge};
+use crate::ids::{NodeId, Player, Slot};
+use crate::moves::{HEAD, Move, Step, TAIL, WallEdge, WallEnd};
 use crate::scoring::{self, Points};
 use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
 use crate::wall::{self, End, MAX_PATH, NO_PIECE, Piece, Wall};
@@ -77,11 +78,11 @@ impl EndRule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Building {
     /// Builders, one entry per piece, in order (the scorer first, then clockwise, lap by lap).
-    seq: [u8; 16],
+    seq: [Player; 16],
     len: u8,
     pos: u8,
     /// The player whose tile triggered the building.
-    scorer: u8,
+    scorer: Player,
     /// The first entry is the gate (the first building of the game, R15).
     gate_first: bool,
 }
@@ -97,20 +98,20 @@ pub struct Table {
     wall: Wall,
     player: [PlayerState; MAX_PLAYERS],
     step: Step,
-    current: u8,
-    actor: u8,
+    current: Player,
+    actor: Player,
     in_hand: u8,
     drawn: u8,
     unseen: [u8; TILE_COUNT],
     set_aside: [u8; TILE_COUNT],
     set_aside_len: u8,
-    last_slot: u8,
-    completed: [u16; 24],
+    last_slot: Slot,
+    completed: [NodeId; 24],
     completed_len: u8,
     /// Every border between a market and a residential area (R9) as (market node, residential
     /// node), recorded as tiles are placed, so the final R26 scoring need not scan the city.
     /// Past `MAX_BORDERS` the count goes on but the list is incomplete and unused.
-    borders: [(u16, u16); MAX_BORDERS],
+    borders: [(NodeId, NodeId); MAX_BORDERS],
     border_count: u8,
     building: Building,
     /// What ended the game, once it is over.
@@ -131,17 +132,17 @@ impl Table {
             wall: Wall::default(),
             player: [PlayerState::default(); MAX_PLAYERS],
             step: Step::Draw,
-            current: 0,
-            actor: 0,
+            current: Player::new(0),
+            actor: Player::new(0),
             in_hand: 0,
             drawn: 0,
             unseen: [0; TILE_COUNT],
             set_aside: [0; TILE_COUNT],
             set_aside_len: 0,
-            last_slot: 0,
-            completed: [0; 24],
+            last_slot: Slot::new(0),
+            completed: [NodeId::new(0); 24],
             completed_len: 0,
-            borders: [(0, 0); MAX_BORDERS],
+            borders: [(NodeId::new(0), NodeId::new(0)); MAX_BORDERS],
             border_count: 0,
             building: Building::default(),
             ended_by: None,
@@ -169,15 +170,15 @@ impl Table {
             p.towers = towers;
         }
         self.step = Step::Draw;
-        self.current = 0;
-        self.actor = 0;
+        self.current = Player::new(0);
+        self.actor = Player::new(0);
         self.in_hand = 0;
         self.drawn = 0;
         for (i, t) in self.tileset.types.iter().enumerate() {
             self.unseen[i] = t.count;
         }
         self.set_aside_len = 0;
-        self.last_slot = 0;
+        self.last_slot = Slot::new(0);
         self.completed_len = 0;
         self.border_count = 0;
         self.building = Building::default();
@@ -219,14 +220,14 @@ impl Table {
 
     /// The player whose turn it is.
     #[inline]
-    pub fn current(&self) -> usize {
-        self.current as usize
+    pub fn current(&self) -> Player {
+        self.current
     }
 
     /// The player who decides the current step (the builder during a wall building).
     #[inline]
-    pub fn actor(&self) -> usize {
-        self.actor as usize
+    pub fn actor(&self) -> Player {
+        self.actor
     }
 
     /// The type of the tile in hand (meaningful at the PlaceTile step).
@@ -237,8 +238,8 @@ impl Table {
 
     /// The slot of the tile placed this turn (meaningful from the Follower step on).
     #[inline]
-    pub fn last_slot(&self) -> usize {
-        self.last_slot as usize
+    pub fn last_slot(&self) -> Slot {
+        self.last_slot
     }
 
     /// Tiles drawn so far (placed or set aside, and the one in hand).
@@ -303,8 +304,8 @@ impl Table {
 
     /// A player's supplies and points.
     #[inline]
-    pub fn player(&self, p: usize) -> &PlayerState {
-        &self.player[p]
+    pub fn player(&self, p: Player) -> &PlayerState {
+        &self.player[p.index()]
     }
 
     /// Every player's total score.
@@ -318,50 +319,50 @@ impl Table {
 
     /// The tile type placed in a slot.
     #[inline]
-    pub fn tile_type(&self, slot: usize) -> &'static TileType {
+    pub fn tile_type(&self, slot: Slot) -> &'static TileType {
         self.tileset.get(self.board.tile(slot).ty)
     }
 
     /// The union-find node of a segment of a placed tile.
     #[inline]
-    pub fn node(&self, slot: usize, seg: usize) -> u16 {
-        self.board.tile(slot).node_base + seg as u16
+    pub fn node(&self, slot: Slot, seg: usize) -> NodeId {
+        self.board.tile(slot).node_base.offset(seg)
     }
 
     /// The kind of a segment of a placed tile.
     #[inline]
-    pub fn seg_kind(&self, slot: usize, seg: usize) -> SegKind {
+    pub fn seg_kind(&self, slot: Slot, seg: usize) -> SegKind {
         self.tile_type(slot).seg_kind[seg]
     }
 
     /// The segment of a placed tile that owns board port `port`.
     #[inline]
-    pub fn seg_at_port(&self, slot: usize, port: usize) -> usize {
+    pub fn seg_at_port(&self, slot: Slot, port: usize) -> usize {
         let t = self.board.tile(slot);
         self.tileset.get(t.ty).rotated[t.rot as usize].port_seg[port] as usize
     }
 
     /// The board ports of a segment of a placed tile (12-bit mask).
     #[inline]
-    pub fn seg_ports(&self, slot: usize, seg: usize) -> u16 {
+    pub fn seg_ports(&self, slot: Slot, seg: usize) -> u16 {
         let t = self.board.tile(slot);
         self.tileset.get(t.ty).rotated[t.rot as usize].seg_ports[seg]
     }
 
     /// Whether a road or market (by any node) is complete: it has no open port (R8).
     #[inline]
-    pub fn is_complete(&self, node: u16) -> bool {
+    pub fn is_complete(&self, node: NodeId) -> bool {
         self.features.is_complete(self.features.root(node))
     }
 
     /// Points a completed road or market would give now (R12).
-    pub fn feature_points(&self, node: u16) -> i32 {
+    pub fn feature_points(&self, node: NodeId) -> i32 {
         let r = self.features.root(node);
         scoring::feature_points(&self.features, r)
     }
 
     /// The wall building's remaining builders, including the current one.
-    pub fn builders_left(&self) -> &[u8] {
+    pub fn builders_left(&self) -> &[Player] {
         match self.step {
             Step::Gate | Step::Wall => {
                 &self.building.seq[self.building.pos as usize..self.building.len as usize]
@@ -372,7 +373,7 @@ impl Table {
 
     /// Every border between a market and a residential area (R9) as (market node, residential
     /// node), one entry per tile or edge where they meet; None if too many were recorded.
-    pub(crate) fn borders(&self) -> Option<&[(u16, u16)]> {
+    pub(crate) fn borders(&self) -> Option<&[(NodeId, NodeId)]> {
         self.borders.get(..self.border_count as usize)
     }
 
@@ -387,8 +388,8 @@ impl Table {
     }
 
     /// The player whose scoring triggered the current wall building.
-    pub fn scorer(&self) -> usize {
-        self.building.scorer as usize
+    pub fn scorer(&self) -> Player {
+        self.building.scorer
     }
 
     /// Whether a tile type fits anywhere (R10).

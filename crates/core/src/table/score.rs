@@ -13,12 +13,12 @@ impl Table {
     /// R26: for each residential area, its majority of bailiffs gets 2 points per distinct market
     /// bordering it (R9), complete or not.
     pub fn residential_points(&self) -> [i32; MAX_PLAYERS] {
-        let mut areas = [(0u16, 0u32); AREAS];
+        let mut areas = [(NodeId::new(0), 0u32); AREAS];
         let n = self.bailiff_areas(&mut areas);
         let mut out = [0; MAX_PLAYERS];
         for &(res, markets) in &areas[..n] {
             for_majority(self.features.followers_packed(res), self.players(), |p| {
-                out[p] += 2 * markets as i32
+                out[p.index()] += 2 * markets as i32
             });
         }
         out
@@ -27,25 +27,29 @@ impl Table {
     /// The residential areas holding bailiffs, each with how many distinct markets border it (R9):
     /// (area root, markets) written to `out`; returns how many. One pass over the borders the
     /// table recorded as tiles were placed (or, past its list's capacity, a scan of the city).
-    pub fn bailiff_areas(&self, out: &mut [(u16, u32); AREAS]) -> usize {
+    pub fn bailiff_areas(&self, out: &mut [(NodeId, u32); AREAS]) -> usize {
         self.bailiff_areas_from(self.borders(), out)
     }
 
     /// `bailiff_areas` from these borders, or from a scan of the city when there are none.
-    fn bailiff_areas_from(&self, borders: Option<&[(u16, u16)]>, out: &mut [(u16, u32); AREAS]) -> usize {
+    fn bailiff_areas_from(
+        &self,
+        borders: Option<&[(NodeId, NodeId)]>,
+        out: &mut [(NodeId, u32); AREAS],
+    ) -> usize {
         const WORDS: usize = crate::features::MAX_NODES.div_ceil(64);
         const NONE: u8 = u8::MAX;
         let f = &self.features;
         // Each area's index among them, by root.
         let mut index = [NONE; crate::features::MAX_NODES];
         let mut n = 0;
-        for (slot, t) in self.board.tiles().iter().enumerate() {
+        for (slot, t) in self.board.slots() {
             if let Some((_, seg)) = t.follower()
                 && self.seg_kind(slot, seg) == SegKind::Residential
             {
                 let r = f.root(self.node(slot, seg));
-                if index[r as usize] == NONE {
-                    index[r as usize] = n as u8;
+                if index[r.index()] == NONE {
+                    index[r.index()] = n as u8;
                     out[n] = (r, 0);
                     n += 1;
                 }
@@ -57,10 +61,10 @@ impl Table {
         // Per area: the markets it borders as a bit set over roots; the count grows with each new
         // bit.
         let mut markets = [[0u64; WORDS]; AREAS];
-        let mut mark = |res: u16, mkt: u16| {
-            let i = index[f.root(res) as usize];
+        let mut mark = |res: NodeId, mkt: NodeId| {
+            let i = index[f.root(res).index()];
             if i != NONE {
-                let mkt = f.root(mkt) as usize;
+                let mkt = f.root(mkt).index();
                 let word = &mut markets[i as usize][mkt / 64];
                 if *word & (1 << (mkt % 64)) == 0 {
                     *word |= 1 << (mkt % 64);
@@ -81,7 +85,7 @@ impl Table {
 
     /// Calls `mark(residential node, market node)` for every border (R9) on the board: what the
     /// table records as tiles are placed, found again by looking at the city.
-    fn scan_borders(&self, mut mark: impl FnMut(u16, u16)) {
+    fn scan_borders(&self, mut mark: impl FnMut(NodeId, NodeId)) {
         let board = &self.board;
         // Every border has a market on one side, so only tiles with a market need a look, and
         // each border across an edge is seen once, from its market side.
@@ -92,7 +96,7 @@ impl Table {
                 continue;
             }
             for &(m, h) in &ty.borders {
-                mark(t.node_base + h as u16, t.node_base + m as u16);
+                mark(t.node_base.offset(h as usize), t.node_base.offset(m as usize));
             }
             for side in SIDES {
                 let mine = (rot.market_ports >> (3 * side.index())) & 0b111;
@@ -109,8 +113,8 @@ impl Table {
                 while both != 0 {
                     let k = both.trailing_zeros() as usize;
                     both &= both - 1;
-                    let m = t.node_base + rot.port_seg[3 * side.index() + k] as u16;
-                    mark(nt.node_base + nrot.port_seg[opposite + 2 - k] as u16, m);
+                    let m = t.node_base.offset(rot.port_seg[3 * side.index() + k] as usize);
+                    mark(nt.node_base.offset(nrot.port_seg[opposite + 2 - k] as usize), m);
                 }
             }
         }
@@ -120,13 +124,13 @@ impl Table {
     /// historic.
     pub fn watchman_points(&self) -> [i32; MAX_PLAYERS] {
         let mut out = [0; MAX_PLAYERS];
-        for (slot, t) in self.board.tiles().iter().enumerate() {
+        for (slot, t) in self.board.slots() {
             if t.watch == 0 {
                 continue;
             }
             for side in SIDES {
                 if let Some(p) = t.watchman(side) {
-                    out[p] += self.row_points(slot, side);
+                    out[p.index()] += self.row_points(slot, side);
                 }
             }
         }
@@ -134,7 +138,7 @@ impl Table {
     }
 
     /// Building points in the row guarded from side `side` of the tile in `slot` (R19, R27).
-    pub fn row_points(&self, slot: usize, side: Side) -> i32 {
+    pub fn row_points(&self, slot: Slot, side: Side) -> i32 {
         let mut points = 0;
         wall::row(&self.board, slot, side, |s| points += self.tile_type(s).building_points());
         points
@@ -152,7 +156,8 @@ mod tests {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
         let mut moves = Vec::new();
         let both = |t: &Table| {
-            let (mut recorded, mut scanned) = ([(0, 0); AREAS], [(0, 0); AREAS]);
+            let none = (NodeId::new(0), 0);
+            let (mut recorded, mut scanned) = ([none; AREAS], [none; AREAS]);
             let n = t.bailiff_areas(&mut recorded);
             assert_eq!(n, t.bailiff_areas_from(None, &mut scanned));
             assert_eq!(recorded[..n], scanned[..n]);

@@ -79,11 +79,11 @@ impl Table {
         let ty = self.in_hand;
         let t = self.tileset.get(ty);
         let r = &t.rotated[rot as usize];
-        let base = self.features.len() as u16;
+        let base = NodeId::new(self.features.len());
         let placed = self.board.place(cell, ty, rot, base, r.road_sides);
         self.features.add_tile(placed.slot, t);
         for &(m, h) in &t.borders {
-            self.record_border(base + m as u16, base + h as u16);
+            self.record_border(base.offset(m as usize), base.offset(h as usize));
         }
         // Road and market ports facing empty cells are open (R8). Counted before any union, while
         // each new node is still its own root; unions add the counts up.
@@ -97,14 +97,14 @@ impl Table {
         while open != 0 {
             let b = open.trailing_zeros() as usize;
             open &= open - 1;
-            self.features.add_open(base + r.port_seg[b] as u16, 1);
+            self.features.add_open(base.offset(r.port_seg[b] as usize), 1);
         }
         // Nodes whose feature may have been completed: ours, and neighbours' closed ports.
-        let mut touched = [0u16; 24];
+        let mut touched = [NodeId::default(); 24];
         let mut nt = 0;
         let mut segs = t.scorable_segs;
         while segs != 0 {
-            touched[nt] = base + segs.trailing_zeros() as u16;
+            touched[nt] = base.offset(segs.trailing_zeros() as usize);
             segs &= segs - 1;
             nt += 1;
         }
@@ -123,7 +123,7 @@ impl Table {
                 (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
             for &(k, run) in PORT_RUNS[breaks as usize] {
                 let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs + 2 - k]);
-                let their_node = their_base + their_seg as u16;
+                let their_node = their_base.offset(their_seg as usize);
                 if nty.scorable_segs & (1 << their_seg) != 0 {
                     let root = self.features.find(their_node);
                     self.features.close_ports(root, run);
@@ -134,7 +134,7 @@ impl Table {
                 }
                 // Facing ports of one category join (R5, R6); a market and a residential area
                 // border each other (R9b).
-                let my_node = base + my_seg as u16;
+                let my_node = base.offset(my_seg as usize);
                 match (t.seg_meta[my_seg as usize] & 0b11, nty.seg_meta[their_seg as usize] & 0b11) {
                     (a, b) if a == b => {
                         self.features.union(my_node, their_node);
@@ -154,13 +154,13 @@ impl Table {
                 self.completed_len += 1;
             }
         }
-        self.last_slot = placed.slot as u8;
+        self.last_slot = placed.slot;
         self.step = Step::Follower;
     }
 
     /// Records a border between a market node and a residential node (R9).
     #[inline]
-    pub(super) fn record_border(&mut self, market: u16, residential: u16) {
+    pub(super) fn record_border(&mut self, market: NodeId, residential: NodeId) {
         if let Some(b) = self.borders.get_mut(self.border_count as usize) {
             *b = (market, residential);
         }
@@ -168,14 +168,15 @@ impl Table {
     }
 
     pub(super) fn place_follower(&mut self, opt: Option<u8>) {
-        let p = self.actor as usize;
-        let slot = self.last_slot as usize;
+        let p = self.actor;
+        let slot = self.last_slot;
         if let Some(seg) = opt {
             let root = self.features.find(self.node(slot, seg as usize));
             self.features.add_follower(root, p);
-            self.board.tile_mut(slot).follower = ((p as u8) << 4) | seg;
-            self.player[p].supply -= 1;
-            self.player[p].followers_placed += 1;
+            self.board.tile_mut(slot).follower = ((p.index() as u8) << 4) | seg;
+            let state = &mut self.player[p.index()];
+            state.supply -= 1;
+            state.followers_placed += 1;
         }
         // R12: score every road and market the tile completed.
         let mut event = false;
@@ -195,7 +196,7 @@ impl Table {
     /// Returns whether anyone scored. Most completed features hold no follower, so that check is
     /// inlined into the callers.
     #[inline]
-    pub(super) fn score_feature(&mut self, root: u16) -> bool {
+    pub(super) fn score_feature(&mut self, root: NodeId) -> bool {
         let packed = self.features.followers_packed(root);
         if packed == 0 {
             return false;
@@ -205,21 +206,21 @@ impl Table {
     }
 
     /// `score_feature` for a feature holding followers (`packed`).
-    pub(super) fn pay_feature(&mut self, root: u16, packed: u16) {
+    pub(super) fn pay_feature(&mut self, root: NodeId, packed: u16) {
         let points = scoring::feature_points(&self.features, root);
         let is_road = self.features.category(root) == ROAD;
         let player = &mut self.player;
         for_majority(packed, self.players as usize, |p| {
-            let by_source = &mut player[p].points;
+            let by_source = &mut player[p.index()].points;
             *(if is_road { &mut by_source.roads } else { &mut by_source.markets }) += points;
         });
-        for p in 0..self.players() {
-            self.player[p].returning += self.features.followers_of(root, p) as u8;
+        for p in Player::all(self.players()) {
+            self.player[p.index()].returning += self.features.followers_of(root, p) as u8;
         }
         self.features.clear_followers(root);
         let mut tiles = self.features.tile_set(root);
         while tiles != 0 {
-            let slot = tiles.trailing_zeros() as usize;
+            let slot = Slot::new(tiles.trailing_zeros() as usize);
             tiles &= tiles - 1;
             if let Some((_, seg)) = self.board.tile(slot).follower() {
                 let node = self.node(slot, seg);
@@ -250,7 +251,7 @@ impl Table {
             self.finish_game(rule);
             return;
         }
-        self.current = (self.current + 1) % self.players;
+        self.current = self.current.next(self.players());
         self.actor = self.current;
         self.step = Step::Draw;
     }

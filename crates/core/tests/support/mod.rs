@@ -5,3 +5,11 @@
 
 pub mod reference;
 pub mod scenario;
+
+use stadt_core::ids::Player;
+
+/// The players by their names in records.
+pub const P1: Player = Player::new(0);
+pub const P2: Player = Player::new(1);
+pub const P3: Player = Player::new(2);
+pub const P4: Player = Player::new(3);

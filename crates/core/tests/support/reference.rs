@@ -14,6 +14,7 @@
 
 use stadt_core::board::{BLOCKED, HOLE};
 use stadt_core::features::{RESIDENTIAL, ROAD};
+use stadt_core::ids::{NodeId, Player, Slot};
 use stadt_core::moves::{HEAD, Move, Step, TAIL, WallEdge};
 use stadt_core::table::Table;
 use stadt_core::tiles::{SegKind, TileSet, TileType};
@@ -277,10 +278,10 @@ impl RawBoard {
             })
             .collect();
         let w = t.wall();
-        let gate = w.gate.map(|(slot, side)| (slot as usize, side as usize));
+        let gate = w.gate.map(|(slot, side)| (slot.index(), side as usize));
         let towers = w.towers[..w.tower_count as usize]
             .iter()
-            .map(|&(x, y, p)| ((x as i32, y as i32), p as usize))
+            .map(|&(x, y, p)| ((x as i32, y as i32), p.index()))
             .collect();
         RawBoard::new(t.tileset(), t.players(), tiles, gate, towers)
     }
@@ -1230,7 +1231,7 @@ impl Checker {
             }
             Step::Follower => {
                 out.insert(Key::Follower(None));
-                if self.supply(board, t.actor()) > 0 && !board.tiles.is_empty() {
+                if self.supply(board, t.actor().index()) > 0 && !board.tiles.is_empty() {
                     for f in follower_features(board, features, board.tiles.len() - 1) {
                         out.insert(Key::Follower(Some(f)));
                     }
@@ -1245,7 +1246,7 @@ impl Checker {
                 let Some(chain) = &self.chain else {
                     return out;
                 };
-                let supply = self.supply(board, t.actor());
+                let supply = self.supply(board, t.actor().index());
                 for (c, s) in wall_pieces(board, chain.head(), chain.tail()) {
                     out.insert(Key::Wall(wall_edge(c, s), false));
                     let slot = board.slot_at(c).unwrap();
@@ -1256,7 +1257,7 @@ impl Checker {
             }
             Step::Tower => {
                 out.insert(Key::Tower(None));
-                let scorer = self.building.as_ref().map_or(t.actor(), |b| b.scorer);
+                let scorer = self.building.as_ref().map_or(t.actor().index(), |b| b.scorer);
                 if let Some(chain) = &self.chain
                     && self.towers_left(board, scorer) > 0
                 {
@@ -1290,7 +1291,6 @@ impl Checker {
                 match e {
                     HEAD => Key::Tower(Some(chain.head())),
                     TAIL => Key::Tower(Some(chain.tail())),
-                    _ => return Err(format!("{mv:?}: no such end")),
                 }
             }
         })
@@ -1370,7 +1370,7 @@ impl Checker {
     fn check_pieces(&self, t: &Table, board: &RawBoard, out: &mut Vec<Mismatch>) {
         let n = self.players;
         for p in 0..n {
-            let ps = t.player(p);
+            let ps = t.player(Player::new(p));
             let on = board.on_board(p);
             let total = ps.supply as usize + ps.returning as usize + on + 1;
             if total != FOLLOWERS {
@@ -1503,7 +1503,7 @@ impl Checker {
                 ),
             );
         }
-        let engine = (w.ends[HEAD as usize].point(), w.ends[TAIL as usize].point());
+        let engine = (w.ends[HEAD.index()].point(), w.ends[TAIL.index()].point());
         let engine = ((engine.0.x, engine.0.y), (engine.1.x, engine.1.y));
         if engine != (chain.head(), chain.tail()) || w.closed != chain.closed() {
             mismatch(
@@ -1596,10 +1596,11 @@ impl Checker {
                     " [RULES.md ambiguous: the chain passes the previous tower's point twice; walking back it meets that tower after {points} pieces, {other} counting from the tower's first visit]"
                 );
             }
-            let scorer = self.building.as_ref().map_or(s.before.actor(), |b| b.scorer);
+            let scorer = self.building.as_ref().map_or(s.before.actor().index(), |b| b.scorer);
             want[scorer] = points as i32;
         }
         for (p, &w) in want.iter().enumerate().take(self.players) {
+            let p = Player::new(p);
             let got = s.after.player(p).points.towers - s.before.player(p).points.towers;
             if got != w {
                 let mv = s.mv;
@@ -1647,7 +1648,7 @@ impl Checker {
             ([0; MAX_PLAYERS], [0; MAX_PLAYERS])
         };
         for p in 0..self.players {
-            let (p0, p1) = (s.before.player(p).points, s.after.player(p).points);
+            let (p0, p1) = (s.before.player(Player::new(p)).points, s.after.player(Player::new(p)).points);
             let got = [
                 p1.roads - p0.roads,
                 p1.markets - p0.markets,
@@ -1676,8 +1677,8 @@ impl Checker {
         let after = s.after;
         let got = Expect {
             step: after.step(),
-            actor: expect.actor.map(|_| after.actor()),
-            current: expect.current.map(|_| after.current()),
+            actor: expect.actor.map(|_| after.actor().index()),
+            current: expect.current.map(|_| after.current().index()),
         };
         if got != expect {
             let mv = s.mv;
@@ -1693,7 +1694,7 @@ impl Checker {
 
     /// The decision that should follow a move.
     fn expect_next(&mut self, s: &Transition) -> Expect {
-        let cur = s.before.current();
+        let cur = s.before.current().index();
         match s.mv {
             Move::Tile { .. } => Expect { step: Step::Follower, actor: Some(cur), current: Some(cur) },
             Move::Follower(_) => {
@@ -1794,7 +1795,7 @@ impl Checker {
             self.count("R23b end: the last tiles set aside");
             return over;
         }
-        let next = (s.before.current() + 1) % self.players;
+        let next = (s.before.current().index() + 1) % self.players;
         Expect { step: Step::PlaceTile, actor: Some(next), current: Some(next) }
     }
 }
@@ -1893,7 +1894,11 @@ impl Transition<'_> {
     fn followers(&self) -> BTreeSet<(usize, usize, usize)> {
         let mut followers = self.b0.followers();
         if let Move::Follower(Some(seg)) = self.mv {
-            followers.insert((self.b0.tiles.len().saturating_sub(1), seg as usize, self.before.actor()));
+            followers.insert((
+                self.b0.tiles.len().saturating_sub(1),
+                seg as usize,
+                self.before.actor().index(),
+            ));
         }
         followers
     }
@@ -1953,7 +1958,7 @@ fn check_watchmen(s: &Transition, out: &mut Vec<Mismatch>) {
     if let Move::Wall { edge, watchman: true } = s.mv
         && let Some((c, side)) = edge_sides(edge).into_iter().find(|x| s.b0.slot_at(x.0).is_some())
     {
-        want.insert((s.b0.slot_at(c).unwrap(), side, s.before.actor()));
+        want.insert((s.b0.slot_at(c).unwrap(), side, s.before.actor().index()));
     }
     let got = s.b1.watchmen();
     if got != want {
@@ -1967,9 +1972,10 @@ fn check_watchmen(s: &Transition, out: &mut Vec<Mismatch>) {
 /// R5-R8: the engine's union-find has the same partition and the same numbers per feature.
 fn check_features(t: &Table, board: &RawBoard, features: &Features, out: &mut Vec<Mismatch>) {
     let uf = t.features();
-    let mut seen: BTreeMap<u16, usize> = BTreeMap::new();
+    let mut seen: BTreeMap<NodeId, usize> = BTreeMap::new();
     for (id, f) in features.list.iter().enumerate() {
-        let roots: BTreeSet<u16> = f.segments.iter().map(|&(s, g)| uf.root(t.node(s, g))).collect();
+        let roots: BTreeSet<NodeId> =
+            f.segments.iter().map(|&(s, g)| uf.root(t.node(Slot::new(s), g))).collect();
         if roots.len() != 1 {
             mismatch(
                 out,
@@ -2002,7 +2008,7 @@ fn check_features(t: &Table, board: &RawBoard, features: &Features, out: &mut Ve
         let residential = f.category == Category::Residential;
         let open = if residential { f.open_ports } else { uf.open(root) as u32 };
         let length = if residential { f.tiles.len() } else { uf.length(root) as usize };
-        let followers: Vec<u32> = (0..board.players).map(|p| uf.followers_of(root, p)).collect();
+        let followers: Vec<u32> = Player::all(board.players).map(|p| uf.followers_of(root, p)).collect();
         let engine = (category, length, open, uf.kinds(root), followers);
         let mine = (f.category, f.tiles.len(), f.open_ports, f.kinds, f.followers[..board.players].to_vec());
         if engine != mine {

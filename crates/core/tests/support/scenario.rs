@@ -90,7 +90,7 @@ impl Scenario {
             Some((x, y)) => {
                 let ends = self.table.wall_ends();
                 let p = Point::new(x, y);
-                let e = if ends[HEAD as usize].point() == p { HEAD } else { TAIL };
+                let e = if ends[HEAD.index()].point() == p { HEAD } else { TAIL };
                 Move::Tower(Some(e))
             }
         };

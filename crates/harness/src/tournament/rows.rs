@@ -3,6 +3,7 @@
 
 use crate::runner::PlayedGame;
 use crate::tournament::schedule::Scheduled;
+use stadt_core::ids::Player;
 use std::fmt::Write as _;
 
 /// The columns of `games.csv`.
@@ -60,11 +61,12 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
     let scores = t.scores();
     let best = scores[..n].iter().copied().max().unwrap_or(0);
     let winners = scores[..n].iter().filter(|&&s| s == best).count() as f64;
-    let wall_pieces: u32 = (0..n).map(|p| t.player(p).walls_built as u32).sum();
+    let wall_pieces: u32 = Player::all(n).map(|p| t.player(p).walls_built as u32).sum();
     let ended_by = t.ended_by().map_or("", |r| r.id()).to_string();
     (0..n)
         .map(|p| {
-            let pts = t.player(p).points;
+            let state = t.player(Player::new(p));
+            let pts = state.points;
             let best_other = (0..n).filter(|&q| q != p).map(|q| scores[q]).max().unwrap_or(0);
             Row {
                 game: g.index,
@@ -79,8 +81,8 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
                 rank: 1 + scores[..n].iter().filter(|&&s| s > scores[p]).count(),
                 win_share: if scores[p] == best { 1.0 / winners } else { 0.0 },
                 margin: scores[p] - best_other,
-                followers_used: t.player(p).followers_placed as u32,
-                walls_used: t.player(p).walls_built as u32,
+                followers_used: state.followers_placed as u32,
+                walls_used: state.walls_built as u32,
                 tiles_placed: t.board().tile_count() as u32,
                 wall_pieces,
                 ended_by: ended_by.clone(),
