@@ -121,29 +121,54 @@ pub fn side_port_mask(side: Side) -> u16 {
     0b111 << (3 * side.index())
 }
 
-/// A cell of the grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    /// Column, growing east.
-    pub x: i32,
-    /// Row, growing south.
-    pub y: i32,
+/// Defines a pair of grid coordinates (column growing east, row growing south) with `new`, `step`
+/// to the neighbour in a direction, and the `(x,y)` form errors and records print. Cells and
+/// lattice points share this form but are different things, so each gets a type of its own.
+macro_rules! grid_coordinates {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name {
+            /// Column, growing east.
+            pub x: i32,
+            /// Row, growing south.
+            pub y: i32,
+        }
+
+        impl $name {
+            /// From its coordinates.
+            #[inline]
+            pub const fn new(x: i32, y: i32) -> $name {
+                $name { x, y }
+            }
+
+            /// The neighbour one step in direction `dir`.
+            #[inline]
+            pub fn step(self, dir: Side) -> $name {
+                let (dx, dy) = dir.delta();
+                $name::new(self.x + dx, self.y + dy)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "({},{})", self.x, self.y)
+            }
+        }
+    };
 }
 
+grid_coordinates!(
+    /// A cell of the grid.
+    Cell
+);
+
+grid_coordinates!(
+    /// A lattice point: point (x, y) is the north-west corner of cell (x, y).
+    Point
+);
+
 impl Cell {
-    /// A cell from its coordinates.
-    #[inline]
-    pub const fn new(x: i32, y: i32) -> Cell {
-        Cell { x, y }
-    }
-
-    /// The neighbouring cell across `side`.
-    #[inline]
-    pub fn step(self, side: Side) -> Cell {
-        let (dx, dy) = side.delta();
-        Cell::new(self.x + dx, self.y + dy)
-    }
-
     /// The lattice edge on `side` of this cell.
     #[inline]
     pub fn edge(self, side: Side) -> Edge {
@@ -153,42 +178,6 @@ impl Cell {
             Side::W => Edge::vertical(self.x, self.y),
             Side::E => Edge::vertical(self.x + 1, self.y),
         }
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.x, self.y)
-    }
-}
-
-/// A lattice point: point (x, y) is the north-west corner of cell (x, y).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// Column of the corner.
-    pub x: i32,
-    /// Row of the corner.
-    pub y: i32,
-}
-
-impl Point {
-    /// A point from its coordinates.
-    #[inline]
-    pub const fn new(x: i32, y: i32) -> Point {
-        Point { x, y }
-    }
-
-    /// The next lattice point in direction `dir`.
-    #[inline]
-    pub fn step(self, dir: Side) -> Point {
-        let (dx, dy) = dir.delta();
-        Point::new(self.x + dx, self.y + dy)
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.x, self.y)
     }
 }
 

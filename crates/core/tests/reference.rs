@@ -180,44 +180,27 @@ fn assert_agrees(check: Check) {
     );
 }
 
-#[test]
-fn r5_r8_features_match_reference_in_random_games() {
-    assert_agrees(Check::Features);
+/// One test per check, named after the rules it covers.
+macro_rules! agreement_tests {
+    ($($name:ident: $check:ident,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                assert_agrees(Check::$check);
+            }
+        )*
+    };
 }
 
-#[test]
-fn r10_r15_r20_frontier_matches_reference_in_random_games() {
-    assert_agrees(Check::Frontier);
-}
-
-#[test]
-fn r10_r11_r15_r17_r18_r21_legal_moves_match_reference_in_random_games() {
-    assert_agrees(Check::Moves);
-}
-
-#[test]
-fn r1_r4_r14_pieces_are_conserved_in_random_games() {
-    assert_agrees(Check::Pieces);
-}
-
-#[test]
-fn r12_r22_r24_r25_r26_r27_points_match_reference_in_random_games() {
-    assert_agrees(Check::Points);
-}
-
-#[test]
-fn r21_tower_points_match_reference_in_random_games() {
-    assert_agrees(Check::Towers);
-}
-
-#[test]
-fn r15_r17_r23_r24_wall_chain_matches_reference_in_random_games() {
-    assert_agrees(Check::Wall);
-}
-
-#[test]
-fn r10_r13_r16_r23_turn_order_matches_reference_in_random_games() {
-    assert_agrees(Check::Turn);
+agreement_tests! {
+    r5_r8_features_match_reference_in_random_games: Features,
+    r10_r15_r20_frontier_matches_reference_in_random_games: Frontier,
+    r10_r11_r15_r17_r18_r21_legal_moves_match_reference_in_random_games: Moves,
+    r1_r4_r14_pieces_are_conserved_in_random_games: Pieces,
+    r12_r22_r24_r25_r26_r27_points_match_reference_in_random_games: Points,
+    r21_tower_points_match_reference_in_random_games: Towers,
+    r15_r17_r23_r24_wall_chain_matches_reference_in_random_games: Wall,
+    r10_r13_r16_r23_turn_order_matches_reference_in_random_games: Turn,
 }
 
 #[test]

@@ -245,24 +245,28 @@ fn r11_no_follower_on_a_road_or_market_the_tile_completes() {
     assert_eq!(s.table.scores()[..2], [0, 0]);
 }
 
-#[test]
-fn r12_finished_road_of_three_tiles_gives_three() {
+/// A road south from a dead end at (0,0), where p1 puts a citizen, through `straights` straight
+/// tiles to a second dead end that finishes it.
+fn finished_road(straights: i32) -> Scenario {
     let mut s = Scenario::new(2);
     s.put("dead-end-pub", 0, 0, 0, Some("S1"));
-    s.put("straight", 0, 1, 0, None);
-    s.put("dead-end-pub", 0, 2, 180, None);
+    for y in 1..=straights {
+        s.put("straight", 0, y, 0, None);
+    }
+    s.put("dead-end-pub", 0, straights + 1, 180, None);
+    s
+}
+
+#[test]
+fn r12_finished_road_of_three_tiles_gives_three() {
+    let s = finished_road(1);
     assert_eq!(points(&s.table, 0).roads, 3);
     assert_eq!(s.table.player(P1).supply, 7, "the citizen is back");
 }
 
 #[test]
 fn r12_finished_road_of_four_tiles_gives_eight() {
-    let mut s = Scenario::new(2);
-    s.put("dead-end-pub", 0, 0, 0, Some("S1"));
-    s.put("straight", 0, 1, 0, None);
-    s.put("straight", 0, 2, 0, None);
-    s.put("dead-end-pub", 0, 3, 180, None);
-    assert_eq!(points(&s.table, 0).roads, 8);
+    assert_eq!(points(&finished_road(2).table, 0).roads, 8);
 }
 
 #[test]
@@ -441,14 +445,7 @@ fn r15_gate_never_faces_a_hole_in_the_city() {
     let mut s = Scenario::new(2);
     s.skip_to_pile(2, RING_TILES);
     // A ring of eight tiles around the empty cell (1,1).
-    s.put("quarter-pub", 0, 0, 0, None);
-    s.put("quarter-pub", 1, 0, 0, None);
-    s.put("quarter-pub", 2, 0, 0, None);
-    s.put("saint-nazaire", 2, 1, 0, None);
-    s.put("market-square/F", 2, 2, 0, None);
-    s.put("market-square/G", 1, 2, 0, None);
-    s.put("market-square/V", 0, 2, 0, None);
-    s.put("market-corner/F", 0, 1, 0, None);
+    s.put_unturned(RING_TILES, &[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]);
     s.put("dead-end-pub", 3, 0, 270, Some("E1"));
     s.put("dead-end-pub", 4, 0, 90, None);
     assert_eq!(s.table.step(), Step::Gate);
@@ -533,13 +530,7 @@ fn r17_wall_turns_around_convex_corner() {
 fn corner_pocket() -> Scenario {
     let mut s = Scenario::new(2);
     s.skip_to_pile(2, RING_TILES);
-    s.put("quarter-pub", 0, 0, 0, None);
-    s.put("quarter-pub", 0, 1, 0, None);
-    s.put("quarter-pub", 1, 1, 0, None);
-    s.put("saint-nazaire", 2, 1, 0, None);
-    s.put("market-square/F", 2, 0, 0, None);
-    s.put("market-square/G", 2, -1, 0, None);
-    s.put("market-square/V", 1, -1, 0, None);
+    s.put_unturned(RING_TILES, &[(0, 0), (0, 1), (1, 1), (2, 1), (2, 0), (2, -1), (1, -1)]);
     s.put("dead-end-pub", -1, 0, 90, Some("W1"));
     s.put("dead-end-pub", -2, 0, 270, None);
     assert_eq!(s.table.step(), Step::Gate);
@@ -815,12 +806,7 @@ fn r25_followers_on_roads_open_into_a_gap_leave_without_points() {
     let mut s = Scenario::new(2);
     s.put("quarter-pub", 0, 0, 0, None);
     s.put("dead-end-pub", 1, 0, 0, Some("S1"));
-    s.put("quarter-pub", 2, 0, 0, None);
-    s.put("quarter-pub", 2, 1, 0, None);
-    s.put("saint-nazaire", 2, 2, 0, None);
-    s.put("market-square/F", 1, 2, 0, None);
-    s.put("market-square/G", 0, 2, 0, None);
-    s.put("market-square/V", 0, 1, 0, None);
+    s.put_unturned(&RING_TILES[1..], &[(2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]);
     assert!(!s.table.board().is_outside(Cell::new(1, 1)));
     s.skip_to_pile(4, &[]);
     assert!(s.table.is_over());
@@ -1044,27 +1030,16 @@ fn r15_a_record_whose_gate_faces_a_pocket_is_refused_at_the_gate_line() {
     }
 }
 
-/// R23(c), R24: a pocket that closes around cells the wall runs along. The gate goes north of
-/// (0,0), facing (0,-1), while that cell is still outside; the tail then runs along (0,-1) to
-/// point (1,-1). A last tile at (1,-2) encloses the two cells (0,-1) and (1,-1): they meet the
-/// outside only at point (2,-1), where (1,-2) and (2,-1) touch diagonally. The ends, at (1,0) and
-/// (1,-1), are three pieces apart around (1,-1), but those pieces would face into the pocket.
-#[test]
-fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
-    let mut s = Scenario::new(3);
+/// A notch north of the row (0,0)-(2,0): tiles at (-1,0), (-1,-1), (-1,-2), (0,-2) and (2,-1)
+/// leave the cells (0,-1) and (1,-1) open to the outside only through (1,-1) and (2,-2). A road
+/// completed from pile 2 starts the first wall building; the gate goes north of (0,0), facing
+/// (0,-1), and the tail runs along (0,-1) to point (1,-1). Left at the next builder's piece.
+fn notch(players: usize) -> Scenario {
+    let mut s = Scenario::new(players);
     s.skip_to_pile(2, RING_TILES);
-    for (x, y) in [(0, 0), (1, 0), (2, 0)] {
-        s.put("quarter-pub", x, y, 0, None);
-    }
-    for (name, x, y) in [
-        ("market-square/F", 2, -1),
-        ("market-square/G", -1, 0),
-        ("market-square/V", -1, -1),
-        ("market-corner/F", -1, -2),
-        ("saint-nazaire", 0, -2),
-    ] {
-        s.put(name, x, y, 0, None);
-    }
+    s.put_unturned(&RING_TILES[..3], &[(0, 0), (1, 0), (2, 0)]);
+    let names = ["market-square/F", "market-square/G", "market-square/V", "market-corner/F", "saint-nazaire"];
+    s.put_unturned(&names, &[(2, -1), (-1, 0), (-1, -1), (-1, -2), (0, -2)]);
     s.put("dead-end-pub", 1, 1, 0, Some("S1"));
     s.put("dead-end-pub", 1, 2, 180, None); // completes the road: the first wall building
     assert_eq!(s.table.step(), Step::Gate);
@@ -1072,16 +1047,31 @@ fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
     s.gate((0, 0), (1, 0)).unwrap(); // facing (0,-1); the head is at (1,0), the tail at (0,0)
     s.wall((0, 0), (0, -1), false).unwrap(); // tail: east side of (-1,-1), facing (0,-1)
     s.wall((0, -1), (1, -1), false).unwrap(); // tail: south side of (0,-2), facing (0,-1)
-    s.tower(None).unwrap();
-    assert_eq!(s.table.step(), Step::Draw);
-    // The tile that closes the pocket.
+    s
+}
+
+/// Draws an unseen tile without roads and places it at (x, y) unturned, without a follower.
+fn close_with_a_roadless_tile(s: &mut Scenario, x: i8, y: i8) {
     let ts = s.table.tileset();
     let roadless = (0..ts.types.len())
         .find(|&t| s.table.unseen()[t] > 0 && ts.types[t].rotated[0].road_sides == 0)
         .expect("an unseen tile without roads");
     s.table.draw(roadless as u8).unwrap();
-    s.table.play(Move::Tile { x: 1, y: -2, rot: 0 }).unwrap();
+    s.table.play(Move::Tile { x, y, rot: 0 }).unwrap();
     s.follower(None).unwrap();
+}
+
+/// R23(c), R24: a pocket that closes around cells the wall runs along. The gate goes north of
+/// (0,0), facing (0,-1), while that cell is still outside; the tail then runs along (0,-1) to
+/// point (1,-1). A last tile at (1,-2) encloses the two cells (0,-1) and (1,-1): they meet the
+/// outside only at point (2,-1), where (1,-2) and (2,-1) touch diagonally. The ends, at (1,0) and
+/// (1,-1), are three pieces apart around (1,-1), but those pieces would face into the pocket.
+#[test]
+fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
+    let mut s = notch(3);
+    s.tower(None).unwrap();
+    assert_eq!(s.table.step(), Step::Draw);
+    close_with_a_roadless_tile(&mut s, 1, -2); // closes the pocket
     let b = s.table.board();
     assert!(!b.is_outside(Cell::new(1, -1)), "(1,-1) meets the outside only at the corner (2,-1)");
     assert!(b.is_blocked(Cell::new(0, -1)) && !b.is_blocked(Cell::new(1, -1)));
@@ -1114,35 +1104,11 @@ fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
 /// around (1,-1), but those pieces would face into the city.
 #[test]
 fn r17_no_piece_faces_a_blocked_cell_the_city_has_since_enclosed() {
-    let mut s = Scenario::new(4);
-    s.skip_to_pile(2, RING_TILES);
-    for (x, y) in [(0, 0), (1, 0), (2, 0)] {
-        s.put("quarter-pub", x, y, 0, None);
-    }
-    for (name, x, y) in [
-        ("market-square/F", 2, -1),
-        ("market-square/G", -1, 0),
-        ("market-square/V", -1, -1),
-        ("market-corner/F", -1, -2),
-        ("saint-nazaire", 0, -2),
-    ] {
-        s.put(name, x, y, 0, None);
-    }
-    s.put("dead-end-pub", 1, 1, 0, Some("S1"));
-    s.put("dead-end-pub", 1, 2, 180, None); // completes the road: the first wall building
-    s.gate((0, 0), (1, 0)).unwrap(); // facing (0,-1)
-    s.wall((0, 0), (0, -1), false).unwrap(); // tail: east side of (-1,-1), facing (0,-1)
-    s.wall((0, -1), (1, -1), false).unwrap(); // tail: south side of (0,-2), facing (0,-1)
+    let mut s = notch(4);
     s.wall((1, 0), (2, 0), false).unwrap(); // head: north side of (1,0), facing (1,-1)
     s.tower(None).unwrap();
-    let ts = s.table.tileset();
     for (x, y) in [(2, -2), (1, -2)] {
-        let roadless = (0..ts.types.len())
-            .find(|&t| s.table.unseen()[t] > 0 && ts.types[t].rotated[0].road_sides == 0)
-            .expect("an unseen tile without roads");
-        s.table.draw(roadless as u8).unwrap();
-        s.table.play(Move::Tile { x, y, rot: 0 }).unwrap();
-        s.follower(None).unwrap();
+        close_with_a_roadless_tile(&mut s, x, y);
     }
     let b = s.table.board();
     for c in [Cell::new(0, -1), Cell::new(1, -1)] {

@@ -288,29 +288,29 @@ mod tests {
         assert_eq!(cross.seg_count, 8);
     }
 
+    /// The type named `name` in the default set.
+    fn of(name: &str) -> &'static TileType {
+        set().get(set().find(name).unwrap())
+    }
+
     #[test]
     fn symmetric_rotations_collapse() {
-        let s = set();
-        let count = |n: &str| s.get(s.find(n).unwrap()).distinct_rotations().count();
-        assert_eq!(count("quarter-pub"), 1);
-        assert_eq!(count("straight"), 2);
-        assert_eq!(count("cross"), 1);
-        assert_eq!(count("curve"), 4);
-        assert_eq!(count("two-ends-pub"), 2);
-        assert_eq!(count("market-square/F"), 1);
-        assert_eq!(count("double-curve"), 2);
+        let names =
+            ["quarter-pub", "straight", "cross", "curve", "two-ends-pub", "market-square/F", "double-curve"];
+        assert_eq!(names.map(|n| of(n).distinct_rotations().count()), [1, 2, 1, 4, 2, 1, 2]);
     }
 
     #[test]
     fn r9_borders_on_one_tile_need_neighbouring_ports() {
-        let s = set();
-        let borders = |n: &str| s.get(s.find(n).unwrap()).borders.len();
-        assert_eq!(borders("market-corner/F"), 1);
-        assert_eq!(borders("two-markets/FG"), 2);
-        // A road between market and residential area separates them.
-        assert_eq!(borders("market-road/F"), 0);
-        assert_eq!(borders("market-tee/F"), 0);
-        assert_eq!(borders("market-curve/F"), 0);
-        assert_eq!(borders("straight"), 0);
+        // A road between market and residential area separates them (the last four).
+        let names = [
+            "market-corner/F",
+            "two-markets/FG",
+            "market-road/F",
+            "market-tee/F",
+            "market-curve/F",
+            "straight",
+        ];
+        assert_eq!(names.map(|n| of(n).borders.len()), [1, 2, 0, 0, 0, 0]);
     }
 }

@@ -553,28 +553,22 @@ mod tests {
     #[test]
     fn bad_tile_sets_are_named() {
         assert!(TileSet::parse(&with_row("| quarter-pub | 3 | aaa aaa aaa aaa | a=H | 1 | |"), "t").is_ok());
-        let e = err(&with_row("| odd | 3 | aqa aaa aaa aaa | a=H | 1 | |"));
-        assert!(e.contains("unknown letter `q`"), "{e}");
-        let e = err(&with_row("| odd | 3 | 1aa aaa aaa aaa | a=H | 1 | |"));
-        assert!(e.contains("road port on a corner"), "{e}");
-        let e = err(&with_row("| odd | 4 | aaa aaa aaa aaa | a=H | 1 | |"));
-        assert!(e.contains("add up to 76"), "{e}");
-        let e = err(&with_row("| odd | 3 (F,G) | mmm aaa aaa aaa | m=kind, a=H | 1 | |"));
-        assert!(e.contains("does not add up"), "{e}");
-        let e = err(&with_row("| odd | 3 | a1a bbb b1b aaa | a,b=H | 1 | |"));
-        assert!(e.contains("split inconsistently"), "{e}");
-        let e = err(&with_row("| odd | 3 | aab bbb bba aaa | a,b=H | 1 | |"));
-        assert!(e.contains("split inconsistently"), "{e}");
-        let e = err(&with_row("| odd | 3 | a1a a1a a1a aaa | a=H | 1 | |"));
-        assert!(e.contains("touches 3 sides"), "{e}");
-        let e = err(&with_row("| odd | 3 | aaa aaa aaa aaa | a=X | 1 | |"));
-        assert!(e.contains("kind `X` is unknown"), "{e}");
-        let e = err(&with_row("| odd | 3 | aaa aaa aaa | a=H | 1 | |"));
-        assert!(e.contains("four groups of three"), "{e}");
-        let e = err(&with_row("| odd | 3 | aaa aaa aaa aaa | a=H | 1 |"));
-        assert!(e.contains("6 columns"), "{e}");
-        let e = err(&with_row("| straight | 3 | aaa aaa aaa aaa | a=H | 1 | |"));
-        assert!(e.contains("defined twice"), "{e}");
+        for (row, want) in [
+            ("| odd | 3 | aqa aaa aaa aaa | a=H | 1 | |", "unknown letter `q`"),
+            ("| odd | 3 | 1aa aaa aaa aaa | a=H | 1 | |", "road port on a corner"),
+            ("| odd | 4 | aaa aaa aaa aaa | a=H | 1 | |", "add up to 76"),
+            ("| odd | 3 (F,G) | mmm aaa aaa aaa | m=kind, a=H | 1 | |", "does not add up"),
+            ("| odd | 3 | a1a bbb b1b aaa | a,b=H | 1 | |", "split inconsistently"),
+            ("| odd | 3 | aab bbb bba aaa | a,b=H | 1 | |", "split inconsistently"),
+            ("| odd | 3 | a1a a1a a1a aaa | a=H | 1 | |", "touches 3 sides"),
+            ("| odd | 3 | aaa aaa aaa aaa | a=X | 1 | |", "kind `X` is unknown"),
+            ("| odd | 3 | aaa aaa aaa | a=H | 1 | |", "four groups of three"),
+            ("| odd | 3 | aaa aaa aaa aaa | a=H | 1 |", "6 columns"),
+            ("| straight | 3 | aaa aaa aaa aaa | a=H | 1 | |", "defined twice"),
+        ] {
+            let e = err(&with_row(row));
+            assert!(e.contains(want), "{row}: {e}");
+        }
         let e = err("hello\n");
         assert!(e.contains("line 1"), "{e}");
     }

@@ -70,6 +70,15 @@ impl Scenario {
         self.follower(port).unwrap_or_else(|e| panic!("follower {port:?} on {name}: {e}"));
     }
 
+    /// Places the tiles `names` unturned at `cells` (one each, in order) without followers, one
+    /// turn each.
+    pub fn put_unturned(&mut self, names: &[&str], cells: &[(i32, i32)]) {
+        assert!(names.len() >= cells.len(), "a tile name for every cell");
+        for (name, &(x, y)) in names.iter().zip(cells) {
+            self.put(name, x, y, 0, None);
+        }
+    }
+
     /// Places the gate on the edge between two points.
     pub fn gate(&mut self, a: (i32, i32), b: (i32, i32)) -> Result<(), Illegal> {
         let e = Edge::between(Point::new(a.0, a.1), Point::new(b.0, b.1)).expect("adjacent points");
