@@ -77,9 +77,11 @@ fn build_identity(root: &Path) {
     };
     let commit = match git(&["rev-parse", "HEAD"]) {
         Some(c) => {
-            let dirty =
-                git(&["status", "--porcelain", "--", "src", "bots", "build.rs", "Cargo.toml", "Cargo.lock"])
-                    .is_some_and(|s| !s.is_empty());
+            // The same files as the hash above.
+            let hashed =
+                ["crates/*/src", "crates/*/build.rs", "crates/*/Cargo.toml", "Cargo.toml", "Cargo.lock"];
+            let dirty = git(&[&["status", "--porcelain", "--"][..], &hashed[..]].concat())
+                .is_some_and(|s| !s.is_empty());
             if dirty { format!("{c}+changes") } else { c }
         }
         None => "none (no git)".to_string(),

@@ -1,7 +1,12 @@
 //! Output folders of tournaments and tuning runs. One run at a time holds a folder (a lock that the
-//! operating system releases when the process ends, however it ends), and a run never writes into
-//! a folder that holds files no stadt run wrote.
+//! operating system releases when the process ends, however it ends), a run never writes into a
+//! folder that holds files no stadt run wrote, and a folder holds one run's results: its manifest
+//! says which, and a run whose manifest differs is refused there.
 
+use crate::error::Error;
+use crate::output::write_file;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
@@ -23,16 +28,16 @@ impl RunFolder {
     /// Opens `path` for a run, creating it if needed, and takes its lock. A folder that holds files
     /// but no manifest is refused, and so is one another process holds; `command` is recorded in
     /// the lock for that message. A read-only folder opens without a lock, for runs that only read.
-    pub fn open(path: &Path, command: &str) -> Result<RunFolder, String> {
+    pub fn open(path: &Path, command: &str) -> Result<RunFolder, Error> {
         if path.as_os_str().is_empty() {
-            return Err("the output folder is empty: name a folder".into());
+            return Err(Error::Setting("the output folder is empty: name a folder".into()));
         }
         if path.exists() && !path.is_dir() {
-            return Err(format!("{} exists and is not a folder", path.display()));
+            return Err(Error::Folder(format!("{} exists and is not a folder", path.display())));
         }
         if path.is_dir() && !path.join(MANIFEST).exists() {
             let mut foreign: Vec<String> = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+                .map_err(|e| Error::io("read", path, e))?
                 .filter_map(|e| e.ok())
                 .map(|e| e.file_name().to_string_lossy().into_owned())
                 .filter(|n| n != LOCK)
@@ -40,14 +45,14 @@ impl RunFolder {
             if !foreign.is_empty() {
                 foreign.sort();
                 foreign.truncate(3);
-                return Err(format!(
+                return Err(Error::Folder(format!(
                     "{} holds files that no stadt run wrote ({}, ...) and no {MANIFEST}: not writing there; choose a new or empty folder",
                     path.display(),
                     foreign.join(", ")
-                ));
+                )));
             }
         }
-        std::fs::create_dir_all(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        std::fs::create_dir_all(path).map_err(|e| Error::io("create", path, e))?;
         let lock = lock(path, command)?;
         Ok(RunFolder { path: path.to_path_buf(), lock })
     }
@@ -68,11 +73,106 @@ impl RunFolder {
     }
 
     /// Fails unless this run may write here, saying what it would have written.
-    pub fn require_writable(&self, what: &str) -> Result<(), String> {
+    pub fn require_writable(&self, what: &str) -> Result<(), Error> {
         if self.writable() {
             Ok(())
         } else {
-            Err(format!("{} is read-only, and this run would have to write {what}", self.path.display()))
+            Err(Error::Folder(format!(
+                "{} is read-only, and this run would have to write {what}",
+                self.path.display()
+            )))
+        }
+    }
+}
+
+/// What a run's manifest must tell: the identity of the run (all that decides its results), as
+/// TOML with a comment on top.
+pub trait RunManifest: Serialize + DeserializeOwned {
+    /// What kind of run this is, for messages (`tournament`, `tuning run`).
+    const RUN: &'static str;
+    /// The `format` value of this version's manifests.
+    const FORMAT: &'static str;
+    /// The comment lines at the top of the file.
+    const COMMENT: &'static str;
+
+    /// The manifest's `format` value.
+    fn format(&self) -> &str;
+
+    /// What differs between this run's identity and `folder`'s, one line each; empty when none.
+    fn differences(&self, folder: &Self) -> Vec<String>;
+
+    /// The file's text.
+    fn to_toml(&self) -> String {
+        format!("{}{}", Self::COMMENT, toml::to_string(self).expect("a manifest is plain TOML"))
+    }
+
+    /// Reads a manifest of this version from the file at `path`.
+    fn read(text: &str, path: &Path) -> Result<Self, Error> {
+        let m: Self = toml::from_str(text).map_err(|e| {
+            Error::file(path, format!("not a {} manifest this version reads: {e}", Self::RUN))
+        })?;
+        if m.format() != Self::FORMAT {
+            return Err(Error::file(
+                path,
+                format!("format `{}`, where this version reads `{}`", m.format(), Self::FORMAT),
+            ));
+        }
+        Ok(m)
+    }
+}
+
+/// The differences between this run's manifest and a folder's, one line each, field by field.
+#[derive(Default)]
+pub struct Differences(Vec<String>);
+
+impl Differences {
+    /// Notes the field `name` when the folder's value differs from this run's.
+    pub fn field(&mut self, name: &str, folder: impl ToString, ours: impl ToString) -> &mut Differences {
+        let (theirs, ours) = (folder.to_string(), ours.to_string());
+        if theirs != ours {
+            self.0.push(format!("{name}: folder {theirs}, this run {ours}"));
+        }
+        self
+    }
+
+    /// Notes the build when it differs: (build, commit) of the folder's run and of this one.
+    pub fn build(&mut self, folder: (&str, &str), ours: (&str, &str)) -> &mut Differences {
+        if folder.0 != ours.0 {
+            let show = |(build, commit): (&str, &str)| format!("{build} (commit {commit})");
+            self.field("build", show(folder), show(ours));
+        }
+        self
+    }
+
+    /// The lines.
+    pub fn lines(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl RunFolder {
+    /// Claims the folder for the run `ours` describes: a new folder gets its manifest; a folder
+    /// whose manifest describes another run is refused, naming every difference.
+    pub fn claim<M: RunManifest>(&self, ours: &M) -> Result<(), Error> {
+        let path = self.join(MANIFEST);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let diff = ours.differences(&M::read(&text, &path)?);
+                if diff.is_empty() {
+                    return Ok(());
+                }
+                Err(Error::Folder(format!(
+                    "{} holds a different {}; refusing to mix results (choose another --out):\n  {}",
+                    self.path.display(),
+                    M::RUN,
+                    diff.join("\n  ")
+                )))
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                self.require_writable(MANIFEST)?;
+                write_file(&path, &ours.to_toml(), false)
+            }
+            Err(e) => Err(Error::io("read", &path, e)),
         }
     }
 }
@@ -88,7 +188,7 @@ impl Drop for RunFolder {
 }
 
 /// Takes the folder's lock: None if the folder is read-only.
-fn lock(dir: &Path, command: &str) -> Result<Option<File>, String> {
+fn lock(dir: &Path, command: &str) -> Result<Option<File>, Error> {
     let path = dir.join(LOCK);
     loop {
         let mut file =
@@ -97,7 +197,7 @@ fn lock(dir: &Path, command: &str) -> Result<Option<File>, String> {
                 Err(e) if matches!(e.kind(), ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem) => {
                     return Ok(None);
                 }
-                Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+                Err(e) => return Err(Error::io("create", &path, e)),
             };
         match file.try_lock() {
             Ok(()) => {}
@@ -105,14 +205,14 @@ fn lock(dir: &Path, command: &str) -> Result<Option<File>, String> {
                 let mut holder = String::new();
                 let _ = file.read_to_string(&mut holder);
                 let holder = holder.trim();
-                return Err(format!(
+                return Err(Error::Folder(format!(
                     "{} is in use by another run ({}); wait for it to finish or stop it, then run again",
                     dir.display(),
                     if holder.is_empty() { "a stadt process that is just starting" } else { holder }
-                ));
+                )));
             }
             Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format!("cannot lock {}: {e}", path.display()));
+                return Err(Error::io("lock", &path, e));
             }
         }
         if same_file(&file, &path) {
@@ -120,7 +220,7 @@ fn lock(dir: &Path, command: &str) -> Result<Option<File>, String> {
             file.set_len(0)
                 .and_then(|_| file.write_all(holder.as_bytes()))
                 .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                .map_err(|e| Error::io("write", &path, e))?;
             return Ok(Some(file));
         }
         // The holder removed the file as we opened it: take the lock anew.

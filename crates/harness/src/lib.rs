@@ -4,9 +4,12 @@
 
 pub mod alloc_count;
 pub mod bench;
+pub mod error;
 pub mod folder;
 pub mod limits;
 pub mod output;
+pub mod pool;
+pub mod progress;
 pub mod provenance;
 pub mod render;
 pub mod runner;

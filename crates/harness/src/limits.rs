@@ -1,6 +1,7 @@
 //! The documented range of every count and number a user gives (flags, experiment files, bot
 //! parameters): a value outside its range is refused with a message that names it and the range.
 
+use crate::error::Error;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
@@ -32,10 +33,10 @@ pub fn check<T: PartialOrd + Display + Copy>(
     what: &str,
     value: T,
     range: &RangeInclusive<T>,
-) -> Result<T, String> {
+) -> Result<T, Error> {
     if range.contains(&value) {
         Ok(value)
     } else {
-        Err(format!("{what} must be from {} to {}, not {value}", range.start(), range.end()))
+        Err(Error::Setting(format!("{what} must be from {} to {}, not {value}", range.start(), range.end())))
     }
 }

@@ -1,5 +1,6 @@
 //! Playing one game between agents, optionally writing its record.
 
+use crate::error::Error;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
@@ -52,7 +53,7 @@ pub fn play_game(
     deck_seed: u64,
     agent_seed: u64,
     want_record: Option<&RecordHead>,
-) -> Result<PlayedGame, String> {
+) -> Result<PlayedGame, Error> {
     let never = AtomicBool::new(false);
     Ok(play_game_until(tileset, bots, deck_seed, agent_seed, want_record, &never)?.expect("not stopped"))
 }
@@ -65,7 +66,7 @@ pub fn play_game_until(
     agent_seed: u64,
     want_record: Option<&RecordHead>,
     stop: &AtomicBool,
-) -> Result<Option<PlayedGame>, String> {
+) -> Result<Option<PlayedGame>, Error> {
     let order = deck_order(tileset, deck_seed);
     play_deck(tileset, bots, &order, agent_seed, want_record, stop, &mut |_, _| {})
 }
@@ -88,7 +89,7 @@ pub fn play_deck(
     want_record: Option<&RecordHead>,
     stop: &AtomicBool,
     observe: &mut dyn FnMut(&Observation, Move),
-) -> Result<Option<PlayedGame>, String> {
+) -> Result<Option<PlayedGame>, Error> {
     let mut game = Game::new(tileset, bots.len(), order)?;
     let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
     let mut rngs: Vec<Pcg64Mcg> = Player::all(bots.len()).map(|p| agent_rng(agent_seed, p)).collect();
@@ -96,7 +97,7 @@ pub fn play_deck(
     let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
     let mut seconds = vec![0.0; bots.len()];
     let mut decisions = vec![0; bots.len()];
-    let mut decide = |game: &Game, p: usize| -> Result<Move, String> {
+    let mut decide = |game: &Game, p: usize| -> Result<Move, Error> {
         let start = Instant::now();
         let obs = observation(game, clairvoyant[p]);
         let mv = agents[p].act(&obs, &mut rngs[p]);
@@ -104,12 +105,12 @@ pub fn play_deck(
         decisions[p] += 1;
         observe(&obs, mv);
         if let Err(e) = game.table().check(mv) {
-            return Err(format!(
-                "bot {} (p{}) chose an illegal move `{}`: {e}",
+            return Err(Error::IllegalMove(format!(
+                "bot {} ({}) chose an illegal move `{}`: {e}",
                 bots[p].label,
-                p + 1,
+                Player::new(p),
                 record::decision_text(game.table(), mv)
-            ));
+            )));
         }
         if let Some(t) = text.as_mut() {
             t.push_str(&record::move_line(game.table(), mv));

@@ -1,12 +1,13 @@
 //! Tile sets from files, and their identity: `default` or a file in the table form of RULES.md
 //! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
 
+use crate::error::Error;
 use sha2::{Digest, Sha256};
 use stadt_core::tiles::TileSet;
 use std::path::Path;
 
 /// Loads a tile set: `default` for the built-in one, otherwise a file path.
-pub fn load(spec: &str) -> Result<&'static TileSet, String> {
+pub fn load(spec: &str) -> Result<&'static TileSet, Error> {
     if spec == "default" {
         return Ok(TileSet::default_set());
     }
@@ -15,11 +16,11 @@ pub fn load(spec: &str) -> Result<&'static TileSet, String> {
 
 /// Loads a tile-set file. Sets live for the rest of the process (states hold a
 /// `&'static TileSet`); loading the same text again returns the set already loaded.
-pub fn load_file(path: &Path) -> Result<&'static TileSet, String> {
+pub fn load_file(path: &Path) -> Result<&'static TileSet, Error> {
     static LOADED: std::sync::Mutex<Vec<&'static TileSet>> = std::sync::Mutex::new(Vec::new());
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read tile set file {name}: {e}"))?;
-    let set = TileSet::parse(&text, &name).map_err(|e| format!("tile set {name}: {e}"))?;
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "tile set file", path, e))?;
+    let set = TileSet::parse(&text, &path.display().to_string())
+        .map_err(|e| Error::file_of("tile set", path, e.to_string()))?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(&known) = loaded.iter().find(|t| t.text == set.text) {
         return Ok(known);
@@ -46,12 +47,12 @@ pub fn is_plain_file_name(name: &str) -> bool {
 
 /// The tile set a record in folder `dir` names: a file of that name beside it, nothing else, so
 /// a record cannot make its reader open any other file.
-pub fn beside_record(dir: &Path, name: &str) -> Result<&'static TileSet, String> {
+pub fn beside_record(dir: &Path, name: &str) -> Result<&'static TileSet, Error> {
     if !is_plain_file_name(name) {
-        return Err(
+        return Err(Error::Setting(
             "a record's tile set is `default` or the name of a file beside the record, not a path (give another file with --tiles)"
                 .into(),
-        );
+        ));
     }
     load_file(&dir.join(name))
 }

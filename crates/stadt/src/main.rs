@@ -1,7 +1,8 @@
 //! `stadt`: the command line of the Die Stadt research harness (`stadt --help`).
 
 mod cli;
-mod listing;
+mod commands;
+mod failure;
 
 use clap::Parser;
 
@@ -21,7 +22,7 @@ fn main() {
         handler.request();
     });
     if let Err(f) = cli::run(cli, stop) {
-        eprintln!("stadt: {}", f.message);
-        std::process::exit(f.code);
+        eprintln!("stadt: {f}");
+        std::process::exit(f.code());
     }
 }

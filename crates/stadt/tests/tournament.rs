@@ -313,7 +313,7 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
         })
         .collect();
     let text = format!("{}\n{}", rows::HEADER, rows::to_csv(&played));
-    let (back, complete) = rows::read(&text, 3).unwrap();
+    let (back, complete) = rows::read(&text, 3, std::path::Path::new("games.csv")).unwrap();
     assert_eq!(complete, text.len());
     assert_eq!(back, played);
     let specs = labels.clone();

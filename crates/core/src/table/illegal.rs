@@ -207,9 +207,3 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
-
-impl From<SetupError> for String {
-    fn from(e: SetupError) -> String {
-        e.to_string()
-    }
-}

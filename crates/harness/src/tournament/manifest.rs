@@ -2,6 +2,7 @@
 //! (the build, the tile set's contents, players, games, seed and every bot with all parameters)
 //! decides the results: a run whose identity differs in any of these is refused in the folder.
 
+use crate::folder::{Differences, RunManifest};
 use crate::tournament::spec::TournamentSpec;
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,22 @@ pub struct Manifest {
     pub bot: Vec<ManifestBot>,
 }
 
+impl RunManifest for Manifest {
+    const RUN: &'static str = "tournament";
+    const FORMAT: &'static str = FORMAT;
+    const COMMENT: &'static str = "# stadt tournament manifest: what produced the CSV files beside it (TOML).\n\
+         # A run with a different build, tile set, players, games, seed or bots is refused here.\n\
+         # Deck d's seed is derive(seed, [1, d]); the agents' seed of game g is derive(seed, [2, g]).\n";
+
+    fn format(&self) -> &str {
+        &self.format
+    }
+
+    fn differences(&self, folder: &Manifest) -> Vec<String> {
+        differences(self, folder)
+    }
+}
+
 impl Manifest {
     /// The manifest of a tournament started by `command`.
     pub fn new(spec: &TournamentSpec, command: &str, about: &str) -> Manifest {
@@ -72,49 +89,17 @@ impl Manifest {
                 .collect(),
         }
     }
+}
 
-    /// The file's text: a comment on what it is, then the TOML.
-    pub fn to_toml(&self) -> String {
-        format!(
-            "# stadt tournament manifest: what produced the CSV files beside it (TOML).\n\
-             # A run with a different build, tile set, players, games, seed or bots is refused here.\n\
-             # Deck d's seed is derive(seed, [1, d]); the agents' seed of game g is derive(seed, [2, g]).\n\
-             {}",
-            toml::to_string(self).expect("a manifest is plain TOML")
-        )
-    }
-
-    /// Reads a manifest.
-    pub fn parse(text: &str) -> Result<Manifest, String> {
-        let m: Manifest =
-            toml::from_str(text).map_err(|e| format!("not a manifest this version reads: {e}"))?;
-        if m.format != FORMAT {
-            return Err(format!("format `{}`, where this version reads `{FORMAT}`", m.format));
-        }
-        Ok(m)
-    }
-
-    /// What differs between this run's identity and `folder`'s, one line each; empty when none.
-    pub fn differences(&self, folder: &Manifest) -> Vec<String> {
-        let bots =
-            |m: &Manifest| m.bot.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>();
-        let fields = [
-            (
-                "build",
-                format!("{} (commit {})", folder.build, folder.commit),
-                format!("{} (commit {})", self.build, self.commit),
-                folder.build == self.build,
-            ),
-            ("tile set (sha256)", folder.tiles_sha256.clone(), self.tiles_sha256.clone(), false),
-            ("players", folder.players.to_string(), self.players.to_string(), false),
-            ("games", folder.games.to_string(), self.games.to_string(), false),
-            ("seed", folder.seed.to_string(), self.seed.to_string(), false),
-            ("bots", bots(folder).join("; "), bots(self).join("; "), false),
-        ];
-        fields
-            .into_iter()
-            .filter(|(_, theirs, ours, same)| !same && theirs != ours)
-            .map(|(name, theirs, ours, _)| format!("{name}: folder {theirs}, this run {ours}"))
-            .collect()
-    }
+/// What differs between this run's identity (`ours`) and `folder`'s, one line each.
+fn differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
+    let bots = |m: &Manifest| m.bot.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>();
+    Differences::default()
+        .build((&folder.build, &folder.commit), (&ours.build, &ours.commit))
+        .field("tile set (sha256)", &folder.tiles_sha256, &ours.tiles_sha256)
+        .field("players", folder.players, ours.players)
+        .field("games", folder.games, ours.games)
+        .field("seed", folder.seed, ours.seed)
+        .field("bots", bots(folder).join("; "), bots(ours).join("; "))
+        .lines()
 }

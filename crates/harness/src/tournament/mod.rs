@@ -13,19 +13,17 @@ pub mod schedule;
 pub mod spec;
 pub mod summary;
 
-use crate::folder::{MANIFEST, RunFolder};
-use crate::output::write_file;
-use crate::runner;
+use crate::error::Error;
+use crate::folder::RunFolder;
+use crate::output::{AppendLog, write_file};
 use crate::stop::Stop;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use crate::{pool, progress, runner};
 use manifest::Manifest;
 use rayon::prelude::*;
 use rows::Row;
 use schedule::Schedule;
 use spec::TournamentSpec;
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::Path;
 use std::sync::mpsc;
 
 /// How to run (nothing here changes the results).
@@ -59,76 +57,83 @@ pub struct Outcome {
 }
 
 /// Runs (or resumes) a tournament.
-pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, String> {
+pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let folder = RunFolder::open(&spec.out, &opts.command)?;
-    check_or_write_manifest(&folder, &Manifest::new(spec, &opts.command, &opts.about))?;
-    let games_path = folder.join("games.csv");
-    let mut all: Vec<Row> = match std::fs::read_to_string(&games_path) {
-        Ok(text) => {
-            let (rows, complete) =
-                rows::read(&text, spec.players).map_err(|e| format!("{}: {e}", games_path.display()))?;
-            if complete < text.len() {
-                // Drop a line cut short by a kill, so appends continue a clean file.
-                folder.require_writable("games.csv (to drop a cut line)")?;
-                let f =
-                    std::fs::OpenOptions::new().write(true).open(&games_path).map_err(|e| e.to_string())?;
-                f.set_len(complete as u64).map_err(|e| e.to_string())?;
-            }
-            rows
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", games_path.display())),
-    };
+    folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);
+    let (mut all, mut log) = open_games(&folder, spec.players, schedule.len())?;
     let done = all.len() / spec.players;
-    if done > schedule.len() {
-        return Err(format!("{} holds more games than this tournament schedules", games_path.display()));
-    }
     let mut new = 0;
     if done < schedule.len() {
         folder.require_writable("the games still to play")?;
-        if !games_path.exists() {
-            write_file(&games_path, &format!("{}\n", rows::HEADER), false)?;
-        }
-        new = play(spec, opts, &schedule, done, &games_path, &mut all)?;
+        let log = match log.take() {
+            Some(log) => log,
+            None => start_games(&folder)?,
+        };
+        new = play(spec, opts, &schedule, done, log, &mut all)?;
     }
     let interrupted = opts.stop.requested() && all.len() / spec.players < schedule.len();
-    let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
-    let bots = summary::bots(&all, spec.players, &spec.labels, &specs);
-    let pairs = summary::pairs(&all, spec.players, &spec.labels);
-    write_derived(&folder, "summary.csv", &summary::summary_csv(&bots))?;
-    write_derived(&folder, "pairs.csv", &summary::pairs_csv(&pairs))?;
-    let table = summary::table(&bots, &pairs);
+    let (bots, table) = summarise(&folder, spec, &all)?;
     Ok(Outcome { played: all.len() / spec.players, total: schedule.len(), new, interrupted, bots, table })
 }
 
-/// Checks the folder's manifest against this run's, or writes it into a new folder.
-fn check_or_write_manifest(folder: &RunFolder, ours: &Manifest) -> Result<(), String> {
-    let path = folder.join(MANIFEST);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let theirs = Manifest::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            let diff = ours.differences(&theirs);
-            if diff.is_empty() {
-                return Ok(());
-            }
-            Err(format!(
-                "{} holds a different tournament; refusing to mix results (choose another --out):\n  {}",
-                folder.path().display(),
-                diff.join("\n  ")
-            ))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            folder.require_writable(MANIFEST)?;
-            write_file(&path, &ours.to_toml(), false)
-        }
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+/// The games already in the folder's `games.csv`, and the log to append to when a line cut short
+/// by a kill had to be dropped from it (None when the file is whole or absent).
+fn open_games(
+    folder: &RunFolder,
+    players: usize,
+    scheduled: usize,
+) -> Result<(Vec<Row>, Option<AppendLog>), Error> {
+    let path = folder.join(GAMES);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
+        Err(e) => return Err(Error::io("read", &path, e)),
+    };
+    let (rows, complete) = rows::read(&text, players, &path)?;
+    if rows.len() / players > scheduled {
+        return Err(Error::file(&path, "holds more games than this tournament schedules"));
     }
+    if complete == text.len() {
+        return Ok((rows, None));
+    }
+    folder.require_writable("games.csv (to drop a cut line)")?;
+    Ok((rows, Some(AppendLog::open(&path, complete)?)))
 }
+
+/// The log of a folder's games, started with its header line if there is none yet.
+fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
+    let path = folder.join(GAMES);
+    let header = format!("{}\n", rows::HEADER);
+    if !path.exists() {
+        write_file(&path, &header, false)?;
+    }
+    let len = std::fs::metadata(&path).map_err(|e| Error::io("read", &path, e))?.len();
+    AppendLog::open(&path, len as usize)
+}
+
+/// Writes `summary.csv` and `pairs.csv` from every game played; returns the per-bot statistics and
+/// the table to print.
+fn summarise(
+    folder: &RunFolder,
+    spec: &TournamentSpec,
+    all: &[Row],
+) -> Result<(Vec<summary::BotSummary>, String), Error> {
+    let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
+    let bots = summary::bots(all, spec.players, &spec.labels, &specs);
+    let pairs = summary::pairs(all, spec.players, &spec.labels);
+    write_derived(folder, "summary.csv", &summary::summary_csv(&bots))?;
+    write_derived(folder, "pairs.csv", &summary::pairs_csv(&pairs))?;
+    let table = summary::table(&bots, &pairs);
+    Ok((bots, table))
+}
+
+/// The file of every game's rows.
+const GAMES: &str = "games.csv";
 
 /// Writes a file derived from `games.csv` unless it already holds exactly that (so a finished
 /// tournament in a read-only folder can still be summarised).
-fn write_derived(folder: &RunFolder, name: &str, content: &str) -> Result<(), String> {
+fn write_derived(folder: &RunFolder, name: &str, content: &str) -> Result<(), Error> {
     let path = folder.join(name);
     if std::fs::read_to_string(&path).is_ok_and(|t| t == content) {
         return Ok(());
@@ -137,26 +142,19 @@ fn write_derived(folder: &RunFolder, name: &str, content: &str) -> Result<(), St
     write_file(&path, content, true)
 }
 
-/// Plays the games from `done` on, appending their rows to `games.csv` in schedule order and to
-/// `all`; returns how many it played.
+/// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
+/// returns how many it played.
 fn play(
     spec: &TournamentSpec,
     opts: &Options,
     schedule: &Schedule,
     done: usize,
-    games_path: &Path,
+    mut log: AppendLog,
     all: &mut Vec<Row>,
-) -> Result<usize, String> {
-    let bar = progress_bar(opts.progress, schedule.len(), done);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(games_path)
-        .map_err(|e| format!("cannot append to {}: {e}", games_path.display()))?;
-    let (tx, rx) = mpsc::channel::<(usize, Result<Option<Vec<Row>>, String>)>();
+) -> Result<usize, Error> {
+    let bar = progress::bar(opts.progress, schedule.len(), done, "games");
+    let pool = pool::pool(opts.threads)?;
+    let (tx, rx) = mpsc::channel::<(usize, Result<Option<Vec<Row>>, Error>)>();
     let mut error = None;
     let mut new = 0;
     let stop = &opts.stop;
@@ -192,13 +190,16 @@ fn play(
                 }
                 Ok(None) => {} // stopped mid-game
                 Err(e) => {
-                    error.get_or_insert(format!("game {index}: {e}"));
+                    error.get_or_insert(match e {
+                        Error::IllegalMove(m) => Error::IllegalMove(format!("game {index}: {m}")),
+                        e => e,
+                    });
                     stop.request();
                 }
             }
             while let Some(rows) = waiting.remove(&next) {
-                if let Err(e) = file.write_all(rows::to_csv(&rows).as_bytes()).and_then(|_| file.flush()) {
-                    error.get_or_insert(format!("cannot write {}: {e}", games_path.display()));
+                if let Err(e) = log.append(&rows::to_csv(&rows)) {
+                    error.get_or_insert(e);
                     stop.request();
                     break;
                 }
@@ -214,25 +215,4 @@ fn play(
         Some(e) => Err(e),
         None => Ok(new),
     }
-}
-
-/// The progress bar on stderr (hidden when not wanted): games done of all, rate, time left.
-fn progress_bar(show: bool, total: usize, done: usize) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total as u64);
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:32.cyan/blue} {pos}/{len} games  {rate}  elapsed {elapsed_precise}  left {eta_precise}",
-        )
-        .expect("a valid template")
-        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.1} games/s", s.per_sec());
-        }),
-    );
-    bar.set_position(done as u64);
-    bar.reset_eta();
-    bar
 }

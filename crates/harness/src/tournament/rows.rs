@@ -1,10 +1,12 @@
 //! `games.csv`: one row per player per game, written as games finish and read back to resume and
 //! to compute the summaries.
 
+use crate::error::Error;
 use crate::runner::PlayedGame;
 use crate::tournament::schedule::Scheduled;
 use stadt_core::ids::Player;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The columns of `games.csv`.
 pub const HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,decision_ms,check";
@@ -164,13 +166,18 @@ pub fn csv_field(s: &str) -> String {
 /// Reads `games.csv` text: the rows of every complete game, in order, and the byte length of that
 /// complete prefix. Only the end of the file may be damaged (a line cut short by a kill, or the
 /// rows of a game not yet all written): that part is to be dropped. A row before it that does not
-/// read back, or whose `check` column does not match, was changed since it was written: an error.
-pub fn read(text: &str, players: usize) -> Result<(Vec<Row>, usize), String> {
+/// read back, or whose `check` column does not match, was changed since it was written: an error
+/// that names `path`, the file the text came from.
+pub fn read(text: &str, players: usize, path: &Path) -> Result<(Vec<Row>, usize), Error> {
+    let bad = |message: String| Error::file(path, message);
     let mut rows = Vec::new();
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
-    let header = reader.headers().map_err(|e| e.to_string())?.iter().collect::<Vec<_>>().join(",");
+    let header = reader.headers().map_err(|e| bad(e.to_string()))?.iter().collect::<Vec<_>>().join(",");
     if header != HEADER {
-        return Err("games.csv does not have the columns this version writes".into());
+        return Err(bad("games.csv does not have the columns this version writes".into()));
+    }
+    if !text[HEADER.len()..].starts_with('\n') {
+        return Err(bad("its header line does not end: the file was changed since it was written".into()));
     }
     let mut complete_rows = 0;
     let mut complete_bytes = HEADER.len() + 1;
@@ -185,25 +192,25 @@ pub fn read(text: &str, players: usize) -> Result<(Vec<Row>, usize), String> {
             Ok(false) => break,
             _ if cut => break, // the last line was cut short
             Ok(true) => {}
-            Err(e) => return Err(format!("line {line} is not valid CSV ({e})")),
+            Err(e) => return Err(bad(format!("line {line} is not valid CSV ({e})"))),
         }
         let row = parse_row(&record).ok_or_else(|| {
-            format!("line {line} was changed since it was written: it does not hold the {COLUMNS} columns of a game row")
+            bad(format!("line {line} was changed since it was written: it does not hold the {COLUMNS} columns of a game row"))
         })?;
         if record.get(COLUMNS - 1) != Some(check(&checked_fields(&row)).as_str()) {
-            return Err(format!(
+            return Err(bad(format!(
                 "line {line} (game {}, seat {}) was changed since it was written: its check column does not match its values",
                 row.game, row.seat
-            ));
+            )));
         }
         if row.game != rows.len() / players || row.seat != rows.len() % players + 1 {
-            return Err(format!(
+            return Err(bad(format!(
                 "line {line} is out of order: game {} seat {} where game {} seat {} belongs",
                 row.game,
                 row.seat,
                 rows.len() / players,
                 rows.len() % players + 1
-            ));
+            )));
         }
         rows.push(row);
         if rows.len() % players == 0 {

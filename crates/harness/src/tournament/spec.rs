@@ -2,6 +2,7 @@
 //! or an experiment file, every value checked against its documented range before anything is
 //! written.
 
+use crate::error::Error;
 use crate::limits;
 use crate::tournament::schedule::schedule_len;
 use serde::Deserialize;
@@ -64,13 +65,12 @@ fn default_tiles() -> String {
 
 impl Experiment {
     /// Reads an experiment file.
-    pub fn load(path: &Path) -> Result<Experiment, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read experiment {}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<Experiment, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "experiment", path, e))?;
         let mut e: Experiment =
-            toml::from_str(&text).map_err(|e| format!("experiment {}: {e}", path.display()))?;
+            toml::from_str(&text).map_err(|e| Error::file_of("experiment", path, e.to_string()))?;
         if e.out.trim().is_empty() {
-            return Err(format!("experiment {}: `out` is empty; name the output folder", path.display()));
+            return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
         }
         e.dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Ok(e)
@@ -94,7 +94,7 @@ impl Experiment {
     }
 
     /// The tournament it describes; `out` replaces the file's output folder when given.
-    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, String> {
+    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, Error> {
         let bots: Vec<String> = self
             .bots
             .iter()
@@ -127,29 +127,29 @@ impl TournamentSpec {
         tiles: &str,
         out: &Path,
         dirs: &BotDirs,
-    ) -> Result<TournamentSpec, String> {
+    ) -> Result<TournamentSpec, Error> {
         if !(2..=4).contains(&players) {
-            return Err(format!("players must be 2, 3 or 4, not {players}"));
+            return Err(Error::Setting(format!("players must be 2, 3 or 4, not {players}")));
         }
         if bots.len() < players {
-            return Err(format!(
+            return Err(Error::Setting(format!(
                 "{} bot(s) for {players}-player games: name at least {players} (the same bot may appear twice)",
                 bots.len()
-            ));
+            )));
         }
         limits::check("the number of bots", bots.len() as u64, &limits::BOTS)?;
         limits::check("games (per combination of bots)", games, &limits::GAMES)?;
         limits::check("seed", seed, &limits::SEED)?;
         let total = schedule_len(bots.len(), players, games);
         if total > limits::SCHEDULE {
-            return Err(format!(
+            return Err(Error::Setting(format!(
                 "{} bots in {players}-player games, {games} games per combination, make {total} games; at most {} fit one tournament",
                 bots.len(),
                 limits::SCHEDULE
-            ));
+            )));
         }
         if out.as_os_str().is_empty() {
-            return Err("the output folder is empty: name a folder".into());
+            return Err(Error::Setting("the output folder is empty: name a folder".into()));
         }
         let specs: Vec<BotSpec> = bots.iter().map(|b| parse_bot(b, dirs)).collect::<Result<_, _>>()?;
         let mut labels: Vec<String> = Vec::new();

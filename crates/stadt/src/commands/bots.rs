@@ -1,12 +1,25 @@
 //! `stadt bots`: every bot, its parameters with defaults and valid ranges, and the bot files
 //! found by name, saying where.
 
+use crate::cli::BotDirArg;
+use clap::Args;
 use stadt_agents::botfile::{BotDirs, parse_bot_file};
 use stadt_agents::registry::registry;
 use std::fmt::Write as _;
 
+#[derive(Args, Debug)]
+pub struct BotsArgs {
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+}
+
+/// Prints the listing.
+pub fn bots(a: BotsArgs) {
+    print!("{}", describe_bots(&a.bot_dir.dirs()));
+}
+
 /// The listing.
-pub fn describe_bots(dirs: &BotDirs) -> String {
+fn describe_bots(dirs: &BotDirs) -> String {
     let mut s = String::new();
     for def in registry() {
         let _ = writeln!(s, "{}: {}", def.name, def.summary);

@@ -1,0 +1,108 @@
+//! What can go wrong around games: each error names the file, folder, setting or bot at fault, in
+//! words a user can act on.
+
+use stadt_agents::spec::BotError;
+use stadt_core::table::SetupError;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An error of a harness run.
+#[derive(Debug)]
+pub enum Error {
+    /// Reading, writing or creating a file or folder failed: what was tried, on which path.
+    Io {
+        /// What was tried: `read`, `write`, `create`, `lock`, ...
+        doing: &'static str,
+        /// What the path is, when that helps (`tile set file `), or empty.
+        what: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// A file holds something this version cannot use (a manifest, a CSV log, an experiment, a
+    /// tile set): the file and what is wrong, with the line when known.
+    File {
+        /// What the file is (`tile set`, `experiment`), or empty.
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The output folder cannot take this run: in use, holding foreign files or another run's
+    /// results, or read-only.
+    Folder(String),
+    /// A setting is missing, out of range or inconsistent with another.
+    Setting(String),
+    /// A bot could not be set up.
+    Bot(BotError),
+    /// A game could not be set up with these players and tiles.
+    Setup(SetupError),
+    /// A bot chose a move the rules forbid.
+    IllegalMove(String),
+}
+
+impl Error {
+    /// An I/O error on `path`.
+    pub fn io(doing: &'static str, path: &Path, source: std::io::Error) -> Error {
+        Error::Io { doing, what: "", path: path.to_path_buf(), source }
+    }
+
+    /// An I/O error on `path`, saying what the path is (`tile set file`).
+    pub fn io_on(doing: &'static str, what: &'static str, path: &Path, source: std::io::Error) -> Error {
+        Error::Io { doing, what, path: path.to_path_buf(), source }
+    }
+
+    /// A problem in the content of the file at `path`.
+    pub fn file(path: &Path, message: impl Into<String>) -> Error {
+        Error::File { what: "", path: path.to_path_buf(), message: message.into() }
+    }
+
+    /// A problem in the content of the file at `path`, saying what the file is (`experiment`).
+    pub fn file_of(what: &'static str, path: &Path, message: impl Into<String>) -> Error {
+        Error::File { what, path: path.to_path_buf(), message: message.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { doing, what, path, source } => {
+                write!(f, "cannot {doing} {}{}: {source}", prefix(what), path.display())
+            }
+            Error::File { what, path, message } => write!(f, "{}{}: {message}", prefix(what), path.display()),
+            Error::Folder(m) | Error::Setting(m) | Error::IllegalMove(m) => f.write_str(m),
+            Error::Bot(e) => e.fmt(f),
+            Error::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+/// `what` and a space, or nothing.
+fn prefix(what: &str) -> String {
+    if what.is_empty() { String::new() } else { format!("{what} ") }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::Bot(e) => Some(e),
+            Error::Setup(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<BotError> for Error {
+    fn from(e: BotError) -> Error {
+        Error::Bot(e)
+    }
+}
+
+impl From<SetupError> for Error {
+    fn from(e: SetupError) -> Error {
+        Error::Setup(e)
+    }
+}

@@ -1,0 +1,80 @@
+//! The manifest of a tuning folder: everything that decides its results, so that a run with other
+//! settings or another build is refused there instead of mixing with it.
+
+use super::TuneSpec;
+use crate::folder::{Differences, RunManifest};
+use serde::{Deserialize, Serialize};
+use stadt_core::tiles::TileSet;
+
+/// The manifest of a tuning folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    format: String,
+    command: String,
+    version: String,
+    build: String,
+    commit: String,
+    bot: String,
+    pool: Vec<String>,
+    name: String,
+    iterations: usize,
+    games_per_eval: usize,
+    verify_games: usize,
+    seed: u64,
+    objective: String,
+    a: f64,
+    c: f64,
+    tiles_sha256: String,
+}
+
+impl Manifest {
+    /// The manifest of the run `spec` describes.
+    pub fn new(spec: &TuneSpec) -> Manifest {
+        Manifest {
+            format: Self::FORMAT.into(),
+            command: spec.command.clone(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            build: crate::provenance::SOURCES.into(),
+            commit: crate::provenance::COMMIT.into(),
+            bot: spec.bot.full(),
+            pool: spec.pool.iter().map(|b| b.full()).collect(),
+            name: spec.name.clone(),
+            iterations: spec.iterations,
+            games_per_eval: spec.games_per_eval,
+            verify_games: spec.verify_games,
+            seed: spec.seed,
+            objective: spec.objective.name().into(),
+            a: spec.a,
+            c: spec.c,
+            tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
+        }
+    }
+}
+
+impl RunManifest for Manifest {
+    const RUN: &'static str = "tuning run";
+    const FORMAT: &'static str = "stadt-tune 1";
+    const COMMENT: &'static str = "# stadt tuning manifest: what produced the files beside it (TOML).\n";
+
+    fn format(&self) -> &str {
+        &self.format
+    }
+
+    fn differences(&self, folder: &Manifest) -> Vec<String> {
+        Differences::default()
+            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .field("bot", &folder.bot, &self.bot)
+            .field("pool", folder.pool.join(" | "), self.pool.join(" | "))
+            .field("name", &folder.name, &self.name)
+            .field("iterations", folder.iterations, self.iterations)
+            .field("games per evaluation", folder.games_per_eval, self.games_per_eval)
+            .field("verify games", folder.verify_games, self.verify_games)
+            .field("seed", folder.seed, self.seed)
+            .field("objective", &folder.objective, &self.objective)
+            .field("a", folder.a, self.a)
+            .field("c", folder.c, self.c)
+            .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
+            .lines()
+    }
+}

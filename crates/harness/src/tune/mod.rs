@@ -1,0 +1,159 @@
+//! `stadt tune`: SPSA over a bot's real-valued weights. Every iteration plays the two perturbed
+//! candidates against the same pool on the same decks, seats and agent seeds (common random
+//! numbers), steps along the estimated gradient, and logs the iteration. At the end the tuned bot
+//! plays the untuned one on decks never used in tuning (held-out verification).
+//!
+//! The output folder holds `manifest.toml`, `tune.csv` (one line per iteration, with the weights
+//! written exactly, so a stopped run resumes where it was), `verify.csv` and the tuned bot file.
+//! One run at a time holds the folder; a run with other settings or another build is refused.
+
+mod log;
+mod manifest;
+mod report;
+mod spsa;
+mod verify;
+
+use crate::error::Error;
+use crate::folder::RunFolder;
+use crate::output::write_file;
+use crate::stop::Stop;
+use crate::{pool, progress};
+use manifest::Manifest;
+use stadt_agents::spec::BotSpec;
+use std::path::PathBuf;
+
+pub use spsa::{Weight, weights};
+pub use verify::{HEADER as VERIFY_HEADER, Verdict, Verification};
+
+/// What the candidate's games are judged by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Score margin to the best opponent, in units of 20 points (about one per big swing).
+    Margin,
+    /// Share of wins.
+    Win,
+}
+
+impl Objective {
+    /// Its name on the command line and in the manifest.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Margin => "margin",
+            Objective::Win => "win",
+        }
+    }
+}
+
+/// A tuning run.
+#[derive(Clone, Debug)]
+pub struct TuneSpec {
+    /// The bot to tune, with its starting weights.
+    pub bot: BotSpec,
+    /// Opponents; each evaluation game pits the candidate against one of them.
+    pub pool: Vec<BotSpec>,
+    /// SPSA iterations.
+    pub iterations: usize,
+    /// Games per candidate evaluation (rounded up to both seatings).
+    pub games_per_eval: usize,
+    /// Held-out verification games (tuned against untuned).
+    pub verify_games: usize,
+    /// Run seed.
+    pub seed: u64,
+    /// Output folder.
+    pub out: PathBuf,
+    /// Name of the tuned bot (its file is `NAME.bot`).
+    pub name: String,
+    /// Where to install the tuned bot file as well, when asked (and when it does not lose).
+    pub install: Option<PathBuf>,
+    /// Objective.
+    pub objective: Objective,
+    /// SPSA step size (in units of each weight's scale).
+    pub a: f64,
+    /// SPSA perturbation size (in units of each weight's scale).
+    pub c: f64,
+    /// Worker threads (results do not depend on it).
+    pub threads: usize,
+    /// Progress bar.
+    pub progress: bool,
+    /// The command line, for the manifest and the lock.
+    pub command: String,
+    /// Set to stop after the current iteration.
+    pub stop: Stop,
+}
+
+/// What a run produced.
+pub struct TuneOutcome {
+    /// Iterations logged so far.
+    pub iterations: usize,
+    /// Stopped before the end (rerun the same command to resume).
+    pub interrupted: bool,
+    /// The tuned bot and its held-out check, once the run is complete.
+    pub result: Option<(BotSpec, Verification)>,
+    /// Where the tuned bot file was installed, if it was.
+    pub installed: Option<PathBuf>,
+    /// The report printed at the end.
+    pub report: String,
+}
+
+impl TuneOutcome {
+    /// A run stopped before its end, with what to tell the user.
+    fn stopped(iterations: usize, report: String) -> TuneOutcome {
+        TuneOutcome { iterations, interrupted: true, result: None, installed: None, report }
+    }
+}
+
+/// Runs SPSA (or resumes it), writes tune.csv, then the held-out check, verify.csv and the tuned
+/// bot file; installs the bot when asked and it does not lose.
+pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
+    let ws = weights(&spec.bot);
+    if ws.is_empty() {
+        return Err(Error::Setting(format!(
+            "bot `{}` has no real-valued weights to tune",
+            spec.bot.def.name
+        )));
+    }
+    let folder = RunFolder::open(&spec.out, &spec.command)?;
+    folder.require_writable("the tuning log")?;
+    folder.claim(&Manifest::new(spec))?;
+    let log::Resumed { mut values, mut done, mut log } = log::open(&folder, &ws, spec.iterations)?;
+    let pool = pool::pool(spec.threads)?;
+    let bar = progress::bar(spec.progress, spec.iterations + 1, done, "iterations");
+    while done < spec.iterations {
+        if spec.stop.requested() {
+            bar.finish_and_clear();
+            let report = format!(
+                "stopped after iteration {done} of {}; run the same command to resume\n",
+                spec.iterations
+            );
+            return Ok(TuneOutcome::stopped(done, report));
+        }
+        let step = pool.install(|| spsa::step(spec, &ws, &values, done))?;
+        log.append(&step.line)?;
+        values = step.values;
+        done += 1;
+        bar.set_message(format!("score {:.3} ± {:.3}", step.score.0, step.score.1));
+        bar.inc(1);
+    }
+    let tuned = spsa::with_weights(&spec.bot, &ws, &values)?;
+    let Some(verify) = pool.install(|| verify::held_out(&folder, spec, &tuned))? else {
+        bar.finish_and_clear();
+        let report = "stopped during the held-out check; run the same command to finish it\n".to_string();
+        return Ok(TuneOutcome::stopped(done, report));
+    };
+    bar.inc(1);
+    bar.finish_and_clear();
+    let bot_text = report::bot_file(spec, &tuned, &verify);
+    let bot_path = folder.join(&format!("{}.bot", spec.name));
+    if std::fs::read_to_string(&bot_path).ok().as_deref() != Some(bot_text.as_str()) {
+        write_file(&bot_path, &bot_text, true)?;
+    }
+    let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path];
+    let mut report = report::summary(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
+    let mut installed = None;
+    if let Some(dir) = &spec.install {
+        let (target, line) = report::install(dir, &spec.name, &bot_text, verify.verdict)?;
+        report.push_str(&line);
+        installed = target;
+    }
+    Ok(TuneOutcome { iterations: done, interrupted: false, result: Some((tuned, verify)), installed, report })
+}

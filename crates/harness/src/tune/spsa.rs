@@ -1,0 +1,153 @@
+//! One SPSA iteration: perturb every weight at once by plus or minus its step, play both
+//! candidates against the pool on the same decks, seats and agent seeds (common random numbers),
+//! and step along the estimated gradient.
+
+use super::{Objective, TuneSpec, log};
+use crate::error::Error;
+use crate::runner::{play_game, play_game_until};
+use crate::stats::mean_se;
+use crate::stop::Stop;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+use stadt_agents::params::{ParamKind, format_real};
+use stadt_agents::seeds::{derive, stream};
+use stadt_agents::spec::BotSpec;
+use stadt_core::tiles::TileSet;
+
+/// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
+#[derive(Clone, Debug)]
+pub struct Weight {
+    /// Parameter key.
+    pub key: &'static str,
+    /// Starting value.
+    pub value: f64,
+    /// Step scale: the default's size, at least 0.25.
+    pub scale: f64,
+    /// Smallest and largest valid value.
+    pub range: (f64, f64),
+}
+
+/// The tunable weights of a bot: every real-valued parameter.
+pub fn weights(bot: &BotSpec) -> Vec<Weight> {
+    bot.def
+        .params
+        .iter()
+        .filter_map(|p| match p.kind {
+            ParamKind::Real { min, max } => {
+                let v = bot.params.real(p.key);
+                let default: f64 = p.default.parse().unwrap_or(v);
+                Some(Weight { key: p.key, value: v, scale: default.abs().max(0.25), range: (min, max) })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The bot with these weights, each kept within its parameter's range.
+pub fn with_weights(bot: &BotSpec, ws: &[Weight], values: &[f64]) -> Result<BotSpec, Error> {
+    let mut b = bot.clone();
+    for (w, v) in ws.iter().zip(values) {
+        b = b.with(w.key, &format_real(round6(v.clamp(w.range.0, w.range.1))))?;
+    }
+    Ok(b)
+}
+
+fn round6(v: f64) -> f64 {
+    (v * 1e6).round() / 1e6
+}
+
+/// The candidate's objective in one game: its score and its opponent's.
+pub fn objective_value(objective: Objective, (mine, theirs): (i32, i32)) -> f64 {
+    match objective {
+        Objective::Margin => (mine - theirs) as f64 / 20.0,
+        Objective::Win => match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        },
+    }
+}
+
+/// What an iteration did.
+pub struct Step {
+    /// The weights after it.
+    pub values: Vec<f64>,
+    /// Its line in the log.
+    pub line: String,
+    /// Both candidates' mean objective and its standard error.
+    pub score: (f64, f64),
+}
+
+/// Iteration `k` (from 0) from the weights `values`; runs on the current thread pool.
+pub fn step(spec: &TuneSpec, ws: &[Weight], values: &[f64], k: usize) -> Result<Step, Error> {
+    let big_a = (spec.iterations as f64 / 10.0).max(1.0);
+    let a_k = spec.a / (k as f64 + 1.0 + big_a).powf(0.602);
+    let c_k = spec.c / (k as f64 + 1.0).powf(0.101);
+    // Each iteration's perturbation comes from its own stream, so a resumed run draws the same.
+    let mut rng = Pcg64Mcg::seed_from_u64(derive(spec.seed, &[stream::TUNE, k as u64]));
+    let delta: Vec<f64> = (0..ws.len()).map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 }).collect();
+    let at = |sign: f64| -> Vec<f64> {
+        values.iter().zip(&delta).zip(ws).map(|((v, d), w)| v + sign * c_k * d * w.scale).collect()
+    };
+    // The same decks and seeds for both: the difference is the weights, not the luck.
+    let decks = 100 + k as u64;
+    let eval = |values: &[f64]| -> Result<Vec<f64>, Error> {
+        let bot = with_weights(&spec.bot, ws, values)?;
+        let games =
+            play_against(&bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?.unwrap_or_default();
+        Ok(games.into_iter().map(|g| objective_value(spec.objective, g)).collect())
+    };
+    let (fp, fm) = (eval(&at(1.0))?, eval(&at(-1.0))?);
+    let (mp, _) = mean_se(&fp);
+    let (mm, _) = mean_se(&fm);
+    let both: Vec<f64> = fp.iter().chain(&fm).copied().collect();
+    let (score, se) = mean_se(&both);
+    let values: Vec<f64> = values
+        .iter()
+        .zip(&delta)
+        .zip(ws)
+        .map(|((v, d), w)| (v + a_k * (mp - mm) / (2.0 * c_k * d) * w.scale).clamp(w.range.0, w.range.1))
+        .collect();
+    let line = log::line(k + 1, (a_k, c_k), &values, [mp, mm, score, se]);
+    Ok(Step { values, line, score: (score, se) })
+}
+
+/// The candidate's and its opponent's scores in each of `games` games against the pool: deck d is
+/// played in both seatings (games 2d and 2d + 1) against pool member d % pool.len(); `stream` keeps
+/// the decks of each tuning iteration and of the verification apart. None once `stop` is set.
+pub fn play_against(
+    candidate: &BotSpec,
+    pool: &[BotSpec],
+    games: usize,
+    seed: u64,
+    stream: u64,
+    stop: Option<&Stop>,
+) -> Result<Option<Vec<(i32, i32)>>, Error> {
+    let decks = games.div_ceil(2);
+    let results: Vec<Result<Option<(i32, i32)>, Error>> = (0..decks * 2)
+        .into_par_iter()
+        .map(|g| {
+            let (deck, seat) = (g / 2, g % 2);
+            let opponent = &pool[deck % pool.len()];
+            let bots = if seat == 0 {
+                vec![candidate.clone(), opponent.clone()]
+            } else {
+                vec![opponent.clone(), candidate.clone()]
+            };
+            let deck_seed = derive(seed, &[stream, deck as u64]);
+            let agent_seed = derive(seed, &[stream, deck as u64, seat as u64]);
+            let ts = TileSet::default_set();
+            let played = match stop {
+                Some(s) => play_game_until(ts, &bots, deck_seed, agent_seed, None, s.flag())?,
+                None => Some(play_game(ts, &bots, deck_seed, agent_seed, None)?),
+            };
+            Ok(played.map(|p| {
+                let s = p.game.table().scores();
+                (s[seat], s[1 - seat])
+            }))
+        })
+        .collect();
+    let games: Vec<Option<(i32, i32)>> = results.into_iter().collect::<Result<_, _>>()?;
+    Ok(games.into_iter().collect())
+}

@@ -1,0 +1,26 @@
+//! `stadt bench`: the engine's speed as CSV lines, naming any missed target on stderr.
+
+use crate::failure::Failure;
+use clap::Args;
+use stadt_harness::{bench, limits};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Seconds to spend measuring each figure, 0.01 to 600.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Seed of the random games the figures are measured on.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Measures and prints the figures.
+pub fn bench(a: BenchArgs) -> Result<(), Failure> {
+    limits::check("--seconds", a.seconds, &limits::BENCH_SECONDS)?;
+    let figures = bench::run(a.seconds, a.seed);
+    print!("{}", bench::csv(&figures));
+    for f in figures.iter().filter(|f| f.met() == Some(false)) {
+        eprintln!("stadt bench: target missed: {} = {:.2} {} (target {})", f.name, f.value, f.unit, f.target);
+    }
+    Ok(())
+}

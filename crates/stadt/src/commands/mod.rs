@@ -1,0 +1,8 @@
+//! One module per subcommand, each with its arguments and what it does.
+
+pub mod bench;
+pub mod bots;
+pub mod play;
+pub mod records;
+pub mod tournament;
+pub mod tune;

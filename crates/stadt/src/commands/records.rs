@@ -1,0 +1,87 @@
+//! Commands on game records: `stadt replay` checks one decision by decision, `stadt suggest` asks a
+//! bot for the next decision of a partial one.
+
+use crate::cli::BotDirArg;
+use crate::failure::Failure;
+use clap::Args;
+use stadt_agents::spec::parse_bot;
+use stadt_core::record::{self, Record, Tiles};
+use stadt_harness::{render, runner, tileset};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record to check.
+    pub file: PathBuf,
+    /// Accept a record that stops before the game is over and print the scores reached
+    /// (`score p1 ...` lines, no closing or final scoring).
+    #[arg(long)]
+    pub partial: bool,
+    /// Draw the city at the end in the terminal.
+    #[arg(long)]
+    pub show: bool,
+    /// Tile set file to read the record with, instead of the one its `tiles` line names (which is
+    /// `default` or a file beside the record).
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SuggestArgs {
+    /// The bot to ask: NAME, NAME:key=value,... or a bot file (see `stadt bots`).
+    #[arg(long)]
+    pub bot: String,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+    /// The record of the game so far (stadt-record 1); it must stop before the game is over.
+    pub record: PathBuf,
+    /// Seed of the bot's randomness: the same seed gives the same suggestion.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tile set file to read the record with, instead of the one its `tiles` line names.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+}
+
+/// Reads and replays a record file: `partial` accepts one that stops before the game is over.
+/// Its tile set is `--tiles`, or what its `tiles` line names: `default` or a file beside it.
+fn replay_file(file: &Path, tiles: Option<&str>, partial: bool) -> Result<record::Replay, Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let beside = |name: &str| tileset::beside_record(dir, name).map_err(|e| e.to_string());
+    let tiles = match tiles {
+        Some(t) => Tiles::Given(tileset::load(t)?),
+        None => Tiles::Named(&beside),
+    };
+    let name = file.display().to_string();
+    let rec = Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?;
+    Ok(record::replay(&rec, partial).map_err(|e| format!("{name}: {e}"))?)
+}
+
+pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
+    let out = replay_file(&a.file, a.tiles.as_deref(), a.partial)?;
+    if a.show {
+        print!("{}", render::render(out.game.table()));
+    }
+    print!("{}", record::score_lines(out.game.table(), out.finished));
+    Ok(())
+}
+
+pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
+    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let out = replay_file(&a.record, a.tiles.as_deref(), true)?;
+    let game = &out.game;
+    if out.finished {
+        return Err(
+            format!("{}: the game is over; there is no decision to suggest", a.record.display()).into()
+        );
+    }
+    let actor = game.table().actor();
+    let mv = spec
+        .build()
+        .act(&runner::observation(game, spec.clairvoyant()), &mut runner::agent_rng(a.seed, actor));
+    let text = record::decision_text(game.table(), mv);
+    game.table().check(mv).map_err(|e| format!("bot {} chose an illegal move `{text}`: {e}", spec.label))?;
+    println!("{text}");
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `stadt tournament`: from an experiment file or flags, with a progress bar; prints the table and
+//! says where the files are.
+
+use crate::cli::{BotDirArg, command_line, split_bot_texts, threads};
+use crate::failure::Failure;
+use clap::Args;
+use stadt_harness::stop::Stop;
+use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles and about; paths
+    /// in it are relative to the file) instead of --bots, --players, --games, --seed and --tiles.
+    pub experiment: Option<PathBuf>,
+    /// Bots, comma-separated (NAME, NAME:key=value,..., a bot file name or path); with more bots
+    /// than players, every combination plays. 2 to 12 bots.
+    #[arg(long)]
+    pub bots: Option<String>,
+    /// Players per game, 2 to 4.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Games per combination of bots, 1 to 1000000, rounded up to whole seat rotations.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Run seed, 0 to 9223372036854775807: decks and bots' randomness derive from it.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output folder (with an experiment file: instead of the file's `out`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Tile set file instead of the default set.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
+    let dirs = a.bot_dir.dirs();
+    let (spec, about) = match &a.experiment {
+        Some(path) => {
+            if a.bots.is_some()
+                || a.players.is_some()
+                || a.games.is_some()
+                || a.seed.is_some()
+                || a.tiles.is_some()
+            {
+                return Err(
+                    "give either an experiment file or --bots/--players/--games/--seed/--tiles, not both"
+                        .into(),
+                );
+            }
+            let e = Experiment::load(path)?;
+            (e.spec(&dirs, a.out.as_deref())?, e.about)
+        }
+        None => {
+            let bots =
+                a.bots.as_deref().ok_or("name the bots with --bots A,B (or give an experiment file)")?;
+            let out = a.out.as_ref().ok_or("name the output folder with --out DIR")?;
+            let labels: Vec<String> = split_bot_texts(bots)?;
+            let spec = TournamentSpec::new(
+                &labels,
+                a.players.unwrap_or(2),
+                a.games.unwrap_or(100),
+                a.seed.unwrap_or(1),
+                a.tiles.as_deref().unwrap_or("default"),
+                out,
+                &dirs,
+            )?;
+            (spec, String::new())
+        }
+    };
+    let opts = tournament::Options {
+        threads: threads(a.threads)?,
+        progress: !a.quiet,
+        command: command_line(),
+        about,
+        stop,
+    };
+    let out = tournament::run(&spec, &opts)?;
+    print!("{}", out.table);
+    if out.interrupted {
+        eprintln!(
+            "stadt: interrupted after {} of {} games; the CSV files hold them. Run the same command again to resume.",
+            out.played, out.total
+        );
+        return Err(Failure::Interrupted);
+    }
+    println!(
+        "{} games ({} new) in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        out.played,
+        out.new,
+        spec.out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! `stadt tune`: checks every flag against its range, runs the tuning and prints its report; warns
+//! loudly when the tuned bot lost its held-out check.
+
+use crate::cli::{BotDirArg, command_line, split_bots, threads};
+use crate::failure::Failure;
+use clap::Args;
+use stadt_agents::spec::parse_bot;
+use stadt_harness::limits;
+use stadt_harness::stop::Stop;
+use stadt_harness::tune::{Objective, TuneSpec, Verdict};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The bot to tune (its current weights are the starting point), e.g. steerer or greedy.
+    #[arg(long)]
+    pub bot: String,
+    /// Opponents, comma-separated; evaluation games go round them.
+    #[arg(long, value_name = "POOL")]
+    pub against: String,
+    /// SPSA iterations, 1 to 100000.
+    #[arg(long, default_value_t = 30)]
+    pub iterations: u64,
+    /// Games per candidate evaluation (both seatings of each deck), 2 to 100000.
+    #[arg(long, default_value_t = 100)]
+    pub games_per_eval: u64,
+    /// Held-out verification games, tuned against untuned, 2 to 1000000.
+    #[arg(long, default_value_t = 400)]
+    pub verify_games: u64,
+    /// Run seed, 0 to 9223372036854775807.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output folder for manifest.toml, tune.csv, verify.csv and the tuned bot file.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Also install the tuned bot file into the bot folder (--bot-dir, else $STADT_BOTS, else
+    /// ./bots), unless it lost the held-out check; never overwrites another bot file.
+    #[arg(long)]
+    pub install: bool,
+    #[command(flatten)]
+    pub bots: BotDirArg,
+    /// What a candidate's games are judged by.
+    #[arg(long, default_value = "margin", value_parser = ["margin", "win"])]
+    pub objective: String,
+    /// SPSA step size, in units of each weight's default size, 0.000001 to 10.
+    #[arg(long, default_value_t = 1.0)]
+    pub a: f64,
+    /// SPSA perturbation, in units of each weight's default size, 0.000001 to 2.
+    #[arg(long, default_value_t = 0.2)]
+    pub c: f64,
+    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
+    let dirs = a.bots.dirs();
+    let bot = parse_bot(&a.bot, &dirs)?;
+    let pool = split_bots(&a.against, &dirs)?;
+    let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
+    let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;
+    let verify_games = limits::check("--verify-games", a.verify_games, &limits::VERIFY_GAMES)?;
+    limits::check("--seed", a.seed, &limits::SEED)?;
+    limits::check("--a", a.a, &limits::SPSA_A)?;
+    limits::check("--c", a.c, &limits::SPSA_C)?;
+    let name = a.name.clone().unwrap_or_else(|| format!("{}-tuned", bot.def.name));
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(format!(
+            "--name `{name}`: use letters, digits, - and _ (it becomes a file and a bot name)"
+        )
+        .into());
+    }
+    if a.out.as_os_str().is_empty() {
+        return Err("--out is empty: name the output folder".into());
+    }
+    let install = a.install.then(|| {
+        a.bots
+            .bot_dir
+            .clone()
+            .or_else(|| std::env::var_os("STADT_BOTS").filter(|d| !d.is_empty()).map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("bots"))
+    });
+    let spec = TuneSpec {
+        bot,
+        pool,
+        iterations: iterations as usize,
+        games_per_eval: games_per_eval as usize,
+        verify_games: verify_games as usize,
+        seed: a.seed,
+        out: a.out.clone(),
+        name,
+        install,
+        objective: if a.objective == "win" { Objective::Win } else { Objective::Margin },
+        a: a.a,
+        c: a.c,
+        threads: threads(a.threads)?,
+        progress: !a.quiet,
+        command: command_line(),
+        stop,
+    };
+    let out = stadt_harness::tune::run(&spec)?;
+    print!("{}", out.report);
+    if out.interrupted {
+        return Err(Failure::Interrupted);
+    }
+    if let Some((_, v)) = &out.result
+        && v.verdict == Verdict::Worse
+    {
+        eprintln!(
+            "stadt: WARNING: the tuned bot LOST the held-out check against the untuned one (win rate {:.1}%); its file is kept in {} for inspection only",
+            100.0 * v.win_rate.0,
+            spec.out.display()
+        );
+        if spec.install.is_some() {
+            return Err(Failure::NotInstalled);
+        }
+    }
+    Ok(())
+}
