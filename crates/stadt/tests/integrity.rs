@@ -429,6 +429,11 @@ fn p09_a_folder_of_someone_elses_files_is_refused_and_edited_rows_are_found() {
     std::fs::write(t.join("games.csv"), &text).unwrap();
     assert_refused(stadt(&args), &["games.csv: line 4 (game 1, seat 1) was changed since it was written"]);
     assert_eq!(std::fs::read_to_string(t.join("games.csv")).unwrap(), text, "left as it was");
+    // A header line that lost its end would have the next row glued onto it: refused, untouched.
+    let header = games.lines().next().unwrap().to_string();
+    std::fs::write(t.join("games.csv"), &header).unwrap();
+    assert_refused(stadt(&args), &["games.csv: its header line does not end"]);
+    assert_eq!(std::fs::read_to_string(t.join("games.csv")).unwrap(), header, "left as it was");
 }
 
 // 10. Bot files: --bot-dir, then $STADT_BOTS, then ./bots -----------------------------------------
