@@ -3,12 +3,13 @@
 //! - [`agent`], [`observation`]: the `Agent` trait and what an agent sees (never the hidden order).
 //! - [`params`], [`spec`], [`botfile`], [`registry`]: bots by name with checked parameters, bot
 //!   settings files, and the list of bots (one line each).
-//! - [`bots`]: one file per bot; [`helpers`]: what bots share; [`eval`]: position values.
+//! - [`bots`]: one file per bot, registered in `bots/mod.rs`; [`helpers`]: what bots share; [`eval`]: position values.
 //! - [`game`]: the thin game trait; [`die_stadt`]: the engine through it; [`search`]: MCTS over
 //!   it; [`play`]: playing a game to its end through it.
 
 pub mod agent;
 pub mod botfile;
+pub mod bots;
 pub mod die_stadt;
 pub mod eval;
 pub mod game;
@@ -20,11 +21,3 @@ pub mod registry;
 pub mod search;
 pub mod seeds;
 pub mod spec;
-
-/// The bots, one file each (listed in `registry`).
-pub mod bots {
-    pub mod greedy;
-    pub mod mcts;
-    pub mod random;
-    pub mod steerer;
-}

@@ -1,11 +1,7 @@
-//! Every bot, one line each: a new bot is a file in `bots/` and a line here.
+//! Finding bots by name among those `bots/mod.rs` registers.
 
-use crate::bots;
+use crate::bots::REGISTRY;
 use crate::spec::BotDef;
-
-/// The bots, by name.
-pub static REGISTRY: &[&BotDef] =
-    &[&bots::greedy::BOT, &bots::mcts::BOT, &bots::random::BOT, &bots::steerer::BOT];
 
 /// Every bot.
 pub fn registry() -> &'static [&'static BotDef] {

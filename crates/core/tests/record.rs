@@ -1,4 +1,5 @@
-//! The record format (RECORD.md): play, write, replay, and the errors a hand-written record can hold.
+//! The record format (docs/record-format.md): play, write, replay, and the errors a hand-written
+//! record can hold.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

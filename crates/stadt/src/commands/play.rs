@@ -32,7 +32,7 @@ pub struct PlayArgs {
     /// Draw the final city in the terminal.
     #[arg(long)]
     pub show: bool,
-    /// Tile set file (the table form of RULES.md section 8) instead of the default set.
+    /// Tile set file (the table form of docs/rules.md section 8) instead of the default set.
     #[arg(long, value_name = "FILE", default_value = "default")]
     pub tiles: String,
 }

@@ -1,0 +1,51 @@
+//! The documents the repository carries: docs/rules.md holds every rule id and the very tile table
+//! the engine loads, docs/record-format.md exists, and the README links only inside the repository.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// The rows of a markdown tile table (lines starting with `| ` after the header row).
+fn tile_rows(text: &str) -> Vec<&str> {
+    text.lines().map(str::trim).filter(|l| l.starts_with("| ") && !l.starts_with("| name")).collect()
+}
+
+#[test]
+fn the_rules_document_defines_r1_to_r28_and_the_tile_table_the_engine_loads() {
+    let rules = read("docs/rules.md");
+    for id in 1..=28 {
+        assert!(rules.contains(&format!("- R{id}. ")), "docs/rules.md does not define R{id}");
+    }
+    let section8 = &rules[rules.find("## 8.").unwrap()..rules.find("## 9.").unwrap()];
+    assert_eq!(tile_rows(section8), tile_rows(stadt_core::tiles::DEFAULT_TILES));
+    assert_eq!(tile_rows(section8).len(), 28);
+}
+
+#[test]
+fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
+    for doc in ["README.md", "docs/rules.md", "docs/record-format.md"] {
+        let text = read(doc);
+        let base = root().join(doc).parent().unwrap().to_path_buf();
+        let mut links = 0;
+        for (i, _) in text.match_indices("](") {
+            let target = &text[i + 2..i + 2 + text[i + 2..].find(')').unwrap()];
+            if target.starts_with("http") || target.starts_with('#') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap();
+            assert!(!file.starts_with(".."), "{doc} links outside the repository: {target}");
+            assert!(base.join(file).exists(), "{doc} links to {target}, which is not there");
+            links += 1;
+        }
+        if doc == "README.md" {
+            assert!(links >= 2, "the README links the rules and the record format");
+        }
+    }
+    assert!(!read("README.md").contains("../shared"), "the README names files outside the repository");
+}
