@@ -152,12 +152,6 @@ impl fmt::Display for BotError {
 
 impl std::error::Error for BotError {}
 
-impl From<BotError> for String {
-    fn from(e: BotError) -> String {
-        e.to_string()
-    }
-}
-
 /// A bot chosen by name with all its parameters: the unit tournaments and tuning work with.
 #[derive(Clone, Debug)]
 pub struct BotSpec {
@@ -176,6 +170,12 @@ impl PartialEq for BotSpec {
 }
 
 impl BotSpec {
+    /// A bot from its entry (registered or not) and `key = value` pairs on top of its defaults,
+    /// each checked against its range; `label` names it in results.
+    pub fn new(def: &'static BotDef, pairs: &[(String, String)], label: &str) -> Result<BotSpec, BotError> {
+        build_spec(def, pairs, label)
+    }
+
     /// The full spec with every parameter: `NAME:key=value,...`.
     pub fn full(&self) -> String {
         let mut s = self.def.name.to_string();

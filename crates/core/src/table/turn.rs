@@ -214,6 +214,8 @@ impl Table {
             let by_source = &mut player[p.index()].points;
             *(if is_road { &mut by_source.roads } else { &mut by_source.markets }) += points;
         });
+        // Only the citizens and market women of this road or market come back; bailiffs and
+        // watchmen never do (R14).
         for p in Player::all(self.players()) {
             self.player[p.index()].returning += self.features.followers_of(root, p) as u8;
         }

@@ -1,0 +1,47 @@
+//! The bot of the README's "Adding a bot" is this folder's `mybot.rs` to the letter; it compiles
+//! with the paths a file in `crates/agents/src/bots/` has, and plays a whole game through the
+//! runner tournaments use.
+
+/// What `crate::` names inside the agents crate, for the bot file.
+mod agent {
+    pub use stadt_agents::agent::*;
+}
+mod observation {
+    pub use stadt_agents::observation::*;
+}
+mod params {
+    pub use stadt_agents::params::*;
+}
+mod spec {
+    pub use stadt_agents::spec::*;
+}
+
+#[path = "readme_bot/mybot.rs"]
+mod mybot;
+
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::spec::{BotSpec, parse_bot};
+use stadt_core::tiles::TileSet;
+use stadt_harness::runner::play_game;
+
+/// The first Rust block after `## Adding a bot` in the README.
+fn readme_block() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = &readme[readme.find("## Adding a bot").expect("the section")..];
+    let start = section.find("```rust\n").expect("a Rust block") + "```rust\n".len();
+    let end = start + section[start..].find("```\n").unwrap();
+    section[start..end].to_string()
+}
+
+#[test]
+fn the_readme_bot_compiles_as_written_and_plays_a_game() {
+    assert_eq!(readme_block(), include_str!("readme_bot/mybot.rs"), "the README and the tested file differ");
+    let mine = BotSpec::new(&mybot::BOT, &[("k".into(), "2".into())], "mybot:k=2").unwrap();
+    assert_eq!(mine.full(), "mybot:k=2");
+    let err = BotSpec::new(&mybot::BOT, &[("k".into(), "2000".into())], "mybot").unwrap_err();
+    assert!(err.to_string().contains("0 to 1000"), "{err}");
+    let greedy = parse_bot("greedy", &BotDirs::none()).unwrap();
+    let played = play_game(TileSet::default_set(), &[mine, greedy], 1, 2, None).unwrap();
+    assert!(played.game.is_over());
+    assert!(played.decisions[0] > 30, "mybot decided every one of its turns");
+}

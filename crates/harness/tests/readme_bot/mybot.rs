@@ -1,0 +1,34 @@
+//! mybot: the k-th legal move (counted from 0, wrapping around).
+
+use crate::agent::Agent;
+use crate::observation::Observation;
+use crate::params::{ParamDef, ParamKind, Params};
+use crate::spec::BotDef;
+use rand_pcg::Pcg64Mcg;
+use stadt_core::moves::Move;
+
+/// The registry entry.
+pub static BOT: BotDef = BotDef {
+    name: "mybot",
+    summary: "the k-th legal move",
+    params: &[ParamDef {
+        key: "k",
+        default: "0",
+        help: "which legal move to take",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+    }],
+    build: |p: &Params| Box::new(MyBot { k: p.int("k") as usize, moves: Vec::new() }),
+};
+
+/// Takes the k-th legal move.
+pub struct MyBot {
+    k: usize,
+    moves: Vec<Move>,
+}
+
+impl Agent for MyBot {
+    fn act(&mut self, obs: &Observation, _rng: &mut Pcg64Mcg) -> Move {
+        obs.legal_moves(&mut self.moves);
+        self.moves[self.k % self.moves.len()]
+    }
+}
