@@ -2,6 +2,9 @@
 //! file or a kill, refusing to mix two tournaments in one folder, every combination and seat
 //! rotation played, and experiment files equal to flags with clear errors for bad input.
 
+mod common;
+
+use common::Scratch;
 use stadt_agents::botfile::BotDirs;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::rows::{self, Row};
@@ -9,7 +12,7 @@ use stadt_harness::tournament::spec::TournamentSpec;
 use stadt_harness::tournament::summary;
 use stadt_harness::tournament::{Options, Outcome, run};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,30 +21,12 @@ fn scaled(release: usize, debug: usize) -> usize {
     if cfg!(debug_assertions) { debug } else { release }
 }
 
-/// A test's folder: removed when the test passes, kept for a look when it fails.
-struct Folder(PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-impl std::ops::Deref for Folder {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
 /// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> Folder {
+fn fresh_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("stadt-tournament-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    Folder(dir)
+    Scratch(dir)
 }
 
 fn spec(bots: &[&str], players: usize, games: usize, seed: u64, out: &Path) -> TournamentSpec {
@@ -197,7 +182,7 @@ fn another_seed_gives_other_games() {
 // (b) Resume ------------------------------------------------------------------------------------
 
 /// An uninterrupted reference run of a tournament, into its own folder.
-fn reference(name: &str, bots: &[&str], players: usize, games: usize, seed: u64) -> Folder {
+fn reference(name: &str, bots: &[&str], players: usize, games: usize, seed: u64) -> Scratch {
     let dir = fresh_dir(name);
     run_lib(&spec(bots, players, games, seed, &dir), 2);
     dir
