@@ -3,6 +3,7 @@
 //! order of the tiles. Records ([`record`]) are read and written as text. No files, threads or
 //! bots here.
 
+pub mod actions;
 pub mod board;
 pub mod features;
 pub mod game;

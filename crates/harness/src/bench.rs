@@ -26,12 +26,16 @@ pub struct Figure {
 }
 
 /// Plays one game with uniformly random moves, in place: the playout every figure builds on.
+/// Returns the number of decisions taken.
 #[inline]
-pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) {
+pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> u32 {
+    let mut decisions = 0;
     while !game.is_over() {
         let mv = stadt_agents::die_stadt::random_move(game.table(), moves, rng);
         game.apply(mv);
+        decisions += 1;
     }
+    decisions
 }
 
 /// Random 4-player games from start to end on one thread for about `seconds`: (games, elapsed).

@@ -41,6 +41,13 @@ pub enum Error {
     Setup(SetupError),
     /// A bot chose a move the rules forbid.
     IllegalMove(String),
+    /// An agent from outside the project failed (its code raised an error).
+    Agent {
+        /// The agent's label.
+        label: String,
+        /// What went wrong, in its words.
+        message: String,
+    },
 }
 
 impl Error {
@@ -75,6 +82,7 @@ impl fmt::Display for Error {
             Error::Folder(m) | Error::Setting(m) | Error::IllegalMove(m) => f.write_str(m),
             Error::Bot(e) => e.fmt(f),
             Error::Setup(e) => e.fmt(f),
+            Error::Agent { label, message } => write!(f, "agent {label} failed: {message}"),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod alloc_count;
 pub mod bench;
+pub mod entrant;
 pub mod error;
 pub mod folder;
 pub mod limits;

@@ -1,5 +1,6 @@
 //! Playing one game between agents, optionally writing its record.
 
+use crate::entrant::{Seat, SeatAgent};
 use crate::error::Error;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -7,7 +8,6 @@ use rand_pcg::Pcg64Mcg;
 use stadt_agents::observation::Observation;
 use stadt_agents::play::play_out;
 use stadt_agents::seeds::{derive, stream};
-use stadt_agents::spec::BotSpec;
 use stadt_core::game::Game;
 use stadt_core::ids::Player;
 use stadt_core::moves::Move;
@@ -47,9 +47,9 @@ pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
 
 /// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
 /// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with that header.
-pub fn play_game(
+pub fn play_game<S: Seat>(
     tileset: &'static TileSet,
-    bots: &[BotSpec],
+    bots: &[S],
     deck_seed: u64,
     agent_seed: u64,
     want_record: Option<&RecordHead>,
@@ -59,9 +59,9 @@ pub fn play_game(
 }
 
 /// As `play_game`, but gives up (returns None) between decisions once `stop` is set.
-pub fn play_game_until(
+pub fn play_game_until<S: Seat>(
     tileset: &'static TileSet,
-    bots: &[BotSpec],
+    bots: &[S],
     deck_seed: u64,
     agent_seed: u64,
     want_record: Option<&RecordHead>,
@@ -81,9 +81,9 @@ pub fn observation(game: &Game, clairvoyant: bool) -> Observation<'_> {
 /// tuning run and `stadt play` game goes through. `observe` sees what each agent was shown and
 /// what it decided, before the move is applied; tests use it to prove that no agent sees the
 /// hidden order.
-pub fn play_deck(
+pub fn play_deck<S: Seat>(
     tileset: &'static TileSet,
-    bots: &[BotSpec],
+    bots: &[S],
     order: &[u8],
     agent_seed: u64,
     want_record: Option<&RecordHead>,
@@ -91,7 +91,8 @@ pub fn play_deck(
     observe: &mut dyn FnMut(&Observation, Move),
 ) -> Result<Option<PlayedGame>, Error> {
     let mut game = Game::new(tileset, bots.len(), order)?;
-    let mut agents: Vec<_> = bots.iter().map(|b| b.build()).collect();
+    let mut agents: Vec<SeatAgent> =
+        Player::all(bots.len()).zip(bots).map(|(p, b)| b.agent(agent_seed, p)).collect::<Result<_, _>>()?;
     let mut rngs: Vec<Pcg64Mcg> = Player::all(bots.len()).map(|p| agent_rng(agent_seed, p)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
     let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
@@ -100,14 +101,19 @@ pub fn play_deck(
     let mut decide = |game: &Game, p: usize| -> Result<Move, Error> {
         let start = Instant::now();
         let obs = observation(game, clairvoyant[p]);
-        let mv = agents[p].act(&obs, &mut rngs[p]);
+        let mv = match &mut agents[p] {
+            SeatAgent::Bot(agent) => agent.act(&obs, &mut rngs[p]),
+            SeatAgent::Outside(agent) => agent
+                .act(&obs)
+                .map_err(|message| Error::Agent { label: bots[p].label().to_string(), message })?,
+        };
         seconds[p] += start.elapsed().as_secs_f64();
         decisions[p] += 1;
         observe(&obs, mv);
         if let Err(e) = game.table().check(mv) {
             return Err(Error::IllegalMove(format!(
                 "bot {} ({}) chose an illegal move `{}`: {e}",
-                bots[p].label,
+                bots[p].label(),
                 Player::new(p),
                 record::decision_text(game.table(), mv)
             )));

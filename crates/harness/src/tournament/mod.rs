@@ -13,6 +13,7 @@ pub mod schedule;
 pub mod spec;
 pub mod summary;
 
+use crate::entrant::Seat;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};

@@ -2,12 +2,12 @@
 //! or an experiment file, every value checked against its documented range before anything is
 //! written.
 
+use crate::entrant::{Entrant, Seat};
 use crate::error::Error;
 use crate::limits;
 use crate::tournament::schedule::schedule_len;
 use serde::Deserialize;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::BotSpec;
 use stadt_agents::spec::parse_bot;
 use stadt_core::tiles::TileSet;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 /// A tournament to run.
 #[derive(Clone, Debug)]
 pub struct TournamentSpec {
-    /// The bots, in order.
-    pub bots: Vec<BotSpec>,
+    /// The bots (and outside agents), in order.
+    pub bots: Vec<Entrant>,
     /// Unique labels of the bots (what the CSV files call them).
     pub labels: Vec<String>,
     /// Players per game.
@@ -128,6 +128,20 @@ impl TournamentSpec {
         out: &Path,
         dirs: &BotDirs,
     ) -> Result<TournamentSpec, Error> {
+        let entrants: Vec<Entrant> =
+            bots.iter().map(|b| parse_bot(b, dirs).map(Entrant::Bot)).collect::<Result<_, _>>()?;
+        TournamentSpec::of_entrants(entrants, players, games, seed, tiles, out)
+    }
+
+    /// As `new`, for entrants already built (bots and outside agents side by side).
+    pub fn of_entrants(
+        bots: Vec<Entrant>,
+        players: usize,
+        games: u64,
+        seed: u64,
+        tiles: &str,
+        out: &Path,
+    ) -> Result<TournamentSpec, Error> {
         if !(2..=4).contains(&players) {
             return Err(Error::Setting(format!("players must be 2, 3 or 4, not {players}")));
         }
@@ -151,20 +165,19 @@ impl TournamentSpec {
         if out.as_os_str().is_empty() {
             return Err(Error::Setting("the output folder is empty: name a folder".into()));
         }
-        let specs: Vec<BotSpec> = bots.iter().map(|b| parse_bot(b, dirs)).collect::<Result<_, _>>()?;
         let mut labels: Vec<String> = Vec::new();
-        for s in &specs {
-            let mut label = s.label.clone();
+        for s in &bots {
+            let mut label = s.label().to_string();
             let mut k = 2;
             while labels.contains(&label) {
-                label = format!("{}#{k}", s.label);
+                label = format!("{}#{k}", s.label());
                 k += 1;
             }
             labels.push(label);
         }
         let tileset = crate::tileset::load(tiles)?;
         Ok(TournamentSpec {
-            bots: specs,
+            bots,
             labels,
             players,
             games,

@@ -1,0 +1,115 @@
+"""Carcassonne: Die Stadt for game-AI research: the stadt rules engine, its bots and tournaments.
+
+`Game` is a game with tile draws as explicit chance nodes; `Bot` is one of stadt's bots;
+`tournament` runs stadt's tournaments with Python agents as entrants. `stadt.openspiel` registers
+the game with OpenSpiel and `stadt.pettingzoo` makes a PettingZoo environment. docs/python.md in
+the repository documents the action space, the observation and every function.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from stadt._stadt import (
+    ACTION_FOLLOWER,
+    ACTION_GATE,
+    ACTION_TILE,
+    ACTION_TOWER,
+    ACTION_WALL,
+    BOARD_REACH,
+    BOARD_SIDE,
+    BUILD,
+    CHANCE,
+    NUM_ACTIONS,
+    PLANES,
+    TERMINAL,
+    VERSION,
+    Bot,
+    Game,
+    bot_names,
+    random_playouts,
+)
+from stadt._stadt import tournament as _tournament
+
+__all__ = [
+    "ACTION_FOLLOWER",
+    "ACTION_GATE",
+    "ACTION_TILE",
+    "ACTION_TOWER",
+    "ACTION_WALL",
+    "BOARD_REACH",
+    "BOARD_SIDE",
+    "BUILD",
+    "CHANCE",
+    "NUM_ACTIONS",
+    "PLANES",
+    "TERMINAL",
+    "VERSION",
+    "Bot",
+    "Game",
+    "bot_names",
+    "random_playouts",
+    "tournament",
+]
+
+# An agent decides for the player to move in a public view of the game: act(view) -> action.
+Agent = Callable[[Game], int]
+# A Python entrant: (name, factory); factory(seed, player) makes the agent for one game.
+Entrant = str | tuple[str, Callable[[int, int], Agent]]
+
+
+def _describe(entrant: Any) -> str:
+    """An entrant as the manifest's command line shows it."""
+    if isinstance(entrant, str):
+        return entrant
+    if isinstance(entrant, tuple) and len(entrant) == 2:
+        return "python:" + str(entrant[0])
+    return repr(entrant)
+
+
+def tournament(
+    out: str | os.PathLike,
+    bots: Sequence[Entrant],
+    *,
+    players: int = 2,
+    games: int = 10,
+    seed: int = 0,
+    tiles: str = "default",
+    threads: int | None = None,
+    progress: bool = True,
+    about: str = "",
+    bot_dir: str | None = None,
+) -> dict[str, Any]:
+    """Runs (or resumes) a tournament into folder `out`, exactly as `stadt tournament` does.
+
+    `bots` holds bot specs (`"greedy"`, `"mcts:iters=500"`, a bot file) and Python entrants
+    `(name, factory)` side by side. At the start of each game a Python entrant plays in,
+    `factory(seed, player)` is called with the seed stadt derives for that seat (the one a bot's
+    generator would get) and returns `act(view) -> action`; `view` is a `stadt.Game` without deck
+    or history. Decks, seat rotations and files (games.csv, summary.csv, pairs.csv,
+    manifest.toml) are the command line's; the manifest names a Python entrant `python:NAME`.
+
+    Returns {"out", "played", "total", "new", "table"}. An exception raised by a Python agent ends
+    the run and is raised here; Ctrl-C stops it and the same call resumes it.
+    """
+    bots_text = ", ".join(_describe(b) for b in bots)
+    command = (
+        f"python: stadt.tournament(out={os.fspath(out)!r}, bots=[{bots_text}], players={players}, "
+        f"games={games}, seed={seed}, tiles={tiles!r})"
+    )
+    return _tournament(
+        os.fspath(out),
+        list(bots),
+        players,
+        games,
+        seed,
+        tiles,
+        threads if threads is not None else (os.cpu_count() or 1),
+        progress and sys.stderr.isatty(),
+        about,
+        command,
+        bot_dir,
+    )

@@ -1,0 +1,175 @@
+"""Die Stadt as an OpenSpiel game: `register()` makes `pyspiel.load_game("python_die_stadt")` work.
+
+Tile draws are chance nodes whose outcomes are the unseen tile types, weighted by how many of each
+are left; nothing in a state holds the order tiles will come in, so no observation or
+information-state string can show it. Every move and every draw is seen by all players, so the
+game is one of perfect information with chance, as OpenSpiel files backgammon. Returns are those
+of `stadt.Game.returns()`: +1 for a sole winner, -1/(n-1) for a loser, zero-sum.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import stadt
+
+NAME = "python_die_stadt"
+
+# At most 75 draws, 75 tile and 75 follower decisions, the gate, 70 wall pieces and one tower
+# decision per wall building (at most one building per tile).
+MAX_GAME_LENGTH = 75 + 75 + 75 + 1 + 70 + 75
+
+_TILE_TYPES = len(stadt.Game().tile_names())
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=NAME,
+    long_name="Carcassonne: Die Stadt (stadt)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 2},
+)
+
+
+def game_info(players: int) -> pyspiel.GameInfo:
+    """The sizes OpenSpiel asks for, for `players` players."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=stadt.NUM_ACTIONS,
+        max_chance_outcomes=_TILE_TYPES,
+        num_players=players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+
+class DieStadtGame(pyspiel.Game):
+    """The game, with parameter `players` (2 to 4)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = int(params.get("players", 2))
+        if not 2 <= players <= 4:
+            raise ValueError(f"players must be 2, 3 or 4, not {players}")
+        super().__init__(GAME_TYPE, game_info(players), params)
+
+    def new_initial_state(self) -> DieStadtState:
+        """A game before its first draw."""
+        return DieStadtState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DieStadtObserver:
+        """The observer of observations and information states."""
+        return DieStadtObserver(iig_obs_type, params)
+
+
+class DieStadtState(pyspiel.State):
+    """A state: a `stadt.Game` without a hidden deck (OpenSpiel resolves every draw)."""
+
+    def __init__(self, game: pyspiel.Game, position: stadt.Game | None = None) -> None:
+        super().__init__(game)
+        self.game = position.public_view() if position is not None else stadt.Game(players=game.num_players())
+
+    def current_player(self) -> int:
+        return self.game.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.game.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.game.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.game.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.game.action_to_string(action, player)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.game.returns()
+
+    def __str__(self) -> str:
+        return public_string(self.game, 0)
+
+
+def public_string(game: stadt.Game, player: int) -> str:
+    """The observation dict as canonical JSON: what `player` sees."""
+    return json.dumps(game.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+class DieStadtObserver:
+    """Observations: the tensor of `stadt.Game.observation_tensor` and the observation dict as
+    JSON. The information state adds the history of actions (all public)."""
+
+    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {params}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        shape = (len(stadt.PLANES), stadt.BOARD_SIDE, stadt.BOARD_SIDE)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: DieStadtState, player: int) -> None:
+        state.game.observation_tensor(player, out=self.tensor)
+
+    def string_from(self, state: DieStadtState, player: int) -> str:
+        text = public_string(state.game, player)
+        if self.perfect_recall:
+            return text + " history " + " ".join(str(a) for a in state.history())
+        return text
+
+
+_registered = False
+
+
+def register() -> None:
+    """Registers the game with pyspiel as `python_die_stadt` (once; later calls do nothing)."""
+    global _registered
+    if not _registered:
+        pyspiel.register_game(GAME_TYPE, DieStadtGame)
+        _registered = True
+
+
+def state_of(game: stadt.Game, players: int | None = None) -> DieStadtState:
+    """An OpenSpiel state at `game`'s position (without its hidden deck)."""
+    register()
+    return DieStadtState(pyspiel.load_game(NAME, {"players": players or game.players}), game)
+
+
+def mcts_entrant(
+    simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0, players: int = 2, name: str | None = None
+) -> tuple[str, Callable[[int, int], Callable[[stadt.Game], int]]]:
+    """OpenSpiel's MCTSBot with the random-rollout evaluator as a `stadt.tournament` entrant."""
+    from open_spiel.python.algorithms import mcts
+
+    register()
+    game = pyspiel.load_game(NAME, {"players": players})
+    label = name or f"openspiel-mcts-{simulations}"
+
+    def factory(seed: int, player: int) -> Callable[[stadt.Game], int]:
+        rng = np.random.RandomState(seed % 2**32)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+        bot = mcts.MCTSBot(game, uct_c, simulations, evaluator, random_state=rng)
+
+        def act(view: stadt.Game) -> int:
+            return int(bot.step(DieStadtState(game, view)))
+
+        return act
+
+    return label, factory

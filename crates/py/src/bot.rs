@@ -1,0 +1,76 @@
+//! `stadt.Bot`: one of stadt's bots (any spec or bot file the command line takes) choosing actions
+//! for Python. It sees the game's public table only, and searches with the interpreter released.
+
+use crate::errors::value_error;
+use crate::game::PyGame;
+use pyo3::prelude::*;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::Agent;
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::observation::Observation;
+use stadt_agents::spec::{BotSpec, parse_bot};
+use stadt_core::actions;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A bot from a spec (`greedy`, `mcts:iters=500`, a bot file's name or path).
+#[pyclass(name = "Bot", module = "stadt._stadt")]
+pub struct PyBot {
+    spec: BotSpec,
+    /// The agent and its generator; a lock so one bot may be shared between Python threads.
+    agent: Mutex<(Box<dyn Agent>, Pcg64Mcg)>,
+}
+
+#[pymethods]
+impl PyBot {
+    /// A bot from `spec`, its randomness seeded with `seed`; bot files are looked for in
+    /// `bot_dir`, then `$STADT_BOTS`, then `./bots`, as on the command line.
+    #[new]
+    #[pyo3(signature = (spec, seed = 0, bot_dir = None))]
+    fn new(spec: &str, seed: u64, bot_dir: Option<&str>) -> PyResult<PyBot> {
+        let dirs = BotDirs::standard(bot_dir.map(Path::new));
+        let spec = parse_bot(spec, &dirs).map_err(|e| value_error(e.to_string()))?;
+        let agent = spec.build();
+        Ok(PyBot { spec, agent: Mutex::new((agent, Pcg64Mcg::seed_from_u64(seed))) })
+    }
+
+    /// The full spec, every parameter written out.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.full()
+    }
+
+    /// The label (what was asked for).
+    #[getter]
+    fn label(&self) -> String {
+        self.spec.label.clone()
+    }
+
+    /// The action this bot chooses for the player to decide in `game`.
+    fn act(&self, py: Python<'_>, game: &PyGame) -> PyResult<u32> {
+        let table = game.table.clone();
+        if table.is_over() || table.step() == stadt_core::moves::Step::Draw {
+            return Err(value_error(
+                "the bot has nothing to decide: the game is over or a tile is to be drawn (a chance node)",
+            ));
+        }
+        let mv = py.detach(|| {
+            let mut guard = self.agent.lock().unwrap_or_else(|e| e.into_inner());
+            let (agent, rng) = &mut *guard;
+            agent.act(&Observation::of_table(&table), rng)
+        });
+        table
+            .check(mv)
+            .map_err(|e| value_error(format!("bot {} chose an illegal move: {e}", self.spec.label)))?;
+        actions::encode(&table, mv).ok_or_else(|| value_error("the bot's move has no action number"))
+    }
+
+    fn __call__(&self, py: Python<'_>, game: &PyGame) -> PyResult<u32> {
+        self.act(py, game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<stadt.Bot {}>", self.spec.full())
+    }
+}

@@ -1,0 +1,42 @@
+//! `stadt._stadt`: the Rust half of the Python package `stadt` (crates/py/python/stadt holds the
+//! Python half: the OpenSpiel game and the PettingZoo environment). docs/python.md documents it.
+
+mod bot;
+mod errors;
+mod game;
+mod observe;
+mod playouts;
+mod tournament;
+
+use pyo3::prelude::*;
+use stadt_core::actions;
+
+/// The module.
+#[pymodule]
+fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<bot::PyBot>()?;
+    m.add_function(wrap_pyfunction!(tournament::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add("NUM_ACTIONS", actions::ACTIONS)?;
+    m.add("ACTION_TILE", actions::TILE)?;
+    m.add("ACTION_FOLLOWER", actions::FOLLOWER)?;
+    m.add("ACTION_GATE", actions::GATE)?;
+    m.add("ACTION_WALL", actions::WALL)?;
+    m.add("ACTION_TOWER", actions::TOWER)?;
+    m.add("BOARD_SIDE", actions::SIDE)?;
+    m.add("BOARD_REACH", actions::REACH)?;
+    m.add("PLANES", observe::PLANE_NAMES.to_vec())?;
+    m.add("CHANCE", game::CHANCE)?;
+    m.add("TERMINAL", game::TERMINAL)?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    m.add("BUILD", stadt_harness::provenance::SOURCES)?;
+    Ok(())
+}
+
+/// The bots stadt has, by name.
+#[pyfunction]
+fn bot_names() -> Vec<&'static str> {
+    stadt_agents::registry::registry().iter().map(|d| d.name).collect()
+}

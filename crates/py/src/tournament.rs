@@ -1,0 +1,178 @@
+//! `stadt.tournament`: the command line's tournament with Python agents as entrants beside the
+//! bots. A Python entrant is a name and a factory: `factory(seed, player)` is called at the start
+//! of each game it plays in and returns the callable that decides, `act(view) -> action`, where
+//! `view` is a `stadt.Game` without deck or history.
+
+use crate::errors::{harness_error, value_error};
+use crate::game::PyGame;
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::observation::Observation;
+use stadt_agents::spec::parse_bot;
+use stadt_core::actions;
+use stadt_core::ids::Player;
+use stadt_core::moves::Move;
+use stadt_harness::entrant::{Entrant, OutsideAgent, OutsideEntrant};
+use stadt_harness::stop::Stop;
+use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The first exception a Python agent raised in a run, raised again when the run is over.
+type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python entrant.
+struct PyEntrant {
+    name: String,
+    factory: Py<PyAny>,
+    raised: Raised,
+}
+
+/// A Python agent for one game.
+struct PyAgent {
+    act: Py<PyAny>,
+    raised: Raised,
+}
+
+/// Keeps the first exception and gives its message to the runner.
+fn keep(raised: &Raised, py: Python<'_>, e: PyErr) -> String {
+    let message = e.value(py).repr().map(|r| r.to_string()).unwrap_or_else(|_| e.to_string());
+    raised.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+    message
+}
+
+impl OutsideEntrant for PyEntrant {
+    fn label(&self) -> &str {
+        &self.name
+    }
+
+    fn spec(&self) -> String {
+        format!("python:{}", self.name)
+    }
+
+    fn build(&self, seed: u64, seat: Player) -> Result<Box<dyn OutsideAgent>, String> {
+        Python::attach(|py| {
+            let act = self.factory.call1(py, (seed, seat.index())).map_err(|e| keep(&self.raised, py, e))?;
+            if !act.bind(py).is_callable() {
+                return Err(format!(
+                    "the factory of {} returned {}, not a callable",
+                    self.name,
+                    act.bind(py).repr().map(|r| r.to_string()).unwrap_or_default()
+                ));
+            }
+            Ok(Box::new(PyAgent { act, raised: self.raised.clone() }) as Box<dyn OutsideAgent>)
+        })
+    }
+}
+
+impl OutsideAgent for PyAgent {
+    fn act(&mut self, obs: &Observation) -> Result<Move, String> {
+        Python::attach(|py| {
+            let table = obs.table();
+            let view = Py::new(py, PyGame::view(table)).map_err(|e| keep(&self.raised, py, e))?;
+            let action: i64 = self
+                .act
+                .call1(py, (view,))
+                .and_then(|a| a.extract(py))
+                .map_err(|e| keep(&self.raised, py, e))?;
+            actions::decode(table, action).map_err(|e| e.to_string())
+        })
+    }
+}
+
+/// Runs (or resumes) a tournament; see `stadt.tournament` in python/stadt/__init__.py.
+#[pyfunction]
+#[pyo3(signature = (out, bots, players, games, seed, tiles, threads, progress, about, command, bot_dir = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn tournament<'py>(
+    py: Python<'py>,
+    out: &str,
+    bots: Vec<Bound<'py, PyAny>>,
+    players: usize,
+    games: u64,
+    seed: u64,
+    tiles: &str,
+    threads: usize,
+    progress: bool,
+    about: &str,
+    command: &str,
+    bot_dir: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dirs = BotDirs::standard(bot_dir.map(Path::new));
+    let raised: Raised = Arc::new(Mutex::new(None));
+    let mut entrants = Vec::new();
+    for b in &bots {
+        if let Ok(text) = b.extract::<String>() {
+            entrants.push(Entrant::Bot(parse_bot(&text, &dirs).map_err(|e| value_error(e.to_string()))?));
+            continue;
+        }
+        let pair = b.cast::<PyTuple>().ok().filter(|t| t.len() == 2).ok_or_else(|| {
+            value_error(format!(
+                "a bot is a spec (`greedy`, `mcts:iters=500`) or a pair (name, factory), not {}",
+                b.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })?;
+        let name: String = pair
+            .get_item(0)?
+            .extract()
+            .map_err(|_| value_error("a Python entrant's name must be a string"))?;
+        if name.trim().is_empty() || name.contains([',', '\n', '"']) {
+            return Err(value_error(format!(
+                "a Python entrant's name must be a non-empty word without commas or quotes, not {name:?}"
+            )));
+        }
+        let factory = pair.get_item(1)?;
+        if !factory.is_callable() {
+            return Err(value_error(format!("the factory of {name} is not callable")));
+        }
+        entrants.push(Entrant::Outside(Arc::new(PyEntrant {
+            name,
+            factory: factory.unbind(),
+            raised: raised.clone(),
+        })));
+    }
+    let spec = TournamentSpec::of_entrants(entrants, players, games, seed, tiles, Path::new(out))
+        .map_err(harness_error)?;
+    let stop = Stop::new();
+    let opts = Options {
+        threads,
+        progress,
+        command: command.to_string(),
+        about: about.to_string(),
+        stop: stop.clone(),
+    };
+    let mut interrupt = None;
+    let result = std::thread::scope(|s| {
+        let run = s.spawn(|| run(&spec, &opts));
+        // The run's Python agents take the interpreter in turn; here it is only held to notice Ctrl-C.
+        while !run.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            if let Err(e) = py.check_signals() {
+                stop.request();
+                interrupt.get_or_insert(e);
+            }
+        }
+        run.join()
+    });
+    let result = result.map_err(|_| value_error("the tournament stopped on an internal error"))?;
+    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    let outcome = result.map_err(harness_error)?;
+    if outcome.interrupted {
+        return Err(PyKeyboardInterrupt::new_err("the tournament was stopped; the same call resumes it"));
+    }
+    let d = PyDict::new(py);
+    d.set_item("out", out)?;
+    d.set_item("played", outcome.played)?;
+    d.set_item("total", outcome.total)?;
+    d.set_item("new", outcome.new)?;
+    d.set_item("table", outcome.table)?;
+    Ok(d)
+}

@@ -1,0 +1,108 @@
+"""stadt.tournament: Python agents as full entrants, scheduled and written as the CLI does."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+import stadt
+from conftest import run_cli
+
+
+def wrapped(spec: str):
+    """A Python entrant that plays stadt's own bot, seeded with the seed the runner gives."""
+
+    def factory(seed: int, player: int):
+        bot = stadt.Bot(spec, seed=seed)
+
+        def act(view: stadt.Game) -> int:
+            assert not view.has_deck()
+            return bot.act(view)
+
+        return act
+
+    return spec, factory
+
+
+def columns(path: Path, drop: set[str]) -> list[list[str]]:
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    keep = [i for i, name in enumerate(rows[0]) if name not in drop]
+    return [[r[i] for i in keep] for r in rows]
+
+
+def test_a_python_entrant_plays_exactly_as_the_same_bot_does_from_the_command_line(tmp_path: Path) -> None:
+    ours = stadt.tournament(
+        tmp_path / "py", ["random", wrapped("mcts:iters=20"), "greedy"], players=2, games=4, seed=3, threads=2
+    )
+    assert ours["played"] == ours["total"] == 12
+    run_cli(
+        "tournament",
+        "--bots",
+        "random,mcts:iters=20,greedy",
+        "--players",
+        "2",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path / "cli"),
+        "--quiet",
+    )
+    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
+    assert columns(tmp_path / "py/summary.csv", {"spec"}) == columns(tmp_path / "cli/summary.csv", {"spec"})
+    assert (tmp_path / "py/pairs.csv").read_text() == (tmp_path / "cli/pairs.csv").read_text()
+    manifest = (tmp_path / "py/manifest.toml").read_text()
+    assert 'spec = "python:mcts:iters=20"' in manifest
+    # The folder resumes: the same call plays nothing new; another entrant is refused.
+    assert (
+        stadt.tournament(tmp_path / "py", ["random", wrapped("mcts:iters=20"), "greedy"], players=2, games=4, seed=3)[
+            "new"
+        ]
+        == 0
+    )
+    with pytest.raises(ValueError, match="bots"):
+        stadt.tournament(tmp_path / "py", ["random", wrapped("mcts:iters=21"), "greedy"], players=2, games=4, seed=3)
+
+
+def test_an_exception_in_a_python_agent_ends_the_run_and_is_raised(tmp_path: Path) -> None:
+    def factory(seed: int, player: int):
+        calls = []
+
+        def act(view: stadt.Game) -> int:
+            calls.append(1)
+            if len(calls) > 40:
+                raise KeyError("my agent broke")
+            return random.Random(seed).choice(view.legal_actions())
+
+        return act
+
+    with pytest.raises(KeyError, match="my agent broke"):
+        stadt.tournament(tmp_path / "t", ["greedy", ("fragile", factory)], players=2, games=2, seed=1, threads=1)
+    rows = (tmp_path / "t/games.csv").read_text().splitlines()
+    assert rows[0].startswith("game,") and len(rows) == 1  # no game finished, nothing half-written
+
+
+def test_an_illegal_python_action_is_refused_with_the_move_and_rule(tmp_path: Path) -> None:
+    def factory(seed: int, player: int):
+        return lambda view: stadt.ACTION_TOWER  # never legal at a tile step
+
+    with pytest.raises(ValueError, match=r"bot cheater \(p\d\) chose an illegal move `tower none`"):
+        stadt.tournament(tmp_path / "t", ["greedy", ("cheater", factory)], players=2, games=2, seed=1)
+
+
+def test_bad_entrants_and_settings_are_refused_before_anything_is_written(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown bot `nobot`"):
+        stadt.tournament(tmp_path / "a", ["greedy", "nobot"])
+    with pytest.raises(ValueError, match="a spec .* or a pair"):
+        stadt.tournament(tmp_path / "b", ["greedy", 42])
+    with pytest.raises(ValueError, match="not callable"):
+        stadt.tournament(tmp_path / "c", ["greedy", ("x", 3)])
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        stadt.tournament(tmp_path / "d", ["greedy", "random"], players=5)
+    with pytest.raises(RuntimeError, match="not a callable"):
+        stadt.tournament(tmp_path / "e", ["greedy", ("x", lambda seed, player: 7)], games=2)
+    assert not any((tmp_path / d).exists() for d in "abcd")
