@@ -32,7 +32,7 @@ def describe(folder: Path) -> str:
     tiles = [int(r["tiles_placed"]) for r in rows]
     pieces = [int(r["wall_pieces"]) for r in rows]
     ended = Counter(r["ended_by"] for r in rows)
-    early = sum(1 for t, p in zip(tiles, pieces) if t < 70 and p < 20)
+    early = sum(1 for t, p in zip(tiles, pieces, strict=True) if t < 70 and p < 20)
     lines = [
         f"{folder}: {len(rows)} games",
         f"  tiles placed: {quantiles(tiles)}",

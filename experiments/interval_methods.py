@@ -49,7 +49,10 @@ def plain_se(values: list[float]) -> float:
 def describe(folder: Path) -> str:
     with open(folder / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
-    out = [f"{folder}:", f"  {'bot':<18} {'games':>5} {'decks':>5}  {'win rate':>8}  {'independent games':>17}  {'deck units':>15}  {'margin se: games':>16}  {'deck units':>10}"]
+    out = [
+        f"{folder}:",
+        f"  {'bot':<18} {'games':>5} {'decks':>5}  {'win rate':>8}  {'independent games':>17}  {'deck units':>15}  {'margin se: games':>16}  {'deck units':>10}",
+    ]
     for bot in dict.fromkeys(r["bot"] for r in rows):
         mine = [r for r in rows if r["bot"] == bot]
         wins = defaultdict(lambda: [0.0, 0])

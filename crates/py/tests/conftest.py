@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 import stadt
 
 REPO = Path(__file__).resolve().parents[3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 import stadt
 from conftest import REPO, play_random
 

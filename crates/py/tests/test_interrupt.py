@@ -32,9 +32,7 @@ except KeyboardInterrupt:
 
 def run(folder: Path, delay: str, interrupt_after_games: int | None = None) -> tuple[int, str]:
     env = dict(os.environ, DELAY=delay)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, str(folder)], env=env, stdout=subprocess.PIPE, text=True
-    )
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(folder)], env=env, stdout=subprocess.PIPE, text=True)
     if interrupt_after_games is not None:
         games = folder / "games.csv"
         deadline = time.time() + 120

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+
 import stadt
 import stadt.openspiel as so
 from conftest import play_random

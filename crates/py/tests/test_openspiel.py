@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import mcts
+
 import stadt
 import stadt.openspiel as so
-from open_spiel.python.algorithms import mcts
 
 
 def test_register_makes_the_game_loadable_with_its_players_parameter() -> None:

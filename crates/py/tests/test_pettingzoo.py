@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
+
 import stadt
 import stadt.pettingzoo as sp
-from pettingzoo.test import api_test, seed_test
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

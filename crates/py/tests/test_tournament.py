@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 import stadt
 from conftest import run_cli
 
