@@ -22,6 +22,22 @@ pub enum Step {
     GameOver,
 }
 
+impl Step {
+    /// The step's word in messages and in Python: `draw`, `tile`, `follower`, `gate`, `wall`,
+    /// `tower` or `game-over`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Draw => "draw",
+            Step::PlaceTile => "tile",
+            Step::Follower => "follower",
+            Step::Gate => "gate",
+            Step::Wall => "wall",
+            Step::Tower => "tower",
+            Step::GameOver => "game-over",
+        }
+    }
+}
+
 /// A lattice edge in the compact form moves use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WallEdge {

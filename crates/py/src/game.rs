@@ -286,9 +286,9 @@ impl PyGame {
         self.table.is_over()
     }
 
-    /// The step: `draw`, `tile`, `follower`, `gate`, `wall`, `tower` or `over`.
+    /// The step: `draw`, `tile`, `follower`, `gate`, `wall`, `tower` or `game-over`.
     fn step(&self) -> &'static str {
-        observe::step_name(self.table.step())
+        self.table.step().name()
     }
 
     /// The legal actions, ascending: at a decision the moves in the fixed action space
@@ -481,7 +481,7 @@ impl PyGame {
             "<stadt.Game {} players, {} tiles drawn, step {}{}>",
             self.table.players(),
             self.table.drawn(),
-            observe::step_name(self.table.step()),
+            self.table.step().name(),
             if self.deck.is_some() { ", hidden deck" } else { "" }
         )
     }

@@ -44,19 +44,6 @@ pub const PLANE_NAMES: [&str; PLANES] = [
     "fits_tile_in_hand",
 ];
 
-/// The step's name in Python.
-pub fn step_name(step: Step) -> &'static str {
-    match step {
-        Step::Draw => "draw",
-        Step::PlaceTile => "tile",
-        Step::Follower => "follower",
-        Step::Gate => "gate",
-        Step::Wall => "wall",
-        Step::Tower => "tower",
-        Step::GameOver => "over",
-    }
-}
-
 /// A player's points by source, with their sum as `score`.
 pub fn points<'py>(py: Python<'py>, table: &Table, p: Player) -> PyResult<Bound<'py, PyDict>> {
     let pts = table.player(p).points;
@@ -160,7 +147,7 @@ pub fn dict<'py>(py: Python<'py>, table: &Table, me: Player, current: i64) -> Py
     d.set_item("players", players)?;
     d.set_item("me", me.index())?;
     d.set_item("current_player", current)?;
-    d.set_item("step", step_name(table.step()))?;
+    d.set_item("step", table.step().name())?;
     d.set_item("tile_in_hand", (table.step() == Step::PlaceTile).then(|| name(table.in_hand())))?;
     d.set_item("drawn", table.drawn())?;
     d.set_item("piles_left", table.pile_sizes().to_vec())?;

@@ -256,7 +256,7 @@ impl Table {
                     }
                 }
             },
-            (step, mv) => Err(Illegal::WrongStep { expected: step_word(step), given: move_word(mv) }),
+            (step, mv) => Err(Illegal::WrongStep { expected: step.name(), given: move_word(mv) }),
         }
     }
 

@@ -434,18 +434,6 @@ fn move_word(mv: Move) -> &'static str {
     }
 }
 
-fn step_word(step: Step) -> &'static str {
-    match step {
-        Step::Draw => "draw",
-        Step::PlaceTile => "tile",
-        Step::Follower => "follower",
-        Step::Gate => "gate",
-        Step::Wall => "wall",
-        Step::Tower => "tower",
-        Step::GameOver => "game-over",
-    }
-}
-
 /// The category name of a feature kind for messages.
 pub fn category_name(cat: u8) -> &'static str {
     match cat {
