@@ -1,6 +1,6 @@
 """OpenSpiel's MCTSBot against stadt's ladder: the first opponent written outside the project.
 
-MCTSBot (open_spiel.python.algorithms.mcts) searches 100 simulations per decision with UCT
+MCTSBot (open_spiel.python.algorithms.mcts) searches 50 simulations per decision with UCT
 (c = 2) and the random-rollout evaluator (one rollout to the end of the game per leaf), through
 `stadt.openspiel`; chance nodes (tile draws) are sampled from the unseen tiles. It meets stadt's
 random, greedy, steerer and mcts (1,000 iterations) in 2-player games on duplicate decks, every
@@ -16,7 +16,7 @@ from __future__ import annotations
 import stadt
 import stadt.openspiel as so
 
-SIMULATIONS = 100
+SIMULATIONS = 50
 OUT = "results/openspiel-mcts"
 
 
