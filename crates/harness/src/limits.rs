@@ -9,6 +9,8 @@ use std::ops::RangeInclusive;
 pub const GAMES: RangeInclusive<u64> = 1..=1_000_000;
 /// Games in one tournament's whole schedule (combinations x decks x seat rotations).
 pub const SCHEDULE: u64 = 10_000_000;
+/// Shards one tournament may be split into (`--shard K/N`: N at most this).
+pub const SHARDS: usize = 100_000;
 /// Bots named in one tournament.
 pub const BOTS: RangeInclusive<u64> = 2..=12;
 /// Worker threads.

@@ -15,7 +15,9 @@ use stadt_core::actions;
 use stadt_core::ids::Player;
 use stadt_core::moves::Move;
 use stadt_harness::entrant::{Entrant, OutsideAgent, OutsideEntrant};
+use stadt_harness::limits;
 use stadt_harness::stop::Stop;
+use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -85,7 +87,7 @@ impl OutsideAgent for PyAgent {
 
 /// Runs (or resumes) a tournament; see `stadt.tournament` in python/stadt/__init__.py.
 #[pyfunction]
-#[pyo3(signature = (out, bots, players, games, seed, tiles, threads, progress, about, command, bot_dir = None))]
+#[pyo3(signature = (out, bots, players, games, seed, tiles, threads, progress, about, command, bot_dir = None, shard = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament<'py>(
     py: Python<'py>,
@@ -100,6 +102,7 @@ pub fn tournament<'py>(
     about: &str,
     command: &str,
     bot_dir: Option<&str>,
+    shard: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
@@ -134,8 +137,13 @@ pub fn tournament<'py>(
             raised: raised.clone(),
         })));
     }
-    let spec = TournamentSpec::of_entrants(entrants, players, games, seed, tiles, Path::new(out))
+    let mut spec = TournamentSpec::of_entrants(entrants, players, games, seed, tiles, Path::new(out))
         .map_err(harness_error)?;
+    if let Some(text) = shard {
+        spec = spec
+            .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)
+            .map_err(harness_error)?;
+    }
     let stop = Stop::new();
     let opts = Options {
         threads,

@@ -107,3 +107,17 @@ def test_bad_entrants_and_settings_are_refused_before_anything_is_written(tmp_pa
     with pytest.raises(RuntimeError, match="not a callable"):
         stadt.tournament(tmp_path / "e", ["greedy", ("x", lambda seed, player: 7)], games=2)
     assert not any((tmp_path / d).exists() for d in "abcd")
+
+
+def test_shards_played_from_python_merge_into_the_single_run(tmp_path: Path) -> None:
+    bots = ["random", wrapped("greedy")]
+    stadt.tournament(tmp_path / "single", bots, players=2, games=6, seed=2)
+    for k in range(2):
+        stadt.tournament(tmp_path / f"s{k}", bots, players=2, games=6, seed=2, shard=f"{k}/2")
+    assert 'shard = "1/2"' in (tmp_path / "s1/manifest.toml").read_text()
+    run_cli("merge", str(tmp_path / "m"), str(tmp_path / "s0"), str(tmp_path / "s1"))
+    drop = {"decision_ms"}
+    assert columns(tmp_path / "m/games.csv", drop) == columns(tmp_path / "single/games.csv", drop)
+    assert (tmp_path / "m/summary.csv").read_text() == (tmp_path / "single/summary.csv").read_text()
+    with pytest.raises(ValueError, match="--shard 2/2: expected K/N"):
+        stadt.tournament(tmp_path / "bad", bots, games=6, shard="2/2")

@@ -1,11 +1,11 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | tune`, and what
+//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune`, and what
 //! the commands share (bot lists, the bot folder, threads, the command line for manifests).
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
-use crate::commands::tournament::TournamentArgs;
+use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
 use crate::commands::{bench, bots, play, records, tournament, tune};
 use crate::failure::Failure;
@@ -45,6 +45,10 @@ enum Command {
     /// folder. Rerunning the same command resumes an interrupted run; one run at a time holds a
     /// folder.
     Tournament(TournamentArgs),
+    /// Join the shards of one tournament (`stadt tournament ... --shard K/N`, each in its own
+    /// folder) into the folder a single run writes: games.csv in schedule order, summary.csv,
+    /// pairs.csv and manifest.toml. Every shard must be given once and finished.
+    Merge(MergeArgs),
     /// Tune a bot's real-valued weights with SPSA against a pool of bots on duplicate decks (common
     /// random numbers), then check the tuned bot against the untuned one on decks never used in
     /// tuning. Writes manifest.toml, tune.csv, verify.csv and NAME.bot into --out; Ctrl-C stops
@@ -73,6 +77,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Replay(a) => records::replay(a),
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, stop),
+        Command::Merge(a) => tournament::merge(a),
         Command::Tune(a) => tune::tune(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Bots(a) => {

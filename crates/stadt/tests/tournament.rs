@@ -8,6 +8,7 @@ use common::Scratch;
 use stadt_agents::botfile::BotDirs;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::rows::{self, Row};
+use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::spec::TournamentSpec;
 use stadt_harness::tournament::summary;
 use stadt_harness::tournament::{Options, Outcome, run};
@@ -298,7 +299,7 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
         })
         .collect();
     let text = format!("{}\n{}", rows::HEADER, rows::to_csv(&played));
-    let (back, complete) = rows::read(&text, 3, std::path::Path::new("games.csv")).unwrap();
+    let (back, complete) = rows::read(&text, 3, Shard::WHOLE, std::path::Path::new("games.csv")).unwrap();
     assert_eq!(complete, text.len());
     assert_eq!(back, played);
     let specs = labels.clone();

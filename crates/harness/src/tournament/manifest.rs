@@ -47,6 +47,10 @@ pub struct Manifest {
     pub tiles: String,
     /// SHA-256 of the tile set's text.
     pub tiles_sha256: String,
+    /// The part of the schedule this folder holds, `K/N`, when the run was split into shards
+    /// (`stadt merge` joins them); absent for a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     /// The bots, in order.
     pub bot: Vec<ManifestBot>,
 }
@@ -82,6 +86,7 @@ impl Manifest {
             seed: spec.seed,
             tiles: spec.tiles.clone(),
             tiles_sha256: crate::tileset::sha256(spec.tileset),
+            shard: spec.shard.map(|s| s.to_string()),
             bot: spec
                 .labels
                 .iter()
@@ -94,6 +99,15 @@ impl Manifest {
 
 /// What differs between this run's identity (`ours`) and `folder`'s, one line each.
 fn differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
+    let shard = |m: &Manifest| m.shard.clone().unwrap_or_else(|| "none (the whole schedule)".into());
+    let mut lines = tournament_differences(ours, folder);
+    lines.extend(Differences::default().field("shard", shard(folder), shard(ours)).lines());
+    lines
+}
+
+/// What differs between two manifests apart from the shard: whether two folders hold parts of one
+/// tournament.
+pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
     let bots = |m: &Manifest| m.bot.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>();
     Differences::default()
         .build((&folder.build, &folder.commit), (&ours.build, &ours.commit))

@@ -8,6 +8,7 @@
 //! games. One run at a time holds the folder.
 
 pub mod manifest;
+pub mod merge;
 pub mod rows;
 pub mod schedule;
 pub mod spec;
@@ -22,7 +23,7 @@ use crate::{pool, progress, runner};
 use manifest::Manifest;
 use rayon::prelude::*;
 use rows::Row;
-use schedule::Schedule;
+use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -62,10 +63,11 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let folder = RunFolder::open(&spec.out, &opts.command)?;
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);
-    let (mut all, mut log) = open_games(&folder, spec.players, schedule.len())?;
+    let scheduled = spec.part().len(schedule.len());
+    let (mut all, mut log) = open_games(&folder, spec.players, spec.part(), scheduled)?;
     let done = all.len() / spec.players;
     let mut new = 0;
-    if done < schedule.len() {
+    if done < scheduled {
         folder.require_writable("the games still to play")?;
         let log = match log.take() {
             Some(log) => log,
@@ -73,9 +75,10 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
         };
         new = play(spec, opts, &schedule, done, log, &mut all)?;
     }
-    let interrupted = opts.stop.requested() && all.len() / spec.players < schedule.len();
-    let (bots, table) = summarise(&folder, spec, &all)?;
-    Ok(Outcome { played: all.len() / spec.players, total: schedule.len(), new, interrupted, bots, table })
+    let interrupted = opts.stop.requested() && all.len() / spec.players < scheduled;
+    let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
+    let (bots, table) = summarise(&folder, spec.players, &spec.labels, &specs, &all)?;
+    Ok(Outcome { played: all.len() / spec.players, total: scheduled, new, interrupted, bots, table })
 }
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
@@ -83,6 +86,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
 fn open_games(
     folder: &RunFolder,
     players: usize,
+    shard: Shard,
     scheduled: usize,
 ) -> Result<(Vec<Row>, Option<AppendLog>), Error> {
     let path = folder.join(GAMES);
@@ -91,7 +95,7 @@ fn open_games(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
         Err(e) => return Err(Error::io("read", &path, e)),
     };
-    let (rows, complete) = rows::read(&text, players, &path)?;
+    let (rows, complete) = rows::read(&text, players, shard, &path)?;
     if rows.len() / players > scheduled {
         return Err(Error::file(&path, "holds more games than this tournament schedules"));
     }
@@ -117,12 +121,13 @@ fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
 /// the table to print.
 fn summarise(
     folder: &RunFolder,
-    spec: &TournamentSpec,
+    players: usize,
+    labels: &[String],
+    specs: &[String],
     all: &[Row],
 ) -> Result<(Vec<summary::BotSummary>, String), Error> {
-    let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
-    let bots = summary::bots(all, spec.players, &spec.labels, &specs);
-    let pairs = summary::pairs(all, spec.players, &spec.labels);
+    let bots = summary::bots(all, players, labels, specs);
+    let pairs = summary::pairs(all, players, labels);
     write_derived(folder, "summary.csv", &summary::summary_csv(&bots))?;
     write_derived(folder, "pairs.csv", &summary::pairs_csv(&pairs))?;
     let table = summary::table(&bots, &pairs);
@@ -153,7 +158,8 @@ fn play(
     mut log: AppendLog,
     all: &mut Vec<Row>,
 ) -> Result<usize, Error> {
-    let bar = progress::bar(opts.progress, schedule.len(), done, "games");
+    let scheduled = spec.part().len(schedule.len());
+    let bar = progress::bar(opts.progress, scheduled, done, "games");
     let pool = pool::pool(opts.threads)?;
     let (tx, rx) = mpsc::channel::<(usize, Result<Option<Vec<Row>>, Error>)>();
     let mut error = None;
@@ -162,11 +168,11 @@ fn play(
     std::thread::scope(|s| {
         s.spawn(|| {
             pool.install(|| {
-                (done..schedule.len()).into_par_iter().for_each_with(tx, |tx, i| {
+                (done..scheduled).into_par_iter().for_each_with(tx, |tx, j| {
                     if stop.requested() {
                         return;
                     }
-                    let g = schedule.get(i);
+                    let g = schedule.get(spec.part().game(j));
                     let bots: Vec<_> = g.seats.iter().map(|&i| spec.bots[i].clone()).collect();
                     let result = runner::play_game_until(
                         spec.tileset,
@@ -177,20 +183,21 @@ fn play(
                         stop.flag(),
                     )
                     .map(|played| played.map(|p| rows::game_rows(&g, &spec.labels, &p)));
-                    let _ = tx.send((g.index, result));
+                    let _ = tx.send((j, result));
                 })
             })
         });
         // Write games in schedule order as soon as all earlier ones are in.
         let mut next = done;
         let mut waiting: BTreeMap<usize, Vec<Row>> = BTreeMap::new();
-        for (index, result) in rx {
+        for (j, result) in rx {
             match result {
                 Ok(Some(rows)) => {
-                    waiting.insert(index, rows);
+                    waiting.insert(j, rows);
                 }
                 Ok(None) => {} // stopped mid-game
                 Err(e) => {
+                    let index = spec.part().game(j);
                     error.get_or_insert(match e {
                         Error::IllegalMove(m) => Error::IllegalMove(format!("game {index}: {m}")),
                         e => e,

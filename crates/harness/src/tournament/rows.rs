@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::runner::PlayedGame;
-use crate::tournament::schedule::Scheduled;
+use crate::tournament::schedule::{Scheduled, Shard};
 use stadt_core::ids::Player;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -163,12 +163,12 @@ pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
 }
 
-/// Reads `games.csv` text: the rows of every complete game, in order, and the byte length of that
-/// complete prefix. Only the end of the file may be damaged (a line cut short by a kill, or the
+/// Reads `games.csv` text of `shard` (the whole schedule, or the games one shard plays): the rows of
+/// every complete game, in order, and the byte length of that complete prefix. Only the end of the file may be damaged (a line cut short by a kill, or the
 /// rows of a game not yet all written): that part is to be dropped. A row before it that does not
 /// read back, or whose `check` column does not match, was changed since it was written: an error
 /// that names `path`, the file the text came from.
-pub fn read(text: &str, players: usize, path: &Path) -> Result<(Vec<Row>, usize), Error> {
+pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Vec<Row>, usize), Error> {
     let bad = |message: String| Error::file(path, message);
     let mut rows = Vec::new();
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
@@ -203,12 +203,12 @@ pub fn read(text: &str, players: usize, path: &Path) -> Result<(Vec<Row>, usize)
                 row.game, row.seat
             )));
         }
-        if row.game != rows.len() / players || row.seat != rows.len() % players + 1 {
+        let game = shard.game(rows.len() / players);
+        if row.game != game || row.seat != rows.len() % players + 1 {
             return Err(bad(format!(
-                "line {line} is out of order: game {} seat {} where game {} seat {} belongs",
+                "line {line} is out of order: game {} seat {} where game {game} seat {} belongs",
                 row.game,
                 row.seat,
-                rows.len() / players,
                 rows.len() % players + 1
             )));
         }

@@ -24,6 +24,59 @@ pub struct Scheduled {
     pub agent_seed: u64,
 }
 
+/// A part of a schedule that one process plays (a task of a cluster job array): shard `k` of `n`
+/// plays the games whose index leaves remainder `k` when divided by `n`, in index order. Every
+/// game keeps its index, and so its seeds: how a run is split never changes a game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, 0 to n - 1.
+    pub k: usize,
+    /// How many shards.
+    pub n: usize,
+}
+
+impl Shard {
+    /// The whole schedule.
+    pub const WHOLE: Shard = Shard { k: 0, n: 1 };
+
+    /// Reads `K/N` (0 <= K < N, 1 <= N <= `max`).
+    pub fn parse(text: &str, max: usize) -> Result<Shard, String> {
+        let bad = || {
+            format!(
+                "--shard {text}: expected K/N with 0 <= K < N and 1 <= N <= {max} (shard K of N, K from 0)"
+            )
+        };
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) =
+            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if n == 0 || n > max || k >= n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// Whether this is the whole schedule.
+    pub fn is_whole(&self) -> bool {
+        self.n == 1
+    }
+
+    /// How many of `total` games this shard plays.
+    pub fn len(&self, total: usize) -> usize {
+        if self.k >= total { 0 } else { (total - self.k).div_ceil(self.n) }
+    }
+
+    /// The schedule index of this shard's `j`-th game.
+    pub fn game(&self, j: usize) -> usize {
+        self.k + j * self.n
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
 /// All `k`-element subsets of `0..n`, in lexicographic order.
 pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
@@ -130,6 +183,27 @@ mod tests {
         for (i, g) in s.iter().enumerate() {
             assert_eq!(g.index, i);
         }
+    }
+
+    #[test]
+    fn shards_split_the_schedule_into_disjoint_parts_that_cover_it() {
+        for total in [1, 7, 12, 60, 61] {
+            for n in 1..=8 {
+                let mut seen = vec![0; total];
+                for k in 0..n {
+                    let s = Shard { k, n };
+                    for j in 0..s.len(total) {
+                        seen[s.game(j)] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&c| c == 1), "total {total}, {n} shards");
+            }
+        }
+        assert_eq!(Shard::parse("2/7", 100), Ok(Shard { k: 2, n: 7 }));
+        for bad in ["7/7", "1/0", "-1/3", "1", "a/b", "1/101"] {
+            assert!(Shard::parse(bad, 100).is_err(), "{bad}");
+        }
+        assert_eq!(Shard { k: 3, n: 4 }.to_string(), "3/4");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::entrant::{Entrant, Seat};
 use crate::error::Error;
 use crate::limits;
-use crate::tournament::schedule::schedule_len;
+use crate::tournament::schedule::{Shard, schedule_len};
 use serde::Deserialize;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::parse_bot;
@@ -31,6 +31,9 @@ pub struct TournamentSpec {
     pub tileset: &'static TileSet,
     /// Output folder.
     pub out: PathBuf,
+    /// The shard this run plays (`--shard K/N`; 0/1 is the whole schedule as a shard), or None
+    /// for an ordinary run.
+    pub shard: Option<Shard>,
 }
 
 /// An experiment file (TOML). Paths in it (bot files, the tile set, the output folder) are
@@ -185,6 +188,26 @@ impl TournamentSpec {
             tiles: tiles.to_string(),
             tileset,
             out: out.to_path_buf(),
+            shard: None,
         })
+    }
+
+    /// The same tournament, of which this run plays only `shard`; refused when there are more
+    /// shards than games.
+    pub fn with_shard(mut self, shard: Shard) -> Result<TournamentSpec, Error> {
+        let total = schedule_len(self.bots.len(), self.players, self.games);
+        if shard.n as u64 > total {
+            return Err(Error::Setting(format!(
+                "--shard {shard}: the tournament has {total} games, fewer than {} shards; use at most {total}",
+                shard.n
+            )));
+        }
+        self.shard = Some(shard);
+        Ok(self)
+    }
+
+    /// The part of the schedule this run plays.
+    pub fn part(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
     }
 }

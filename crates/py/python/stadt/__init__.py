@@ -82,6 +82,7 @@ def tournament(
     progress: bool = True,
     about: str = "",
     bot_dir: str | None = None,
+    shard: str | None = None,
 ) -> dict[str, Any]:
     """Runs (or resumes) a tournament into folder `out`, exactly as `stadt tournament` does.
 
@@ -92,13 +93,16 @@ def tournament(
     or history. Decks, seat rotations and files (games.csv, summary.csv, pairs.csv,
     manifest.toml) are the command line's; the manifest names a Python entrant `python:NAME`.
 
+    `shard="K/N"` plays only shard K of N, as `stadt tournament --shard K/N`; `stadt merge` joins
+    the finished shards' folders.
+
     Returns {"out", "played", "total", "new", "table"}. An exception raised by a Python agent ends
     the run and is raised here; Ctrl-C stops it and the same call resumes it.
     """
     bots_text = ", ".join(_describe(b) for b in bots)
     command = (
         f"python: stadt.tournament(out={os.fspath(out)!r}, bots=[{bots_text}], players={players}, "
-        f"games={games}, seed={seed}, tiles={tiles!r})"
+        f"games={games}, seed={seed}, tiles={tiles!r}{'' if shard is None else f', shard={shard!r}'})"
     )
     return _tournament(
         os.fspath(out),
@@ -112,4 +116,5 @@ def tournament(
         about,
         command,
         bot_dir,
+        shard,
     )

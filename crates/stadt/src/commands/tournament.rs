@@ -4,7 +4,9 @@
 use crate::cli::{BotDirArg, command_line, split_bot_texts, threads};
 use crate::failure::Failure;
 use clap::Args;
+use stadt_harness::limits;
 use stadt_harness::stop::Stop;
+use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
 use std::path::PathBuf;
 
@@ -37,6 +39,11 @@ pub struct TournamentArgs {
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
     #[arg(long)]
     pub threads: Option<u64>,
+    /// Play only shard K of N (K from 0 to N-1, N up to 100000): the games whose number leaves
+    /// remainder K when divided by N, with the seeds they have in the whole run. Each shard needs
+    /// a folder of its own; `stadt merge` joins the finished shards (for cluster job arrays).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -77,6 +84,10 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
             (spec, String::new())
         }
     };
+    let spec = match &a.shard {
+        Some(text) => spec.with_shard(Shard::parse(text, limits::SHARDS)?)?,
+        None => spec,
+    };
     let opts = tournament::Options {
         threads: threads(a.threads)?,
         progress: !a.quiet,
@@ -94,10 +105,33 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         return Err(Failure::Interrupted);
     }
     println!(
-        "{} games ({} new) in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        "{} games ({} new{}) in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
         out.played,
         out.new,
+        spec.shard.map_or_else(String::new, |s| format!(", shard {s}")),
         spec.out.display()
+    );
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The folder to write the merged tournament into (new, or holding this same merge).
+    #[arg(value_name = "OUT")]
+    pub out: PathBuf,
+    /// The shard folders: every shard 0/N to N-1/N of one tournament, each once, each finished.
+    #[arg(value_name = "SHARD_DIR", required = true)]
+    pub shards: Vec<PathBuf>,
+}
+
+pub fn merge(a: MergeArgs) -> Result<(), Failure> {
+    let merged = tournament::merge::merge(&a.out, &a.shards, &command_line())?;
+    print!("{}", merged.table);
+    println!(
+        "{} games from {} shards in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        merged.games,
+        a.shards.len(),
+        a.out.display()
     );
     Ok(())
 }

@@ -1,0 +1,180 @@
+//! `stadt merge`: the shards of one tournament (`--shard K/N`, each played in a folder of its own,
+//! say by the tasks of a cluster job array) joined into the folder a single run writes: the same
+//! `games.csv` in schedule order, `summary.csv`, `pairs.csv` and a manifest without a shard.
+//! Everything is checked before anything is written: the shards must be of one tournament and of
+//! this build, each shard given once, none missing, each finished.
+
+use super::manifest::{Manifest, tournament_differences};
+use super::rows::{self, Row};
+use super::schedule::{Shard, schedule_len};
+use super::{GAMES, summarise};
+use crate::error::Error;
+use crate::folder::{MANIFEST, RunFolder, RunManifest};
+use crate::output::write_file;
+use std::path::{Path, PathBuf};
+
+/// What a merge wrote.
+pub struct Merged {
+    /// Games in the merged `games.csv`.
+    pub games: usize,
+    /// The summary table to print.
+    pub table: String,
+}
+
+/// One shard folder, read.
+struct Part {
+    dir: PathBuf,
+    manifest: Manifest,
+    shard: Shard,
+}
+
+/// Reads a shard folder's manifest.
+fn read_part(dir: &Path) -> Result<Part, Error> {
+    let path = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            Error::Folder(format!("{} is not a tournament folder: it has no {MANIFEST}", dir.display()))
+        } else {
+            Error::io("read", &path, e)
+        }
+    })?;
+    let manifest = Manifest::read(&text, &path)?;
+    let shard = match manifest.shard.as_deref() {
+        Some(s) => Shard::parse(s, usize::MAX).map_err(|e| Error::file(&path, format!("shard: {e}")))?,
+        None => {
+            return Err(Error::Folder(format!(
+                "{} holds a whole tournament, not a shard of one (no `shard` in its {MANIFEST})",
+                dir.display()
+            )));
+        }
+    };
+    Ok(Part { dir: dir.to_path_buf(), manifest, shard })
+}
+
+/// Checks that the parts are the shards 0..n of one tournament played by this build, each once.
+fn check_parts(parts: &[Part]) -> Result<(), Error> {
+    let first = &parts[0];
+    for p in &parts[1..] {
+        let diff = tournament_differences(&p.manifest, &first.manifest);
+        if !diff.is_empty() {
+            return Err(Error::Folder(format!(
+                "{} is a shard of another tournament than {} (\"folder\" is the latter):\n  {}",
+                p.dir.display(),
+                first.dir.display(),
+                diff.join("\n  ")
+            )));
+        }
+        if p.shard.n != first.shard.n {
+            return Err(Error::Folder(format!(
+                "{} is shard {} but {} is shard {}: the shards of one run share their N",
+                p.dir.display(),
+                p.shard,
+                first.dir.display(),
+                first.shard
+            )));
+        }
+    }
+    let ours = crate::provenance::SOURCES;
+    if first.manifest.build != ours {
+        return Err(Error::Folder(format!(
+            "the shards were played by build {} (commit {}); this stadt is build {ours} (commit {}): merge with the build that played them",
+            first.manifest.build,
+            first.manifest.commit,
+            crate::provenance::COMMIT
+        )));
+    }
+    let n = first.shard.n;
+    let mut given: Vec<Option<&Path>> = vec![None; n];
+    for p in parts {
+        if let Some(other) = given[p.shard.k] {
+            return Err(Error::Folder(format!(
+                "shard {} is given twice: {} and {}",
+                p.shard,
+                other.display(),
+                p.dir.display()
+            )));
+        }
+        given[p.shard.k] = Some(&p.dir);
+    }
+    let missing: Vec<String> =
+        (0..n).filter(|&k| given[k].is_none()).map(|k| Shard { k, n }.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(Error::Folder(format!(
+            "shard{} {} of this tournament {} missing; give every shard's folder, 0/{n} to {}/{n}",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", "),
+            if missing.len() > 1 { "are" } else { "is" },
+            n - 1
+        )));
+    }
+    Ok(())
+}
+
+/// The rows of a finished shard.
+fn shard_rows(p: &Part, total: usize) -> Result<Vec<Row>, Error> {
+    let players = p.manifest.players;
+    let path = p.dir.join(GAMES);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::io("read", &path, e)),
+    };
+    let (rows, complete) =
+        if text.is_empty() { (Vec::new(), 0) } else { rows::read(&text, players, p.shard, &path)? };
+    let want = p.shard.len(total);
+    if rows.len() / players != want || complete != text.len() {
+        return Err(Error::Folder(format!(
+            "{} (shard {}) is unfinished: it holds {} of its {want} games; run its command again to finish it",
+            p.dir.display(),
+            p.shard,
+            rows.len() / players
+        )));
+    }
+    Ok(rows)
+}
+
+/// Merges the shard folders `dirs` into `out`; `command` goes into the merged manifest.
+pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Error> {
+    if dirs.is_empty() {
+        return Err(Error::Setting("name the shard folders to merge: stadt merge OUT SHARD_DIR...".into()));
+    }
+    let parts: Vec<Part> = dirs.iter().map(|d| read_part(d)).collect::<Result<_, _>>()?;
+    check_parts(&parts)?;
+    let m = &parts[0].manifest;
+    let (players, n) = (m.players, parts[0].shard.n);
+    let total = schedule_len(m.bot.len(), players, m.games) as usize;
+    let mut by_shard: Vec<Vec<Row>> = vec![Vec::new(); n];
+    for p in &parts {
+        by_shard[p.shard.k] = shard_rows(p, total)?;
+    }
+    let mut all = Vec::with_capacity(total * players);
+    for i in 0..total {
+        let j = i / n;
+        all.extend_from_slice(&by_shard[i % n][j * players..(j + 1) * players]);
+    }
+    let content = format!("{}\n{}", rows::HEADER, rows::to_csv(&all));
+    let mut merged = m.clone();
+    merged.shard = None;
+    merged.command = command.to_string();
+    let folder = RunFolder::open(out, command)?;
+    folder.claim(&merged)?;
+    let games = folder.join(GAMES);
+    match std::fs::read_to_string(&games) {
+        Ok(existing) if existing == content => {}
+        Ok(_) => {
+            return Err(Error::Folder(format!(
+                "{} already holds a games.csv other than the merged one; merge into a new folder",
+                out.display()
+            )));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            folder.require_writable(GAMES)?;
+            write_file(&games, &content, false)?;
+        }
+        Err(e) => return Err(Error::io("read", &games, e)),
+    }
+    let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
+    let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
+    let (_, table) = summarise(&folder, players, &labels, &specs, &all)?;
+    Ok(Merged { games: total, table })
+}
