@@ -64,11 +64,7 @@ pub fn tile_set(tiles: Option<&str>) -> PyResult<(&'static TileSet, String)> {
 impl PyGame {
     /// What an agent is shown of a game: the table, with neither deck nor history.
     pub fn view(table: &Table) -> PyGame {
-        let tiles = if table.tileset().source == "default" {
-            "default".into()
-        } else {
-            table.tileset().source.clone()
-        };
+        let tiles = table.tileset().source.clone();
         PyGame { table: table.clone(), deck: None, seed: None, tiles, history: None, moves: Vec::new() }
     }
 
