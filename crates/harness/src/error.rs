@@ -48,6 +48,8 @@ pub enum Error {
         /// What went wrong, in its words.
         message: String,
     },
+    /// A plot of a report could not be drawn (the plotting library's reason).
+    Plot(String),
 }
 
 impl Error {
@@ -83,6 +85,7 @@ impl fmt::Display for Error {
             Error::Bot(e) => e.fmt(f),
             Error::Setup(e) => e.fmt(f),
             Error::Agent { label, message } => write!(f, "agent {label} failed: {message}"),
+            Error::Plot(m) => write!(f, "a plot of the report could not be drawn: {m}"),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod pool;
 pub mod progress;
 pub mod provenance;
 pub mod render;
+pub mod report;
 pub mod runner;
 pub mod stats;
 pub mod stop;

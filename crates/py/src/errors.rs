@@ -10,11 +10,11 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
 }
 
 /// The exception for a harness error: OSError for files and folders the system refused,
-/// RuntimeError for a failed outside agent, ValueError for everything the input got wrong.
+/// RuntimeError for a failed outside agent or plot, ValueError for everything the input got wrong.
 pub fn harness_error(e: Error) -> PyErr {
     match e {
         Error::Io { .. } => PyOSError::new_err(e.to_string()),
-        Error::Agent { .. } => PyRuntimeError::new_err(e.to_string()),
+        Error::Agent { .. } | Error::Plot(_) => PyRuntimeError::new_err(e.to_string()),
         e => PyValueError::new_err(e.to_string()),
     }
 }

@@ -1,13 +1,14 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune`, and what
+//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune | report`, and what
 //! the commands share (bot lists, the bot folder, threads, the command line for manifests).
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
+use crate::commands::report::ReportArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, play, records, tournament, tune};
+use crate::commands::{bench, bots, play, records, report, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -54,6 +55,11 @@ enum Command {
     /// tuning. Writes manifest.toml, tune.csv, verify.csv and NAME.bot into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
+    /// Write DIR/report.html for a finished tournament or tuning run: one self-contained page
+    /// (inline CSS and SVG, no scripts) with the summary table, win rates, score distributions,
+    /// points by source, head to head, the rating ladder, or the tuning curve and the held-out
+    /// verdict. Tournaments, merges and tuning runs write it themselves when they finish.
+    Report(ReportArgs),
 }
 
 #[derive(Args, Debug)]
@@ -80,6 +86,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Merge(a) => tournament::merge(a),
         Command::Tune(a) => tune::tune(a, stop),
         Command::Bench(a) => bench::bench(a),
+        Command::Report(a) => report::report(a),
         Command::Bots(a) => {
             bots::bots(a);
             Ok(())

@@ -7,7 +7,7 @@
 use super::manifest::{Manifest, tournament_differences};
 use super::rows::{self, Row};
 use super::schedule::{Shard, schedule_len};
-use super::{GAMES, summarise};
+use super::{GAMES, finished_rows, summarise};
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder, RunManifest};
 use crate::output::write_file;
@@ -19,6 +19,8 @@ pub struct Merged {
     pub games: usize,
     /// The summary table to print.
     pub table: String,
+    /// The report written (`report.html`), unless the folder is read-only.
+    pub report: Option<PathBuf>,
 }
 
 /// One shard folder, read.
@@ -112,25 +114,14 @@ fn check_parts(parts: &[Part]) -> Result<(), Error> {
 
 /// The rows of a finished shard.
 fn shard_rows(p: &Part, total: usize) -> Result<Vec<Row>, Error> {
-    let players = p.manifest.players;
-    let path = p.dir.join(GAMES);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(Error::io("read", &path, e)),
-    };
-    let (rows, complete) =
-        if text.is_empty() { (Vec::new(), 0) } else { rows::read(&text, players, p.shard, &path)? };
     let want = p.shard.len(total);
-    if rows.len() / players != want || complete != text.len() {
-        return Err(Error::Folder(format!(
-            "{} (shard {}) is unfinished: it holds {} of its {want} games; run its command again to finish it",
+    finished_rows(&p.dir, p.manifest.players, p.shard, want)?.map_err(|have| {
+        Error::Folder(format!(
+            "{} (shard {}) is unfinished: it holds {have} of its {want} games; run its command again to finish it",
             p.dir.display(),
             p.shard,
-            rows.len() / players
-        )));
-    }
-    Ok(rows)
+        ))
+    })
 }
 
 /// Merges the shard folders `dirs` into `out`; `command` goes into the merged manifest.
@@ -176,5 +167,6 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
     let (_, table) = summarise(&folder, players, &labels, &specs, &all)?;
-    Ok(Merged { games: total, table })
+    let report = if folder.writable() { Some(crate::report::write_finished(&folder)?) } else { None };
+    Ok(Merged { games: total, table, report })
 }

@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};
 use crate::stop::Stop;
-use crate::{pool, progress, runner};
+use crate::{pool, progress, report, runner};
 use manifest::Manifest;
 use rayon::prelude::*;
 use rows::Row;
@@ -56,6 +56,9 @@ pub struct Outcome {
     pub bots: Vec<summary::BotSummary>,
     /// The printed table.
     pub table: String,
+    /// The report written when the run is finished (`report.html`), unless the folder is
+    /// read-only.
+    pub report: Option<std::path::PathBuf>,
 }
 
 /// Runs (or resumes) a tournament.
@@ -78,7 +81,10 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let interrupted = opts.stop.requested() && all.len() / spec.players < scheduled;
     let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
     let (bots, table) = summarise(&folder, spec.players, &spec.labels, &specs, &all)?;
-    Ok(Outcome { played: all.len() / spec.players, total: scheduled, new, interrupted, bots, table })
+    let played = all.len() / spec.players;
+    let report =
+        if played == scheduled && folder.writable() { Some(report::write_finished(&folder)?) } else { None };
+    Ok(Outcome { played, total: scheduled, new, interrupted, bots, table, report })
 }
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
@@ -104,6 +110,28 @@ fn open_games(
     }
     folder.require_writable("games.csv (to drop a cut line)")?;
     Ok((rows, Some(AppendLog::open(&path, complete)?)))
+}
+
+/// The rows of the games of `part` in `dir`'s `games.csv` when all `want` of them are there and
+/// whole; otherwise `Err(games there)`.
+pub(crate) fn finished_rows(
+    dir: &std::path::Path,
+    players: usize,
+    part: Shard,
+    want: usize,
+) -> Result<Result<Vec<Row>, usize>, Error> {
+    let path = dir.join(GAMES);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Err(0)),
+        Err(e) => return Err(Error::io("read", &path, e)),
+    };
+    if text.is_empty() {
+        return Ok(Err(0));
+    }
+    let (rows, complete) = rows::read(&text, players, part, &path)?;
+    let have = rows.len() / players;
+    Ok(if have == want && complete == text.len() { Ok(rows) } else { Err(have) })
 }
 
 /// The log of a folder's games, started with its header line if there is none yet.

@@ -10,22 +10,22 @@ use stadt_core::tiles::TileSet;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    format: String,
-    command: String,
-    version: String,
-    build: String,
-    commit: String,
-    bot: String,
-    pool: Vec<String>,
-    name: String,
-    iterations: usize,
-    games_per_eval: usize,
-    verify_games: usize,
-    seed: u64,
-    objective: String,
-    a: f64,
-    c: f64,
-    tiles_sha256: String,
+    pub(crate) format: String,
+    pub(crate) command: String,
+    pub(crate) version: String,
+    pub(crate) build: String,
+    pub(crate) commit: String,
+    pub(crate) bot: String,
+    pub(crate) pool: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) iterations: usize,
+    pub(crate) games_per_eval: usize,
+    pub(crate) verify_games: usize,
+    pub(crate) seed: u64,
+    pub(crate) objective: String,
+    pub(crate) a: f64,
+    pub(crate) c: f64,
+    pub(crate) tiles_sha256: String,
 }
 
 impl Manifest {

@@ -7,11 +7,11 @@
 //! written exactly, so a stopped run resumes where it was), `verify.csv` and the tuned bot file.
 //! One run at a time holds the folder; a run with other settings or another build is refused.
 
-mod log;
-mod manifest;
+pub(crate) mod log;
+pub(crate) mod manifest;
 mod report;
 mod spsa;
-mod verify;
+pub(crate) mod verify;
 
 use crate::error::Error;
 use crate::folder::RunFolder;
@@ -147,7 +147,8 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
     if std::fs::read_to_string(&bot_path).ok().as_deref() != Some(bot_text.as_str()) {
         write_file(&bot_path, &bot_text, true)?;
     }
-    let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path];
+    let page = crate::report::write_finished(&folder)?;
+    let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path, page];
     let mut report = report::summary(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
     let mut installed = None;
     if let Some(dir) = &spec.install {

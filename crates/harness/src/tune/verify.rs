@@ -120,7 +120,7 @@ fn csv(tuned: &BotSpec, untuned: &BotSpec, v: &Verification) -> String {
 }
 
 /// Reads back a finished run's `verify.csv`.
-fn read(text: &str) -> Option<Verification> {
+pub(crate) fn read(text: &str) -> Option<Verification> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     if reader.headers().ok()?.iter().collect::<Vec<_>>().join(",") != HEADER {
         return None;

@@ -4,5 +4,6 @@ pub mod bench;
 pub mod bots;
 pub mod play;
 pub mod records;
+pub mod report;
 pub mod tournament;
 pub mod tune;

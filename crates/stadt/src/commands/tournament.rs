@@ -105,11 +105,12 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         return Err(Failure::Interrupted);
     }
     println!(
-        "{} games ({} new{}) in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        "{} games ({} new{}) in {}: games.csv, summary.csv, pairs.csv, manifest.toml{}",
         out.played,
         out.new,
         spec.shard.map_or_else(String::new, |s| format!(", shard {s}")),
-        spec.out.display()
+        spec.out.display(),
+        if out.report.is_some() { ", report.html" } else { "" }
     );
     Ok(())
 }
@@ -128,10 +129,11 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
     let merged = tournament::merge::merge(&a.out, &a.shards, &command_line())?;
     print!("{}", merged.table);
     println!(
-        "{} games from {} shards in {}: games.csv, summary.csv, pairs.csv, manifest.toml",
+        "{} games from {} shards in {}: games.csv, summary.csv, pairs.csv, manifest.toml{}",
         merged.games,
         a.shards.len(),
-        a.out.display()
+        a.out.display(),
+        if merged.report.is_some() { ", report.html" } else { "" }
     );
     Ok(())
 }

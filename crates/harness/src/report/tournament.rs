@@ -1,0 +1,177 @@
+//! The report of a tournament folder: the summary table, win rates, score distributions, points by
+//! source, head to head, and the rating ladder.
+
+use super::html::Page;
+use super::plots::{self, Frame, Interval};
+use super::{folder_name, unfinished};
+use crate::error::Error;
+use crate::folder::{MANIFEST, RunManifest};
+use crate::tournament::finished_rows;
+use crate::tournament::manifest::Manifest;
+use crate::tournament::rows::Row;
+use crate::tournament::schedule::{Shard, schedule_len};
+use crate::tournament::summary::{self, BotSummary, PairSummary};
+use std::path::Path;
+
+/// The sources of points, in the order of `BotSummary::sources`.
+const SOURCES: [&str; 5] = ["roads", "markets", "towers", "residential", "watchmen"];
+
+/// The report page of the tournament folder `dir` whose manifest reads `text`.
+pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
+    let m = Manifest::read(text, &dir.join(MANIFEST))?;
+    let part = match m.shard.as_deref() {
+        Some(s) => Shard::parse(s, usize::MAX)
+            .map_err(|e| Error::file(&dir.join(MANIFEST), format!("shard: {e}")))?,
+        None => Shard::WHOLE,
+    };
+    let want = part.len(schedule_len(m.bot.len(), m.players, m.games) as usize);
+    let rows = finished_rows(dir, m.players, part, want)?
+        .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.command))?;
+    let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
+    let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
+    let bots = summary::bots(&rows, m.players, &labels, &specs);
+    let pairs = summary::pairs(&rows, m.players, &labels);
+    let summary_csv = summary::summary_csv(&bots);
+    let pairs_csv = summary::pairs_csv(&pairs);
+    agrees(dir, "summary.csv", &summary_csv, &m.command)?;
+    agrees(dir, "pairs.csv", &pairs_csv, &m.command)?;
+
+    let mut page = Page::new(&format!("Tournament report: {}", folder_name(dir)), &m.about);
+    let mut facts = vec![
+        ("command", m.command.clone()),
+        ("players", m.players.to_string()),
+        ("games", format!("{} ({} player rows)", rows.len() / m.players, rows.len())),
+        ("seed", m.seed.to_string()),
+        ("tiles", format!("{} (sha256 {})", m.tiles, m.tiles_sha256)),
+        ("build", format!("{} (commit {}, version {})", m.build, m.commit, m.version)),
+    ];
+    if let Some(s) = &m.shard {
+        facts.push(("shard", format!("{s}: this folder holds that part of the schedule only")));
+    }
+    for b in &m.bot {
+        facts.push(("bot", format!("{} = {}", b.label, b.spec)));
+    }
+    page.facts(&facts);
+
+    page.section("summary", "Summary (summary.csv)");
+    page.csv_table("summary", &summary_csv)?;
+    page.paragraph(
+        "note",
+        "Win rates, scores and margins with intervals over deck units (every seat rotation of one deck for one combination of bots); wins count ties as shares; margin = score minus the best opponent's; ratings on the Elo scale with mean 0 (Bradley-Terry over every pair of players in every game).",
+    );
+    sections(&mut page, &m, &bots, &pairs, &rows)?;
+    page.folded_csv_table("Every pair of bots head to head (pairs.csv)", "pairs", &pairs_csv)?;
+    Ok(page.finish())
+}
+
+/// The plots.
+fn sections(
+    page: &mut Page,
+    m: &Manifest,
+    bots: &[BotSummary],
+    pairs: &[PairSummary],
+    rows: &[Row],
+) -> Result<(), Error> {
+    let labels: Vec<String> = bots.iter().map(|b| b.bot.clone()).collect();
+    page.section("win-rate", "Win rate");
+    let wins: Vec<Interval> = bots
+        .iter()
+        .map(|b| Interval {
+            label: b.bot.clone(),
+            value: 100.0 * b.win_rate.0,
+            lo: 100.0 * b.win_rate.1,
+            hi: 100.0 * b.win_rate.2,
+        })
+        .collect();
+    let even = 100.0 / m.players as f64;
+    let frame =
+        Frame { title: "Win rate per bot", axis: "games won, % (dot) with its 95% interval (whisker)" };
+    let even_name = format!("an even share: 1 in {}", m.players);
+    page.figure(
+        "win-rate-plot",
+        &plots::dot_whisker(&frame, &wins, (0.0, 100.0), Some((even, &even_name)))?,
+        "Share of games each bot won (shared wins split), with 95% intervals over deck units; the dashed line is what a bot wins when all are equal.",
+    );
+
+    page.section("scores", "Score distributions");
+    let scores: Vec<(String, Vec<f64>)> = labels
+        .iter()
+        .map(|l| (l.clone(), rows.iter().filter(|r| &r.bot == l).map(|r| r.score as f64).collect()))
+        .collect();
+    let frame = Frame { title: "Final scores per bot", axis: "final score (points)" };
+    page.figure(
+        "scores-plot",
+        &plots::box_plots(&frame, &scores)?,
+        "Each bot's final scores over all its games: the box spans the middle half with the median inside, the whiskers reach the farthest scores within 1.5 box lengths, dots beyond them are outliers.",
+    );
+
+    page.section("sources", "Points by source");
+    let parts: Vec<(&str, Vec<f64>)> =
+        SOURCES.iter().enumerate().map(|(k, s)| (*s, bots.iter().map(|b| b.sources[k]).collect())).collect();
+    let frame = Frame { title: "Mean points by source", axis: "mean points per game" };
+    page.figure(
+        "sources-plot",
+        &plots::stacked_bars(&frame, &labels, &parts)?,
+        "Where each bot's points come from, as means per game (summary.csv's mean_roads ... mean_watchmen, stacked in that order).",
+    );
+
+    page.section("pairs", "Head to head");
+    let share = |a: usize, b: usize| -> Option<f64> {
+        pairs.iter().find_map(|p| {
+            if p.games == 0 {
+                None
+            } else if p.a == labels[a] && p.b == labels[b] {
+                Some(p.a_rate.0)
+            } else if p.a == labels[b] && p.b == labels[a] {
+                Some(1.0 - p.a_rate.0)
+            } else {
+                None
+            }
+        })
+    };
+    let n = labels.len();
+    let cells: Vec<Vec<Option<f64>>> =
+        (0..n).map(|i| (0..n).map(|j| if i == j { None } else { share(i, j) }).collect()).collect();
+    page.figure(
+        "pairs-plot",
+        &plots::heat_map("Who finishes above whom", &labels, &cells)?,
+        "Row bot's share of the games it played with the column bot in which it finished above it (ties half); vermillion above one half, blue below; – where the two never met.",
+    );
+
+    page.section("ratings", "Rating ladder");
+    let mut ladder: Vec<Interval> = bots
+        .iter()
+        .map(|b| Interval { label: b.bot.clone(), value: b.rating.0, lo: b.rating.1, hi: b.rating.2 })
+        .collect();
+    ladder.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let (lo, hi) = ladder.iter().fold((0.0f64, 0.0f64), |(lo, hi), i| (lo.min(i.lo), hi.max(i.hi)));
+    let frame = Frame {
+        title: "Rating ladder",
+        axis: "rating, Elo scale, mean 0 (dot) with its 95% interval (whisker)",
+    };
+    page.figure(
+        "ratings-plot",
+        &plots::dot_whisker(&frame, &ladder, (lo, hi), Some((0.0, "the mean rating")))?,
+        "Bradley-Terry ratings from every pair of players in every game, strongest first; 400 points apart means the stronger finishes above the weaker about 10 times in 11.",
+    );
+    Ok(())
+}
+
+/// Fails unless the folder's `name` holds exactly `ours`, the text its games give.
+fn agrees(dir: &Path, name: &str, ours: &str, command: &str) -> Result<(), Error> {
+    let path = dir.join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(t) if t == ours => Ok(()),
+        Ok(_) => Err(Error::file(
+            &path,
+            format!(
+                "does not hold what games.csv gives: it was changed since the run wrote it; run the run's command again to rewrite it: {command}"
+            ),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::Folder(format!(
+            "{} has no {name} beside its games: run the run's command again to write it: {command}",
+            dir.display()
+        ))),
+        Err(e) => Err(Error::io("read", &path, e)),
+    }
+}
