@@ -99,7 +99,7 @@ fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
     lo - pad..hi + pad
 }
 
-/// Dots with whiskers: one row per interval, an optional dashed reference line (`at`, named).
+/// Dots with whiskers: one row per interval, and an optional dashed reference line (where, named).
 pub fn dot_whisker(
     frame: &Frame,
     items: &[Interval],
@@ -108,7 +108,12 @@ pub fn dot_whisker(
 ) -> Result<String, Error> {
     let n = items.len().max(1);
     let labels: Vec<String> = items.iter().map(|i| i.label.clone()).collect();
-    svg(70 + ROW * n as u32, |root| {
+    // A legend box would hide rows: the axis says what the dashed line is.
+    let axis = match reference {
+        Some((_, name)) => format!("{}; dashed: {name}", frame.axis),
+        None => frame.axis.to_string(),
+    };
+    svg(76 + ROW * n as u32, |root| {
         let mut chart = ChartBuilder::on(root)
             .caption(frame.title, (FONT, 17))
             .margin(12)
@@ -119,27 +124,15 @@ pub fn dot_whisker(
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .x_desc(frame.axis)
+            .x_desc(axis.as_str())
             .y_label_formatter(&|v| row_label(&labels, v))
             .label_style((FONT, 13))
             .draw()
             .map_err(plot_error)?;
-        if let Some((at, name)) = reference {
+        if let Some((at, _)) = reference {
             let line = [(at, SegmentValue::Exact(0)), (at, SegmentValue::Exact(n as i32))];
             let dashed = DashedPathElement::new(line, 6, 4, GUIDE.stroke_width(2));
-            chart
-                .draw_series(std::iter::once(dashed))
-                .map_err(plot_error)?
-                .label(name)
-                .legend(|(x, y)| DashedPathElement::new([(x, y), (x + 16, y)], 6, 4, GUIDE.stroke_width(2)));
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::LowerRight)
-                .border_style(GUIDE)
-                .background_style(WHITE.mix(0.9))
-                .label_font((FONT, 12))
-                .draw()
-                .map_err(plot_error)?;
+            chart.draw_series(std::iter::once(dashed)).map_err(plot_error)?;
         }
         let whiskers = items
             .iter()

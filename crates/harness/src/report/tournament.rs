@@ -84,9 +84,8 @@ fn sections(
         })
         .collect();
     let even = 100.0 / m.players as f64;
-    let frame =
-        Frame { title: "Win rate per bot", axis: "games won, % (dot) with its 95% interval (whisker)" };
-    let even_name = format!("an even share: 1 in {}", m.players);
+    let frame = Frame { title: "Win rate per bot", axis: "games won, % (dot), 95% interval (whisker)" };
+    let even_name = format!("an even share, 1 in {}", m.players);
     page.figure(
         "win-rate-plot",
         &plots::dot_whisker(&frame, &wins, (0.0, 100.0), Some((even, &even_name)))?,
@@ -145,13 +144,11 @@ fn sections(
         .collect();
     ladder.sort_by(|a, b| b.value.total_cmp(&a.value));
     let (lo, hi) = ladder.iter().fold((0.0f64, 0.0f64), |(lo, hi), i| (lo.min(i.lo), hi.max(i.hi)));
-    let frame = Frame {
-        title: "Rating ladder",
-        axis: "rating, Elo scale, mean 0 (dot) with its 95% interval (whisker)",
-    };
+    let frame =
+        Frame { title: "Rating ladder", axis: "rating on the Elo scale (dot), 95% interval (whisker)" };
     page.figure(
         "ratings-plot",
-        &plots::dot_whisker(&frame, &ladder, (lo, hi), Some((0.0, "the mean rating")))?,
+        &plots::dot_whisker(&frame, &ladder, (lo, hi), Some((0.0, "the mean, 0")))?,
         "Bradley-Terry ratings from every pair of players in every game, strongest first; 400 points apart means the stronger finishes above the weaker about 10 times in 11.",
     );
     Ok(())

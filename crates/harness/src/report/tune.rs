@@ -82,17 +82,19 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     ];
     let frame = Frame {
         title: "Tuned against untuned, held out",
-        axis: "win rate (%) against 50; margin (points) against 0",
+        axis: "games the tuned bot won, % (dot), 95% interval (whisker)",
     };
-    let lo = check.iter().map(|i| i.lo).fold(0.0, f64::min);
-    let hi = check.iter().map(|i| i.hi).fold(55.0, f64::max);
-    let parts = [check[0].clone()];
+    let win = [check[0].clone()];
+    let (lo, hi) = (win[0].lo.min(40.0), win[0].hi.max(60.0));
     page.figure(
         "verdict-win-plot",
-        &plots::dot_whisker(&frame, &parts, (lo.min(40.0), hi), Some((50.0, "an even match: 50%")))?,
+        &plots::dot_whisker(&frame, &win, (lo, hi), Some((50.0, "an even match, 50%")))?,
         "The tuned bot's share of wins against the untuned one with its 95% interval over decks: better when the interval lies above 50%, worse when it lies below, unclear otherwise.",
     );
-    let frame = Frame { title: "Tuned minus untuned, held out", axis: "mean score margin (points)" };
+    let frame = Frame {
+        title: "Tuned minus untuned, held out",
+        axis: "mean score margin, points (dot), 95% interval (whisker)",
+    };
     let margin = [check[1].clone()];
     let reach = margin[0].lo.abs().max(margin[0].hi.abs()).max(1.0);
     page.figure(
