@@ -75,6 +75,7 @@ fn merged_shards_equal_the_single_run_for_any_number_of_shards() {
         assert_eq!(code, 0, "{err}");
         assert!(stdout.contains(&format!("{GAMES} games from {n} shards")), "{stdout}");
         assert_same_results(&single, &out);
+        assert!(stdout.contains("report.html") && out.join("report.html").exists(), "{stdout}");
         let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
         assert!(!manifest.lines().any(|l| l.starts_with("shard")), "{manifest}");
         // The merged folder is the single run's: the same tournament command accepts it.

@@ -380,7 +380,7 @@ fn a_different_tournament_is_refused_and_leaves_the_folder_untouched() {
     let before = snapshot(&dir);
     assert_eq!(
         before.keys().map(String::as_str).collect::<Vec<_>>(),
-        ["games.csv", "manifest.toml", "pairs.csv", "summary.csv"]
+        ["games.csv", "manifest.toml", "pairs.csv", "report.html", "summary.csv"]
     );
     let variants: [(&str, &str, &[&str]); 5] = [
         ("--games", "6", &["games: folder 4, this run 6"]),

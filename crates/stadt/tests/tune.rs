@@ -59,6 +59,9 @@ fn tuning_is_reproducible_at_any_thread_count_and_writes_its_files() {
         let b = std::fs::read_to_string(two.join(f)).unwrap();
         assert_eq!(a, b, "{f} differs between 1 and 2 threads");
     }
+    let report = std::fs::read_to_string(one.join("report.html")).unwrap();
+    assert!(report.contains("Verdict: ") && report.contains("id=\"curve-plot\""), "the tuning run's report");
+    assert!(out.contains("report.html"), "{out}");
     let log = std::fs::read_to_string(one.join("tune.csv")).unwrap();
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines[0], "iteration,a_k,c_k,open,score_plus,score_minus,score,score_se");
