@@ -25,7 +25,7 @@ pub const TITLE: f64 = 36.0;
 /// Width of the panel right of the board (legend and scores).
 pub const PANEL: f64 = 470.0;
 /// Height of one line of the panel.
-const ROW: f64 = 20.0;
+const ROW: f64 = 24.0;
 
 /// Residential areas.
 pub const RESIDENTIAL: &str = "#efe3cc";
@@ -482,5 +482,37 @@ fn draw_panel(svg: &mut Svg, table: &Table, layout: &Layout, seats: &[String], f
         for ((_, right), v) in columns.iter().zip(values) {
             svg.text((x + right, y), Font::new(11.0).end(), &v.to_string());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stadt_core::tiles::TileSet;
+
+    #[test]
+    fn an_empty_board_gives_a_whole_picture_that_says_so_with_seat_labels_escaped() {
+        let table = Table::new(TileSet::default_set(), 3).unwrap();
+        let svg = city_svg(&table, &["<bot&1>".to_string()], false);
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"), "{svg}");
+        assert!(svg.contains("no tiles placed yet") && svg.contains("scores so far"), "{svg}");
+        assert!(svg.contains("p1  &lt;bot&amp;1&gt;") && !svg.contains("<bot"), "{svg}");
+        let layout = Layout::of(&table);
+        assert_eq!((layout.cols, layout.rows), (3, 3));
+        assert!(svg.contains(&format!(r#"width="{}""#, layout.width)));
+    }
+
+    #[test]
+    fn geometry_puts_points_cells_sides_and_ports_where_the_doc_says() {
+        let table = Table::new(TileSet::default_set(), 2).unwrap();
+        let layout = Layout::of(&table);
+        let origin = layout.point(Point::new(0, 0));
+        assert_eq!(origin, (MARGIN + CELL, TITLE + CELL));
+        assert_eq!(layout.cell_centre(Cell::new(0, 0)), (origin.0 + CELL / 2.0, origin.1 + CELL / 2.0));
+        assert_eq!(layout.side_midpoint(Cell::new(0, 0), Side::E), (origin.0 + CELL, origin.1 + CELL / 2.0));
+        // N1 lies at the middle of the north side; depth 1 reaches the rim.
+        assert_eq!(layout.port_point(Cell::new(0, 0), 1, 1.0), (origin.0 + CELL / 2.0, origin.1));
+        assert_eq!(rim(3, 0.0), (1.0, 0.0)); // E0 starts at the north-east corner
+        assert_eq!(rim(11, 1.0), (0.0, 0.0)); // W2 ends at the north-west corner
     }
 }
