@@ -124,7 +124,7 @@ impl Svg {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
         );
         let _ = writeln!(out, "<title>{}</title>", escape(title));
-        let _ = writeln!(out, r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#, "#ffffff");
+        let _ = writeln!(out, r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##);
         Svg { out }
     }
 
