@@ -9,9 +9,10 @@
 //! centre to its rim, a third of a side each; a port's triangle is coloured by the kind of the
 //! segment that owns the port, and roads are drawn on top from their ports towards the centre.
 
+use super::rim;
 use super::svg::{Font, Paint, Svg, Xy};
 use stadt_core::board::BLOCKED;
-use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port, port_side};
+use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
 use stadt_core::ids::Player;
 use stadt_core::table::Table;
 use stadt_core::tiles::{MarketKind, SegKind};
@@ -133,18 +134,6 @@ const FOLLOWER_R: f64 = 9.0;
 const WATCHMAN_R: f64 = 9.0;
 /// Half the side of a tower's square.
 const TOWER_R: f64 = 9.0;
-
-/// The point `t` (0..1) of the way along port `port`'s third of the rim, clockwise, in fractions
-/// of the cell from its north-west corner.
-pub fn rim(port: usize, t: f64) -> Xy {
-    let along = ((port % 3) as f64 + t) / 3.0;
-    match port_side(port) {
-        Side::N => (along, 0.0),
-        Side::E => (1.0, along),
-        Side::S => (1.0 - along, 1.0),
-        Side::W => (0.0, 1.0 - along),
-    }
-}
 
 /// The height the panel needs for `players` players: legend, players, scores.
 fn panel_height(players: usize) -> f64 {
