@@ -423,14 +423,29 @@ pub struct Replay {
     pub game: Game,
     /// Whether the game is over.
     pub finished: bool,
+    /// The game after the first `stop` decision lines, when `replay_to` was asked for a stop within
+    /// the record.
+    pub at_stop: Option<Game>,
 }
 
 /// Replays a record, checking every decision. With `partial`, a record may stop before the end.
 pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
+    replay_to(record, partial, None)
+}
+
+/// Replays a record like `replay`, keeping a copy of the game after its first `stop` decision lines
+/// (0: before the first tile) in `at_stop`, so a position inside a record costs no second replay.
+/// `at_stop` is None when `stop` lies past the record's decision lines; the whole record is checked
+/// either way.
+pub fn replay_to(record: &Record, partial: bool, stop: Option<usize>) -> Result<Replay, RecordError> {
+    let mut at_stop = None;
     let mut game = Game::new(record.tileset, record.players, &record.order)
         .map_err(|e| RecordError { line: 0, message: e.to_string() })?;
     let mut last_line = 0;
-    for (n, words) in &record.decisions {
+    for (i, (n, words)) in record.decisions.iter().enumerate() {
+        if stop == Some(i) {
+            at_stop = Some(game.clone());
+        }
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let d = parse_decision(*n, &words)?;
         last_line = d.line;
@@ -446,6 +461,9 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
         let mv =
             decision_to_move(table, &d.decision).map_err(|m| RecordError { line: d.line, message: m })?;
         game.play(mv).map_err(|e| RecordError { line: d.line, message: e.to_string() })?;
+    }
+    if stop == Some(record.decisions.len()) {
+        at_stop = Some(game.clone());
     }
     let finished = game.is_over();
     if !finished && !partial {
@@ -466,7 +484,7 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
             ),
         );
     }
-    Ok(Replay { game, finished })
+    Ok(Replay { game, finished, at_stop })
 }
 
 /// The closing lines `replay` prints: one per player, `final` (or `score` for a partial game).

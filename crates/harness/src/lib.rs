@@ -9,6 +9,7 @@ pub mod error;
 pub mod folder;
 pub mod limits;
 pub mod output;
+pub mod pictures;
 pub mod pool;
 pub mod progress;
 pub mod provenance;

@@ -5,26 +5,18 @@
 //! Each cell is 5 x 3 characters inside a lattice of corners and edges. Its twelve ports run
 //! clockwise around the rim (N0 N1 N2 along the top, E0 E1 E2 down the right, and so on).
 
+use crate::pictures::rim;
 use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side};
 use stadt_core::table::Table;
 use stadt_core::tiles::SegKind;
 use std::fmt::Write as _;
 
-/// Rim position (column, row) inside a cell's 5 x 3 box for each port N0..W2.
-const PORT_POS: [(usize, usize); PORTS] = [
-    (1, 0),
-    (2, 0),
-    (3, 0), // N0 N1 N2
-    (4, 0),
-    (4, 1),
-    (4, 2), // E0 E1 E2
-    (3, 2),
-    (2, 2),
-    (1, 2), // S0 S1 S2
-    (0, 2),
-    (0, 1),
-    (0, 0), // W0 W1 W2
-];
+/// Rim position (column, row) of port N0..W2 inside a cell's 5 x 3 box: the middle of its third
+/// of the rim, snapped to the box.
+fn port_pos(port: usize) -> (usize, usize) {
+    let (u, v) = rim(port, 0.5);
+    ((u * 4.0).round() as usize, (v * 2.0).round() as usize)
+}
 
 /// The legend printed under the picture.
 pub const LEGEND: &str = "\
@@ -62,7 +54,8 @@ pub fn render(table: &Table) -> String {
         let (ox, oy) = origin(t.cell());
         let ty = table.tile_type(slot);
         let rot = &ty.rotated[t.rot as usize];
-        for (port, &(c, r)) in PORT_POS.iter().enumerate() {
+        for port in 0..PORTS {
+            let (c, r) = port_pos(port);
             let seg = rot.port_seg[port] as usize;
             g[oy + 1 + r][ox + 1 + c] = match ty.seg_kind[seg] {
                 SegKind::Road => {
@@ -92,7 +85,7 @@ pub fn render(table: &Table) -> String {
         }
         if let Some((p, seg)) = t.follower() {
             let port = rot.seg_ports[seg].trailing_zeros() as usize;
-            let (c, r) = PORT_POS[port];
+            let (c, r) = port_pos(port);
             g[oy + 1 + r][ox + 1 + c] = char::from(b'1' + p.index() as u8);
         }
         // Edges and corners around the tile.
@@ -171,4 +164,17 @@ pub fn render(table: &Table) -> String {
     }
     let _ = writeln!(out, "{LEGEND}");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ports_sit_clockwise_on_the_rim_of_the_five_by_three_box() {
+        let expected =
+            [(1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1), (0, 0)];
+        let got: Vec<(usize, usize)> = (0..PORTS).map(port_pos).collect();
+        assert_eq!(got, expected);
+    }
 }

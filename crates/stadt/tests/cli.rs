@@ -22,8 +22,8 @@ fn help_explains_every_command_and_flag() {
     let (code, out, _) = stadt(&["--help"]);
     assert_eq!(code, 0);
     let flags: &[(&str, &[&str])] = &[
-        ("play", &["--players", "--seed", "--bots", "--record", "--show", "--tiles"]),
-        ("replay", &["--partial", "--show", "--tiles"]),
+        ("play", &["--players", "--seed", "--bots", "--record", "--show", "--svg", "--tiles"]),
+        ("replay", &["--partial", "--show", "--svg", "--upto", "--tiles"]),
         ("suggest", &["--bot", "--seed", "--tiles"]),
         ("bots", &[]),
         ("bench", &["--seconds", "--seed"]),

@@ -2,11 +2,13 @@
 //! the tile set beside it) and a picture of the city.
 
 use crate::cli::{BotDirArg, split_bots};
+use crate::commands::records::refuse_existing;
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::seeds::derive;
 use stadt_core::record;
 use stadt_harness::output::write_file;
+use stadt_harness::pictures::city::city_svg;
 use stadt_harness::{render, runner, tileset};
 use std::path::{Path, PathBuf};
 
@@ -32,6 +34,10 @@ pub struct PlayArgs {
     /// Draw the final city in the terminal.
     #[arg(long)]
     pub show: bool,
+    /// Write a picture of the final city to this SVG file: tiles, followers, the wall, a legend with
+    /// the bots by seat, and the final scores. The file must not exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// Tile set file (the table form of docs/rules.md section 8) instead of the default set.
     #[arg(long, value_name = "FILE", default_value = "default")]
     pub tiles: String,
@@ -54,6 +60,12 @@ pub fn play(a: PlayArgs) -> Result<(), Failure> {
         )
         .into());
     }
+    if let Some(svg) = &a.svg {
+        refuse_existing("--svg", svg)?;
+        if a.record.as_ref() == Some(svg) {
+            return Err(format!("--svg and --record both name {}; give two files", svg.display()).into());
+        }
+    }
     let mut head = None;
     let mut tile_copy = None;
     if let Some(path) = &a.record {
@@ -73,6 +85,10 @@ pub fn play(a: PlayArgs) -> Result<(), Failure> {
             write_file(target, &text, false)?;
         }
         write_file(path, text, false)?;
+    }
+    if let Some(svg) = &a.svg {
+        let seats: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
+        write_file(svg, &city_svg(played.game.table(), &seats, played.game.is_over()), false)?;
     }
     if a.show {
         print!("{}", render::render(played.game.table()));

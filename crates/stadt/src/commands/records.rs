@@ -1,11 +1,13 @@
-//! Commands on game records: `stadt replay` checks one decision by decision, `stadt suggest` asks a
-//! bot for the next decision of a partial one.
+//! Commands on game records: `stadt replay` checks one decision by decision (and draws the city at
+//! any point of it), `stadt suggest` asks a bot for the next decision of a partial one.
 
 use crate::cli::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
 use stadt_core::record::{self, Record, Tiles};
+use stadt_harness::output::write_file;
+use stadt_harness::pictures::city::city_svg;
 use stadt_harness::{render, runner, tileset};
 use std::path::{Path, PathBuf};
 
@@ -17,9 +19,17 @@ pub struct ReplayArgs {
     /// (`score p1 ...` lines, no closing or final scoring).
     #[arg(long)]
     pub partial: bool,
-    /// Draw the city at the end in the terminal.
+    /// Draw the city in the terminal (at the end, or after --upto N decisions).
     #[arg(long)]
     pub show: bool,
+    /// Write a picture of the city (at the end, or after --upto N decisions) to this SVG file: tiles,
+    /// followers, the wall, a legend and the scores. The file must not exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Draw the position after the record's first N decision lines (0: before the first tile) for
+    /// --svg and --show. The whole record is still checked, and the printed scores are its end's.
+    #[arg(long, value_name = "N")]
+    pub upto: Option<usize>,
     /// Tile set file to read the record with, instead of the one its `tiles` line names (which is
     /// `default` or a file beside the record).
     #[arg(long, value_name = "FILE")]
@@ -43,9 +53,15 @@ pub struct SuggestArgs {
     pub tiles: Option<String>,
 }
 
-/// Reads and replays a record file: `partial` accepts one that stops before the game is over.
-/// Its tile set is `--tiles`, or what its `tiles` line names: `default` or a file beside it.
-fn replay_file(file: &Path, tiles: Option<&str>, partial: bool) -> Result<record::Replay, Failure> {
+/// Reads and replays a record file: `partial` accepts one that stops before the game is over;
+/// `stop` keeps the game after that many decision lines. Its tile set is `--tiles`, or what its
+/// `tiles` line names: `default` or a file beside it. Also returns how many decision lines it has.
+fn replay_file(
+    file: &Path,
+    tiles: Option<&str>,
+    partial: bool,
+    stop: Option<usize>,
+) -> Result<(record::Replay, usize), Failure> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let beside = |name: &str| tileset::beside_record(dir, name).map_err(|e| e.to_string());
@@ -55,21 +71,50 @@ fn replay_file(file: &Path, tiles: Option<&str>, partial: bool) -> Result<record
     };
     let name = file.display().to_string();
     let rec = Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?;
-    Ok(record::replay(&rec, partial).map_err(|e| format!("{name}: {e}"))?)
+    let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
+    Ok((out, rec.decisions.len()))
 }
 
 pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
-    let out = replay_file(&a.file, a.tiles.as_deref(), a.partial)?;
+    if a.upto.is_some() && a.svg.is_none() && !a.show {
+        return Err("--upto picks the position that --svg or --show draws; give one of them".into());
+    }
+    if let Some(path) = &a.svg {
+        refuse_existing("--svg", path)?;
+    }
+    let (out, decisions) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let game = match (a.upto, &out.at_stop) {
+        (None, _) => &out.game,
+        (Some(_), Some(game)) => game,
+        (Some(n), None) => {
+            return Err(format!(
+                "--upto {n}: {} has only {decisions} decision lines (give 0 to {decisions})",
+                a.file.display()
+            )
+            .into());
+        }
+    };
+    if let Some(path) = &a.svg {
+        write_file(path, &city_svg(game.table(), &[], game.is_over()), false)?;
+    }
     if a.show {
-        print!("{}", render::render(out.game.table()));
+        print!("{}", render::render(game.table()));
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
     Ok(())
 }
 
+/// Refuses an output file given with `flag` that is already there, before any work is done.
+pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
+    if path.exists() {
+        return Err(format!("{flag} {}: the file already exists; not overwriting it", path.display()).into());
+    }
+    Ok(())
+}
+
 pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
     let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
-    let out = replay_file(&a.record, a.tiles.as_deref(), true)?;
+    let (out, _) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
     if out.finished {
         return Err(
