@@ -33,8 +33,11 @@ fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
         let text = read(doc);
         let base = root().join(doc).parent().unwrap().to_path_buf();
         let mut links = 0;
-        for (i, _) in text.match_indices("](") {
-            let target = &text[i + 2..i + 2 + text[i + 2..].find(')').unwrap()];
+        // Markdown links and images, and the HTML images' sources.
+        let markdown = text.match_indices("](").map(|(i, _)| (i + 2, ')'));
+        let html = text.match_indices("src=\"").map(|(i, _)| (i + 5, '"'));
+        for (start, end) in markdown.chain(html) {
+            let target = &text[start..start + text[start..].find(end).unwrap()];
             if target.starts_with("http") || target.starts_with('#') {
                 continue;
             }

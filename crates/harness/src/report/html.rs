@@ -2,6 +2,7 @@
 //! built section by section.
 
 use crate::error::Error;
+use crate::pictures::svg::escape;
 use std::fmt::Write as _;
 
 /// The page's style sheet.
@@ -24,21 +25,6 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.9em; color: #444; max-width: 50em; }
 p.verdict { font-size: 1.15em; }
 ";
-
-/// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// A report page being written.
 pub struct Page {
