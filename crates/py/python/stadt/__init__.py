@@ -91,7 +91,7 @@ def tournament(
     `factory(seed, player)` is called with the seed stadt derives for that seat (the one a bot's
     generator would get) and returns `act(view) -> action`; `view` is a `stadt.Game` without deck
     or history. Decks, seat rotations and files (games.csv, summary.csv, pairs.csv,
-    manifest.toml) are the command line's; the manifest names a Python entrant `python:NAME`.
+    manifest.toml, and report.html when finished) are the command line's; the manifest names a Python entrant `python:NAME`.
 
     `shard="K/N"` plays only shard K of N, as `stadt tournament --shard K/N`; `stadt merge` joins
     the finished shards' folders.
