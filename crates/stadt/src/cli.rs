@@ -1,5 +1,6 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune | report`, and what
-//! the commands share (bot lists, the bot folder, threads, the command line for manifests).
+//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune |
+//! report`, and what the commands share (bot lists, the bot folder, threads, the command line for
+//! manifests).
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
@@ -43,16 +44,16 @@ enum Command {
     Bench(BenchArgs),
     /// Run bots against each other on duplicate decks (every seat rotation of every deck), in
     /// parallel, writing games.csv, summary.csv, pairs.csv and manifest.toml into the output
-    /// folder. Rerunning the same command resumes an interrupted run; one run at a time holds a
-    /// folder.
+    /// folder, and report.html when it finishes. Rerunning the same command resumes an interrupted
+    /// run; one run at a time holds a folder.
     Tournament(TournamentArgs),
     /// Join the shards of one tournament (`stadt tournament ... --shard K/N`, each in its own
     /// folder) into the folder a single run writes: games.csv in schedule order, summary.csv,
-    /// pairs.csv and manifest.toml. Every shard must be given once and finished.
+    /// pairs.csv, manifest.toml and report.html. Every shard must be given once and finished.
     Merge(MergeArgs),
     /// Tune a bot's real-valued weights with SPSA against a pool of bots on duplicate decks (common
     /// random numbers), then check the tuned bot against the untuned one on decks never used in
-    /// tuning. Writes manifest.toml, tune.csv, verify.csv and NAME.bot into --out; Ctrl-C stops
+    /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
     /// Write DIR/report.html for a finished tournament or tuning run: one self-contained page

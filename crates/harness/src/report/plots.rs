@@ -56,14 +56,22 @@ fn plot_error<E: std::fmt::Debug>(e: E) -> Error {
     Error::Plot(format!("{e:?}"))
 }
 
-/// Draws into a fresh SVG of `height` pixels and returns its text.
+/// Draws into a fresh SVG of `WIDTH` by `height` pixels and returns its text.
 fn svg(
     height: u32,
     draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), Error>,
 ) -> Result<String, Error> {
+    svg_of((WIDTH, height), draw)
+}
+
+/// Draws into a fresh SVG of `size` pixels and returns its text.
+fn svg_of(
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), Error>,
+) -> Result<String, Error> {
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, (WIDTH, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         draw(&root)?;
         root.present().map_err(plot_error)?;
@@ -251,9 +259,10 @@ pub fn heat_map(title: &str, labels: &[String], cells: &[Vec<Option<f64>>]) -> R
     let cell = (labels.iter().map(String::len).max().unwrap_or(4) as u32 * 7 + 12).clamp(60, 160);
     let side = cell * n as u32;
     let left = label_room(labels.iter().map(String::len));
-    svg(side + 120, |root| {
-        // Square cells: the chart takes only the width its cells need.
-        let (area, _) = root.split_horizontally(left + side + 60);
+    // Square cells: the chart takes the width its cells need, wider than the other plots if need be.
+    let width = left + side + 60;
+    svg_of((width.max(WIDTH), side + 120), |root| {
+        let (area, _) = root.split_horizontally(width);
         let mut chart = ChartBuilder::on(&area)
             .caption(title, (FONT, 17))
             .margin(12)
