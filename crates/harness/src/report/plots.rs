@@ -391,6 +391,17 @@ mod tests {
     }
 
     #[test]
+    fn a_heat_map_of_many_bots_is_as_wide_as_its_cells_need() {
+        let labels: Vec<String> = (0..10).map(|i| format!("steerer:deny=0.{i}")).collect();
+        let cells = vec![vec![Some(0.5); 10]; 10];
+        let svg = heat_map("t", &labels, &cells).unwrap();
+        let width: u32 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        // Ten cells of at least 60 pixels each, and the labels beside them.
+        assert!(width >= 10 * 60 + label_room(labels.iter().map(String::len)), "{width}");
+        assert_eq!(svg.matches(">\n50%\n</text>").count(), 100);
+    }
+
+    #[test]
     fn rows_are_listed_top_down_in_the_order_given() {
         let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
         assert_eq!(row_label(&labels, &row(0, 3)), "a");
