@@ -396,8 +396,9 @@ mod tests {
         let cells = vec![vec![Some(0.5); 10]; 10];
         let svg = heat_map("t", &labels, &cells).unwrap();
         let width: u32 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-        // Ten cells of at least 60 pixels each, and the labels beside them.
-        assert!(width >= 10 * 60 + label_room(labels.iter().map(String::len)), "{width}");
+        // Ten cells, each as wide as a column's label (7 pixels a character), and the labels beside them.
+        let cell = 7 * labels[0].len() as u32;
+        assert!(width >= 10 * cell + label_room(labels.iter().map(String::len)), "{width}");
         assert_eq!(svg.matches(">\n50%\n</text>").count(), 100);
     }
 
