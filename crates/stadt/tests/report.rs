@@ -167,7 +167,7 @@ fn a_missing_foreign_or_other_folder_is_refused_and_nothing_is_written() {
 }
 
 #[test]
-fn an_unfinished_or_changed_tournament_is_refused_and_nothing_is_written() {
+fn an_unfinished_changed_or_busy_tournament_is_refused_and_nothing_is_written() {
     let dir = scratch("report-unfinished");
     let out = dir.join("t");
     let (code, _, err) = stadt(&[
@@ -205,6 +205,22 @@ fn an_unfinished_or_changed_tournament_is_refused_and_nothing_is_written() {
         &["summary.csv", "does not hold what games.csv gives"],
     );
     assert!(!out.join("report.html").exists());
+
+    // Finished and whole, but another process holds the folder: the lock refuses.
+    std::fs::write(out.join("summary.csv"), &summary).unwrap();
+    let held = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(out.join(".stadt.lock"))
+        .unwrap();
+    held.lock().unwrap();
+    assert_refused(stadt(&["report", out.to_str().unwrap()]), &["in use by another run"]);
+    assert!(!out.join("report.html").exists());
+    held.unlock().unwrap();
+    drop(held);
+    assert_eq!(stadt(&["report", out.to_str().unwrap()]).0, 0);
+    std::fs::remove_file(out.join("report.html")).unwrap();
 
     // No games at all.
     std::fs::remove_file(out.join("games.csv")).unwrap();
