@@ -72,6 +72,19 @@ impl RunFolder {
         self.lock.is_some()
     }
 
+    /// Writes `content`, which the run derives from its logs, as the folder's file `name` unless
+    /// the file already holds exactly that (so a finished run in a read-only folder still reads
+    /// back); returns the file's path.
+    pub fn write_derived(&self, name: &str, content: &str) -> Result<PathBuf, Error> {
+        let path = self.join(name);
+        if std::fs::read_to_string(&path).is_ok_and(|t| t == content) {
+            return Ok(path);
+        }
+        self.require_writable(name)?;
+        write_file(&path, content, true)?;
+        Ok(path)
+    }
+
     /// Fails unless this run may write here, saying what it would have written.
     pub fn require_writable(&self, what: &str) -> Result<(), Error> {
         if self.writable() {

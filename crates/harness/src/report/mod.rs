@@ -13,7 +13,6 @@ mod tune;
 
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::output::write_file;
 use std::path::{Path, PathBuf};
 
 /// The report's file name in a folder.
@@ -57,24 +56,12 @@ pub fn render(dir: &Path) -> Result<String, Error> {
 /// run in progress) and returns its path; `command` names this process in the lock.
 pub fn write(dir: &Path, command: &str) -> Result<PathBuf, Error> {
     let html = render(dir)?;
-    let folder = RunFolder::open(dir, command)?;
-    save(&folder, &html)
+    RunFolder::open(dir, command)?.write_derived(FILE, &html)
 }
 
 /// Writes the report of the run that holds `folder` and has just finished.
 pub(crate) fn write_finished(folder: &RunFolder) -> Result<PathBuf, Error> {
-    save(folder, &render(folder.path())?)
-}
-
-/// Writes `html` as the folder's report unless it already holds exactly that.
-fn save(folder: &RunFolder, html: &str) -> Result<PathBuf, Error> {
-    let path = folder.join(FILE);
-    if std::fs::read_to_string(&path).is_ok_and(|t| t == html) {
-        return Ok(path);
-    }
-    folder.require_writable(FILE)?;
-    write_file(&path, html, true)?;
-    Ok(path)
+    folder.write_derived(FILE, &render(folder.path())?)
 }
 
 /// The name of a folder for a title: its last component.

@@ -156,25 +156,14 @@ fn summarise(
 ) -> Result<(Vec<summary::BotSummary>, String), Error> {
     let bots = summary::bots(all, players, labels, specs);
     let pairs = summary::pairs(all, players, labels);
-    write_derived(folder, "summary.csv", &summary::summary_csv(&bots))?;
-    write_derived(folder, "pairs.csv", &summary::pairs_csv(&pairs))?;
+    folder.write_derived("summary.csv", &summary::summary_csv(&bots))?;
+    folder.write_derived("pairs.csv", &summary::pairs_csv(&pairs))?;
     let table = summary::table(&bots, &pairs);
     Ok((bots, table))
 }
 
 /// The file of every game's rows.
 const GAMES: &str = "games.csv";
-
-/// Writes a file derived from `games.csv` unless it already holds exactly that (so a finished
-/// tournament in a read-only folder can still be summarised).
-fn write_derived(folder: &RunFolder, name: &str, content: &str) -> Result<(), Error> {
-    let path = folder.join(name);
-    if std::fs::read_to_string(&path).is_ok_and(|t| t == content) {
-        return Ok(());
-    }
-    folder.require_writable(name)?;
-    write_file(&path, content, true)
-}
 
 /// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
 /// returns how many it played.

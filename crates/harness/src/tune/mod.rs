@@ -15,7 +15,6 @@ pub(crate) mod verify;
 
 use crate::error::Error;
 use crate::folder::RunFolder;
-use crate::output::write_file;
 use crate::stop::Stop;
 use crate::{pool, progress};
 use manifest::Manifest;
@@ -143,10 +142,7 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
     bar.inc(1);
     bar.finish_and_clear();
     let bot_text = report::bot_file(spec, &tuned, &verify);
-    let bot_path = folder.join(&format!("{}.bot", spec.name));
-    if std::fs::read_to_string(&bot_path).ok().as_deref() != Some(bot_text.as_str()) {
-        write_file(&bot_path, &bot_text, true)?;
-    }
+    let bot_path = folder.write_derived(&format!("{}.bot", spec.name), &bot_text)?;
     let page = crate::report::write_finished(&folder)?;
     let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path, page];
     let mut report = report::summary(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
