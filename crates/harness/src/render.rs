@@ -5,7 +5,7 @@
 //! Each cell is 5 x 3 characters inside a lattice of corners and edges. Its twelve ports run
 //! clockwise around the rim (N0 N1 N2 along the top, E0 E1 E2 down the right, and so on).
 
-use crate::pictures::rim;
+use crate::pictures::{follower_port, rim};
 use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side};
 use stadt_core::table::Table;
 use stadt_core::tiles::SegKind;
@@ -83,8 +83,7 @@ pub fn render(table: &Table) -> String {
         if ty.historic.is_some() {
             g[oy + 2][ox + 4] = 'H';
         }
-        if let Some((p, seg)) = t.follower() {
-            let port = rot.seg_ports[seg].trailing_zeros() as usize;
+        if let Some((p, port)) = follower_port(table.tileset(), t) {
             let (c, r) = port_pos(port);
             g[oy + 1 + r][ox + 1 + c] = char::from(b'1' + p.index() as u8);
         }

@@ -9,8 +9,8 @@
 //! centre to its rim, a third of a side each; a port's triangle is coloured by the kind of the
 //! segment that owns the port, and roads are drawn on top from their ports towards the centre.
 
-use super::rim;
 use super::svg::{Font, Paint, Svg, Xy};
+use super::{follower_port, rim};
 use stadt_core::board::BLOCKED;
 use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
 use stadt_core::ids::Player;
@@ -208,9 +208,8 @@ fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &stadt_core::boar
         star(svg, layout.in_cell(cell, (0.78, 0.78)));
         svg.text(layout.in_cell(cell, (0.5, 0.12)), Font::new(8.0).middle().halo(), name);
     }
-    if let Some((p, seg)) = t.follower() {
-        let port = rot.seg_ports[seg].trailing_zeros() as usize;
-        follower(svg, layout.port_point(cell, port % PORTS, FOLLOWER_DEPTH), p);
+    if let Some((p, port)) = follower_port(table.tileset(), t) {
+        follower(svg, layout.port_point(cell, port, FOLLOWER_DEPTH), p);
     }
 }
 
@@ -436,12 +435,7 @@ fn draw_panel(svg: &mut Svg, table: &Table, layout: &Layout, seats: &[String], f
     svg.text((x, y), Font::new(13.0).bold(), "players");
     for p in Player::all(table.players()) {
         y += ROW;
-        svg.circle((x + 12.0, y), FOLLOWER_R, Paint::outlined(player_colour(p), "#000000", 1.5));
-        svg.text(
-            (x + 12.0, y),
-            Font::new(10.0).middle().bold().colour("#ffffff"),
-            &(p.index() + 1).to_string(),
-        );
+        follower(svg, (x + 12.0, y), p);
         let label = seat_label(seats, p);
         let text = if label.is_empty() { p.to_string() } else { format!("{p}  {label}") };
         svg.text((x + 30.0, y), Font::new(11.0), &text);

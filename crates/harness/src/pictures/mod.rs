@@ -4,7 +4,18 @@
 pub mod city;
 pub mod svg;
 
-use stadt_core::geom::{Side, port_side};
+use stadt_core::board::PlacedTile;
+use stadt_core::geom::{PORTS, Side, port_side};
+use stadt_core::ids::Player;
+use stadt_core::tiles::TileSet;
+
+/// The follower on a placed tile and the board port it is drawn on: the first port, clockwise
+/// from N0, of the segment it stands on, as the tile lies.
+pub fn follower_port(tiles: &TileSet, t: &PlacedTile) -> Option<(Player, usize)> {
+    let (p, seg) = t.follower()?;
+    let ports = tiles.get(t.ty).rotated[t.rot as usize].seg_ports[seg];
+    Some((p, ports.trailing_zeros() as usize % PORTS))
+}
 
 /// The point `t` (0..1) of the way along port `port`'s third of a cell's rim, clockwise, in
 /// fractions of the cell from its north-west corner: the port geometry the SVG and the terminal
