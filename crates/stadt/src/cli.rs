@@ -16,7 +16,7 @@ use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_harness::limits;
 use stadt_harness::stop::Stop;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A research harness for Carcassonne: Die Stadt: an exact rules engine, bots, tournaments and tuning.
 #[derive(Parser, Debug)]
@@ -117,6 +117,14 @@ pub fn split_bot_texts(text: &str) -> Result<Vec<String>, Failure> {
         }
     }
     Ok(items)
+}
+
+/// Refuses an output file given with `flag` that is already there, before any work is done.
+pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
+    if path.exists() {
+        return Err(format!("{flag} {}: the file already exists; not overwriting it", path.display()).into());
+    }
+    Ok(())
 }
 
 /// Worker threads: the flag (checked against its range) or every core.

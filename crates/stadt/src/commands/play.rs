@@ -1,8 +1,7 @@
 //! `stadt play`: one game between bots, its final scores by source, optionally its record (with
 //! the tile set beside it) and a picture of the city.
 
-use crate::cli::{BotDirArg, split_bots};
-use crate::commands::records::refuse_existing;
+use crate::cli::{BotDirArg, refuse_existing, split_bots};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::seeds::derive;
@@ -69,9 +68,7 @@ pub fn play(a: PlayArgs) -> Result<(), Failure> {
     let mut head = None;
     let mut tile_copy = None;
     if let Some(path) = &a.record {
-        if path.exists() {
-            return Err(format!("{} already exists; not overwriting it", path.display()).into());
-        }
+        refuse_existing("--record", path)?;
         let (tiles, copy) = record_tiles(path, &a.tiles)?;
         head = Some(runner::RecordHead { tiles, seed: Some(a.seed) });
         tile_copy = copy;

@@ -1,7 +1,7 @@
 //! Commands on game records: `stadt replay` checks one decision by decision (and draws the city at
 //! any point of it), `stadt suggest` asks a bot for the next decision of a partial one.
 
-use crate::cli::BotDirArg;
+use crate::cli::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
@@ -101,14 +101,6 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
         print!("{}", render::render(game.table()));
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
-    Ok(())
-}
-
-/// Refuses an output file given with `flag` that is already there, before any work is done.
-pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
-    if path.exists() {
-        return Err(format!("{flag} {}: the file already exists; not overwriting it", path.display()).into());
-    }
     Ok(())
 }
 
