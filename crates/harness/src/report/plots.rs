@@ -4,7 +4,8 @@
 
 use crate::error::Error;
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::SegmentValue;
+use plotters::coord::ranged1d::{SegmentValue, SegmentedCoord, ValueFormatter};
+use plotters::coord::types::{RangedCoordf32, RangedCoordf64, RangedCoordi32};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -107,6 +108,39 @@ fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
     lo - pad..hi + pad
 }
 
+/// The chart of a plot with one row per label (the first at the top) over the values `x`, its
+/// title, value axis and row labels drawn.
+fn row_chart<'a, 'b, X>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    axis: &str,
+    labels: &[String],
+    x: X,
+) -> Result<RowChart<'a, 'b, X>, Error>
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+{
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FONT, 17))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(label_room(labels.iter().map(String::len)))
+        .build_cartesian_2d(x, (0..labels.len().max(1) as i32).into_segmented())
+        .map_err(plot_error)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc(axis)
+        .y_label_formatter(&|v| row_label(labels, v))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(plot_error)?;
+    Ok(chart)
+}
+
+/// A chart with one row per label, over values of the range `X`.
+type RowChart<'a, 'b, X> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, SegmentedCoord<RangedCoordi32>>>;
+
 /// Dots with whiskers: one row per interval, and an optional dashed reference line (where, named).
 pub fn dot_whisker(
     frame: &Frame,
@@ -122,21 +156,8 @@ pub fn dot_whisker(
         None => frame.axis.to_string(),
     };
     svg(76 + ROW * n as u32, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(frame.title, (FONT, 17))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_room(labels.iter().map(String::len)))
-            .build_cartesian_2d(padded(range.0, range.1), (0..n as i32).into_segmented())
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(axis.as_str())
-            .y_label_formatter(&|v| row_label(&labels, v))
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(plot_error)?;
+        let x = RangedCoordf64::from(padded(range.0, range.1));
+        let mut chart = row_chart(root, frame.title, &axis, &labels, x)?;
         if let Some((at, _)) = reference {
             let line = [(at, SegmentValue::Exact(0)), (at, SegmentValue::Exact(n as i32))];
             let dashed = DashedPathElement::new(line, 6, 4, GUIDE.stroke_width(2));
@@ -163,21 +184,9 @@ pub fn box_plots(frame: &Frame, groups: &[(String, Vec<f64>)]) -> Result<String,
     let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo, hi) };
     let range = padded(lo, hi);
     svg(70 + (ROW + 6) * n as u32, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(frame.title, (FONT, 17))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_room(labels.iter().map(String::len)))
-            .build_cartesian_2d(range.start as f32..range.end as f32, (0..n as i32).into_segmented())
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(frame.axis)
-            .y_label_formatter(&|v| row_label(&labels, v))
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(plot_error)?;
+        // Box plots take their quartiles in f32.
+        let x = RangedCoordf32::from(range.start as f32..range.end as f32);
+        let mut chart = row_chart(root, frame.title, frame.axis, &labels, x)?;
         let boxes = groups.iter().enumerate().filter(|(_, g)| !g.1.is_empty()).map(|(i, g)| {
             Boxplot::new_horizontal(row(i, n), &Quartiles::new(&g.1)).width(18).whisker_width(0.6).style(INK)
         });
@@ -192,22 +201,9 @@ pub fn stacked_bars(frame: &Frame, labels: &[String], parts: &[(&str, Vec<f64>)]
     let total = |i: usize| parts.iter().map(|p| p.1[i].max(0.0)).sum::<f64>();
     let widest = (0..labels.len()).map(total).fold(1.0, f64::max);
     svg(110 + ROW * n as u32, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(frame.title, (FONT, 17))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(label_room(labels.iter().map(String::len)))
-            // Room on the right for the legend.
-            .build_cartesian_2d(0.0..widest * 1.3, (0..n as i32).into_segmented())
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(frame.axis)
-            .y_label_formatter(&|v| row_label(labels, v))
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(plot_error)?;
+        // Room on the right for the legend.
+        let x = RangedCoordf64::from(0.0..widest * 1.3);
+        let mut chart = row_chart(root, frame.title, frame.axis, labels, x)?;
         let mut start = vec![0.0; labels.len()];
         for (k, (name, values)) in parts.iter().enumerate() {
             let colour = SOURCE_COLOURS[k % SOURCE_COLOURS.len()];
