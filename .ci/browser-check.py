@@ -44,7 +44,6 @@ def browser(profile: str) -> webdriver.Chrome:
 def visit(driver: webdriver.Chrome, page: pathlib.Path) -> tuple[list[str], bytes]:
     """The page's console messages, and a PNG of the whole page."""
     driver.get(page.resolve().as_uri())
-    driver.execute_script("return document.readyState")
     messages = [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
     size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
     width, height = int(size["width"] + 0.999), int(size["height"] + 0.999)
