@@ -1,5 +1,7 @@
 //! One or more tests per rule of docs/rules.md (R1-R28), each from a concrete position with exact
 //! outcomes. Positions are built with `Scenario`: draw a named tile, place it, add followers.
+//! A test counts for the rules its name starts with (`r23_r24_…`: R23 and R24), and
+//! `tests/rule_coverage.rs` fails if a rule of docs/rules.md has none here.
 //! Tile ports at rotation 0 (docs/rules.md section 8), for reading the positions:
 //!   dead-end-pub aaa aaa a1a aaa (road ends at S1); straight a1b bbb b1a aaa (N1-S1);
 //!   curve a1b b1a aaa aaa (N1-E1); tee c1a a2b bbb b3c (dead ends N1 E1 W1);
@@ -12,7 +14,7 @@ use stadt_core::geom::{Cell, Side};
 use stadt_core::ids::{Player, Slot};
 use stadt_core::moves::{HEAD, TAIL};
 use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
+use stadt_core::table::{EndRule, Illegal, Table};
 use stadt_core::wall;
 use support::scenario::Scenario;
 use support::{P1, P2, P3, P4};
@@ -243,6 +245,47 @@ fn r11_no_follower_on_a_road_or_market_the_tile_completes() {
     // A completed feature without followers scores nothing (R12 decision).
     s.follower(None).unwrap();
     assert_eq!(s.table.scores()[..2], [0, 0]);
+}
+
+/// Seven market women on seven separate markets empty p1's supply: p1 lays a row of market tiles
+/// east from (0,0), each with its market on the north side only, facing an empty cell (open, so
+/// no woman comes back), and p2 lays tiles south of them. On p1's eighth tile the only follower
+/// decision is none.
+#[test]
+fn r11_no_follower_without_one_in_supply() {
+    let mut s = Scenario::new(2);
+    let markets_north = [
+        ("market-side-pub/F", 0),
+        ("market-side-pub/F", 0),
+        ("market-side-pub/G", 0),
+        ("market-side-pub/G", 0),
+        ("market-side-pub/V", 0),
+        ("market-side-pub/V", 0),
+        ("market-corner/F", 270), // market N and W; the W side faces a residential E side
+    ];
+    let below = [
+        "quarter-pub",
+        "quarter-pub",
+        "quarter-pub",
+        "saint-nazaire",
+        "market-square/F",
+        "market-square/G",
+        "market-square/V",
+    ];
+    for (x, ((name, degrees), under)) in markets_north.iter().zip(below).enumerate() {
+        s.put(name, x as i32, 0, *degrees, Some("N0")); // p1's market woman
+        s.put(under, x as i32, 1, 0, None); // p2
+    }
+    assert_eq!(s.table.player(P1).supply, 0);
+    assert_eq!(s.table.player(P2).supply, 7);
+    assert_eq!(s.table.player(P1).followers_placed, 7);
+    s.tile("market-corner-pub/F", 7, 0, 0).unwrap(); // p1 again: market N and E, both open
+    let market = s.table.seg_at_port(s.table.last_slot(), 0) as u8;
+    assert_eq!(s.moves(), vec![Move::Follower(None)]);
+    let e = s.table.check(Move::Follower(Some(market))).unwrap_err();
+    assert_eq!(e, Illegal::NoFollower { player: P1, watchman: false });
+    assert_eq!(e.rule(), Some("R11"));
+    assert!(e.to_string().contains("no follower in supply"), "{e}");
 }
 
 /// A road south from a dead end at (0,0), where p1 puts a citizen, through `straights` straight
@@ -728,8 +771,214 @@ fn r22_a_wall_that_closes_a_market_of_two_kinds_on_two_tiles_gives_four_and_retu
     assert_eq!(s.table.player(P2).supply, 7);
 }
 
+// ----- R18, R19, R27 watchmen and their rows -------------------------------------------------
+
+/// The slot of the tile at (x, y).
+fn slot_at(t: &Table, x: i32, y: i32) -> Slot {
+    t.board().slot_at(Cell::new(x, y)).unwrap_or_else(|| panic!("no tile at ({x},{y})"))
+}
+
+/// A row (R19) as the cells of its tiles, in order, and the walled edge that ends it as (cell,
+/// side), or None where a gap ends it.
+type Row = (Vec<(i32, i32)>, Option<((i32, i32), Side)>);
+
+/// The row a watchman on side `side` of the tile at (x, y) guards, by `wall::row`.
+fn row_of(t: &Table, x: i32, y: i32, side: Side) -> Row {
+    let b = t.board();
+    let mut cells = Vec::new();
+    let end = wall::row(b, slot_at(t, x, y), side, |s| cells.push((b.tile(s).cell().x, b.tile(s).cell().y)));
+    let end = end.map(|(s, side)| ((b.tile(s).cell().x, b.tile(s).cell().y), side));
+    (cells, end)
+}
+
+/// Pile 3, 2 players: a column of buildings at x = 0 — quarter-pub (0,0), quarter-pub (0,1),
+/// quarter-pub (0,2), saint-nazaire (0,3): three public buildings and one historic — beside a
+/// column without buildings at x = 1: market squares at (1,0) and (1,1), then a dead end at (1,2)
+/// with a citizen, whose road the dead end at (1,3) completes last, bringing the first wall
+/// building (gate and 7 pieces). With `gap`, (0,1) stays empty: a gap, open to the west, so
+/// outside the city.
+fn column(gap: bool) -> Scenario {
+    let mut s = Scenario::new(2);
+    s.skip_to_pile(
+        3,
+        &[
+            "quarter-pub",
+            "quarter-pub",
+            "quarter-pub",
+            "saint-nazaire",
+            "market-square/F",
+            "market-square/G",
+            "dead-end-pub",
+            "dead-end-pub",
+        ],
+    );
+    s.put("quarter-pub", 0, 0, 0, None);
+    if !gap {
+        s.put("quarter-pub", 0, 1, 0, None);
+    }
+    s.put("market-square/F", 1, 0, 0, None);
+    s.put("market-square/G", 1, 1, 0, None);
+    s.put("dead-end-pub", 1, 2, 0, Some("S1")); // the road ends here, open to the south
+    s.put("quarter-pub", 0, 2, 0, None);
+    s.put("saint-nazaire", 0, 3, 0, None);
+    s.put("dead-end-pub", 1, 3, 180, None); // completes the road: the first wall building
+    assert_eq!(s.table.step(), Step::Gate);
+    assert_eq!(s.table.builders_left().len(), 8);
+    s
+}
+
+/// The wall building of `column` up to its last piece: the gate north of (1,0), then east of
+/// (1,0), north of (0,0) (the scorer's piece, with a watchman if `watch_north`), east of (1,1),
+/// (1,2) and (1,3), and south of (1,3). Left at the last piece, the other player's: the south
+/// side of (0,3), whose row runs north up the column.
+fn wall_round_the_column(s: &mut Scenario, watch_north: bool) {
+    let scorer = s.table.actor();
+    s.gate((1, 0), (2, 0)).unwrap();
+    s.wall((2, 0), (2, 1), false).unwrap(); // east of (1,0)
+    assert_eq!(s.table.actor(), scorer);
+    s.wall((0, 0), (1, 0), watch_north).unwrap(); // north of (0,0): its row runs south
+    s.wall((2, 1), (2, 2), false).unwrap(); // east of (1,1)
+    s.wall((2, 2), (2, 3), false).unwrap(); // east of (1,2)
+    s.wall((2, 3), (2, 4), false).unwrap(); // east of (1,3)
+    s.wall((1, 4), (2, 4), false).unwrap(); // south of (1,3)
+    assert_eq!(s.table.builders_left().len(), 1);
+    assert_ne!(s.table.actor(), scorer);
+}
+
+/// The gap column with a watchman at each end: p1's north of (0,0), p2's south of (0,3); the
+/// building is over and the game goes on, the free ends at (0,0) and (0,4) being 6 pieces apart
+/// round the gap.
+fn watched_gap_column() -> Scenario {
+    let mut s = column(true);
+    assert_eq!(s.table.actor(), P1, "p1 completed p2's road");
+    wall_round_the_column(&mut s, true);
+    s.wall((0, 4), (1, 4), true).unwrap(); // p2: south of (0,3), with a watchman
+    s.tower(None).unwrap();
+    let t = &s.table;
+    assert_eq!(t.board().tile(slot_at(t, 0, 0)).watchman(Side::N), Some(P1));
+    assert_eq!(t.board().tile(slot_at(t, 0, 3)).watchman(Side::S), Some(P2));
+    assert!(!wall::ends_within(t.board(), t.wall(), 5) && wall::ends_within(t.board(), t.wall(), 6));
+    assert_eq!(t.step(), Step::Draw);
+    s
+}
+
+/// R18 on the full column: p2's watchman north of (0,0) guards the column south to the walled
+/// south side of (0,3). p1's last piece, that south side, guards the same four tiles northwards,
+/// with no gap up to p2's watchman: p1 may build it, but not with a watchman. Without p2's
+/// watchman the same piece may take one: the ban is the watchman's, not the wall's.
 #[test]
-fn r23c_r24_the_game_ends_when_the_ends_are_five_apart_and_closing_scores() {
+fn r18_no_watchman_where_the_row_runs_without_a_gap_to_another_watchman() {
+    let mut s = column(false);
+    assert_eq!(s.table.actor(), P2, "p2 completed p1's road");
+    wall_round_the_column(&mut s, true);
+    assert_eq!(s.table.board().tile(slot_at(&s.table, 0, 0)).watchman(Side::N), Some(P2));
+    assert_eq!(s.table.actor(), P1);
+    let south_watched = edge_move((0, 4), (1, 4), true);
+    let mut moves = s.moves();
+    moves.sort_by_key(|m| format!("{m:?}"));
+    // South of (0,3) without a watchman; west of (0,0) with or without one (its row runs east
+    // to the east side of (1,0), whose piece holds none).
+    let mut expected = vec![
+        edge_move((0, 4), (1, 4), false),
+        edge_move((0, 0), (0, 1), false),
+        edge_move((0, 0), (0, 1), true),
+    ];
+    expected.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(moves, expected);
+    let supply = s.table.player(P1).supply;
+    let e = s.table.check(south_watched).unwrap_err();
+    assert_eq!(e, Illegal::RowGuarded);
+    assert_eq!(e.rule(), Some("R18"));
+    assert!(e.to_string().contains("without a gap"), "{e}");
+    assert!(s.table.play(south_watched).is_err());
+    assert_eq!(s.table.player(P1).supply, supply, "the refused watchman stays in supply");
+
+    let mut s = column(false);
+    wall_round_the_column(&mut s, false);
+    assert!(s.moves().contains(&south_watched), "the north piece holds no watchman");
+    s.table.play(south_watched).unwrap();
+    assert_eq!(s.table.board().tile(slot_at(&s.table, 0, 3)).watchman(Side::S), Some(P1));
+}
+
+/// R18 on the gap column: p1's watchman north of (0,0) guards only (0,0), the gap at (0,1) ends
+/// its row. p2's last piece, south of (0,3), guards (0,3) and (0,2) up to the gap: the row never
+/// reaches p1's piece, so p2 may put a watchman on it.
+#[test]
+fn r18_the_ban_does_not_reach_across_a_gap() {
+    let mut s = column(true);
+    wall_round_the_column(&mut s, true);
+    assert_eq!(s.table.board().tile(slot_at(&s.table, 0, 0)).watchman(Side::N), Some(P1));
+    assert_eq!(s.table.actor(), P2);
+    let south_watched = edge_move((0, 4), (1, 4), true);
+    assert!(s.moves().contains(&south_watched));
+    assert_eq!(s.table.check(south_watched), Ok(()));
+    let supply = s.table.player(P2).supply;
+    s.table.play(south_watched).unwrap();
+    assert_eq!(s.table.board().tile(slot_at(&s.table, 0, 3)).watchman(Side::S), Some(P2));
+    assert_eq!(s.table.player(P2).supply, supply - 1);
+}
+
+/// R19: a row is the run of tiles from the wall piece's inside cell until the first gap. In the
+/// gap column, p1's watchman north of (0,0) guards (0,0) alone, p2's south of (0,3) guards (0,3)
+/// and (0,2); neither row reaches the other's wall piece. Their points as the city stands:
+/// quarter-pub 2; saint-nazaire 3 + quarter-pub 2.
+#[test]
+fn r19_a_row_stops_at_a_gap() {
+    let s = watched_gap_column();
+    let t = &s.table;
+    assert_eq!(row_of(t, 0, 0, Side::N), (vec![(0, 0)], None));
+    assert_eq!(row_of(t, 0, 3, Side::S), (vec![(0, 3), (0, 2)], None));
+    assert_eq!(t.row_points(slot_at(t, 0, 0), Side::N), 2);
+    assert_eq!(t.row_points(slot_at(t, 0, 3), Side::S), 5);
+    assert_eq!(t.watchman_points()[..2], [2, 5]);
+}
+
+/// R19: a row ends at the first walled lattice edge. In the full column walled north of (0,0) and
+/// south of (0,3), the row from either piece runs over all four tiles and ends at the other piece
+/// (the edge R18 reads a watchman from). A wall's outside cell is always empty and blocked (R20),
+/// so no tile lies beyond a walled edge: what tells this stop from a gap is that the row ends at
+/// that edge.
+#[test]
+fn r19_a_row_stops_at_a_walled_edge() {
+    let mut s = column(false);
+    wall_round_the_column(&mut s, false);
+    s.wall((0, 4), (1, 4), false).unwrap(); // south of (0,3)
+    let t = &s.table;
+    let down = vec![(0, 0), (0, 1), (0, 2), (0, 3)];
+    let up: Vec<_> = down.iter().rev().copied().collect();
+    assert_eq!(row_of(t, 0, 0, Side::N), (down, Some(((0, 3), Side::S))));
+    assert_eq!(row_of(t, 0, 3, Side::S), (up, Some(((0, 0), Side::N))));
+    // Rows run away from the wall only: the piece east of (1,0) guards (1,0) and (0,0) westwards,
+    // up to the gap west of (0,0) (nothing is walled there yet).
+    assert_eq!(row_of(t, 1, 0, Side::E), (vec![(1, 0), (0, 0)], None));
+    assert_eq!(t.row_points(slot_at(t, 0, 0), Side::N), 9);
+    assert_eq!(t.watchman_points()[..2], [0, 0], "no watchmen");
+}
+
+/// R27 at the end of the game: the gap column with p1's watchman north of (0,0) and p2's south of
+/// (0,3). p2 then fills the gap with the third quarter-pub, which leaves the free ends 4 pieces
+/// apart along the column's west side, so the game ends (R23c) and the closing walls that side.
+/// Each watchman's row is now the whole column: three public buildings and one historic,
+/// 2 x 3 + 3 = 9 points each.
+#[test]
+fn r27_watchmen_at_both_ends_of_three_public_buildings_and_one_historic_score_nine_each() {
+    let mut s = watched_gap_column();
+    assert_eq!(s.table.current(), P2);
+    s.put("quarter-pub", 0, 1, 0, None);
+    assert!(s.table.is_over());
+    assert_eq!(s.table.ended_by(), Some(EndRule::EndsClose));
+    let t = &s.table;
+    assert_eq!(t.wall().supply, 70 - 7 - 4, "the closing: west of (0,0) to (0,3)");
+    assert_eq!(row_of(t, 0, 0, Side::N).0.len(), 4);
+    assert_eq!(points(t, 0).watchmen, 9);
+    assert_eq!(points(t, 1).watchmen, 9);
+    assert_eq!(t.scores()[..2], [9, 2 + 9], "p2 also scored the road of two dead ends");
+}
+
+/// R23(c) and R24: once the gate stands, ends that 5 or fewer legal pieces join end the game at
+/// the end of the turn, and the closing scores what it completes.
+#[test]
+fn r23_r24_the_game_ends_when_the_ends_are_five_apart_and_closing_scores() {
     // A column: tee (0,0) with p1's citizen on its west dead end, two market tiles below.
     let mut s = Scenario::new(2);
     s.skip_to_pile(2, &["tee", "market-side-pub/F", "market-side-pub/G"]);
@@ -748,14 +997,16 @@ fn r23c_r24_the_game_ends_when_the_ends_are_five_apart_and_closing_scores() {
     // R23(c): 4 pieces join the ends, so the game ends. R24: they are built from supply; the
     // west side of (0,0) completes p1's one-tile road.
     assert!(s.table.is_over());
+    assert_eq!(s.table.ended_by(), Some(EndRule::EndsClose));
     assert!(s.table.wall().closed);
     assert_eq!(s.table.wall().supply, 70 - 3 - 4);
     assert_eq!(points(&s.table, 0).roads, 1);
     assert_eq!(s.table.player(P1).supply, 7);
 }
 
+/// R23(b): the game ends after the turn of the 75th tile, once its follower step is done.
 #[test]
-fn r23b_the_game_ends_after_the_last_tile() {
+fn r23_the_game_ends_after_the_last_tile() {
     let mut s = Scenario::new(3);
     s.put("quarter-pub", 0, 0, 0, None);
     while s.table.drawn() < 74 {
@@ -771,10 +1022,148 @@ fn r23b_the_game_ends_after_the_last_tile() {
     assert!(!s.table.is_over(), "{name} is placed; the follower step comes first");
     s.follower(None).unwrap();
     assert!(s.table.is_over());
+    assert_eq!(s.table.ended_by(), Some(EndRule::LastTile));
 }
 
+/// Tiles with separate road ends at W1 and E1 when unturned (and N1, which faces the outside):
+/// the chain of `wall_to_the_last_piece`.
+const CHAIN: [&str; 10] = [
+    "tee",
+    "tee",
+    "tee",
+    "tee-pub",
+    "tee-pub",
+    "tee-pub",
+    "market-tee/F",
+    "market-tee/G",
+    "market-tee/V",
+    "grand-puits",
+];
+
+/// 2 players, a line long enough to take every wall piece. Pile 1 lays 30 tiles east from (0,0),
+/// without roads between them but the last, a dead end whose road leaves east (pile 1 builds no
+/// wall, R13). Pile 2 is set aside. In pile 3 a chain of `CHAIN` tiles continues the line at
+/// (30,0), (31,0), ...: each takes a citizen on its east road end, and the next one's west road
+/// end completes that road of 2 tiles, a scoring event, so each turn brings a wall building of
+/// 8 pieces (4 each, R16). The gate goes north of (0,0); the builders alternate between the two
+/// free ends, the one with fewer pieces first, so the wall runs east along the north side and,
+/// round the west end, along the south side, its ends never 5 or fewer pieces apart (R23c).
+/// After 8 buildings (gate and 63 pieces), 7 pieces are left; the 9th chain tile's building is
+/// left at its first piece.
+fn wall_to_the_last_piece() -> Scenario {
+    let mut s = Scenario::new(2);
+    let line = [
+        "quarter-pub",
+        "quarter-pub",
+        "quarter-pub",
+        "saint-nazaire",
+        "market-square/F",
+        "market-square/G",
+        "market-square/V",
+        "market-corner/F",
+        "market-corner/G",
+        "market-corner/V",
+        "market-corner-pub/F",
+        "market-corner-pub/G",
+        "market-corner-pub/V",
+        "market-side-pub/F",
+        "market-side-pub/F",
+        "market-side-pub/G",
+        "market-side-pub/G",
+        "market-side-pub/V",
+        "market-side-pub/V",
+        "two-markets/FG",
+        "two-markets/GV",
+        "two-markets/VF",
+        "straight", // unturned: the road runs north-south, out of the line
+        "straight",
+        "straight",
+        "straight",
+        "straight-pub",
+        "straight-pub",
+        "straight-pub",
+    ];
+    for (x, name) in line.iter().enumerate() {
+        s.put(name, x as i32, 0, 0, None);
+    }
+    s.put("dead-end-pub", 29, 0, 270, None); // the road ends at E1
+    assert_eq!(s.table.drawn(), 30);
+    s.skip_to_pile(3, &CHAIN);
+    s.put(CHAIN[0], 30, 0, 0, Some("E1")); // p1's citizen; W1 closes the dead end's road
+    assert_eq!(s.table.step(), Step::Draw, "that road held no follower: no wall building");
+    for (k, name) in CHAIN.iter().enumerate().skip(1) {
+        s.put(name, 30 + k as i32, 0, 0, Some("E1")); // completes the road of the tile before
+        if k == 1 {
+            s.gate((0, 0), (1, 0)).unwrap();
+        }
+        if k == 9 {
+            break;
+        }
+        build_at_the_shorter_end(&mut s);
+        s.tower(None).unwrap();
+        assert_eq!(s.table.step(), Step::Draw, "building {k}: the game goes on");
+        assert!(!wall::ends_within(s.table.board(), s.table.wall(), 5));
+    }
+    assert_eq!(s.table.step(), Step::Wall);
+    s
+}
+
+/// Builds every piece of the current wall building, each at the free end with fewer pieces (the
+/// head on a tie), without watchmen.
+fn build_at_the_shorter_end(s: &mut Scenario) {
+    while s.table.step() == Step::Wall {
+        let since = s.table.wall().since_tower;
+        let p = *s.table.pieces().iter().min_by_key(|p| since[p.end.index()]).unwrap();
+        s.table.play(Move::Wall { edge: p.edge.into(), watchman: false }).unwrap();
+    }
+}
+
+/// R16: when the supply is short, pieces go one at a time in the usual order until none are
+/// left. The 9th building is due 8 pieces (4 each) with 7 in supply: p2, whose tile scored, builds
+/// first, then p1, alternately, seven pieces in all.
 #[test]
-fn r23c_worked_example_ends_five_apart() {
+fn r16_a_short_supply_goes_one_piece_at_a_time_from_the_scorer() {
+    let s = wall_to_the_last_piece();
+    assert_eq!(s.table.wall().supply, 7);
+    assert_eq!(s.table.scorer(), P2);
+    assert_eq!(s.table.builders_left(), &[P2, P1, P2, P1, P2, P1, P2]);
+}
+
+/// R23(a): the game ends after the turn in which the last wall piece was built, though tiles are
+/// left and the free ends lie far apart. R24 then counts the rest of the closing path as walled,
+/// without pieces.
+#[test]
+fn r23_the_game_ends_after_the_last_wall_piece() {
+    let mut s = wall_to_the_last_piece();
+    build_at_the_shorter_end(&mut s);
+    let t = &s.table;
+    assert_eq!(t.wall().supply, 0);
+    assert_eq!(t.player(P1).walls_built + t.player(P2).walls_built, 70);
+    assert_eq!(t.step(), Step::Tower, "the turn goes on to its tower");
+    assert!(!t.is_over());
+    assert_eq!(t.drawn(), 65, "10 tiles are still unseen: not R23(b)");
+    // The head ran north of (1,0)..(35,0), the tail west of (0,0) and south of (0,0)..(33,0);
+    // the line reaches (39,0), so 11 pieces would join the ends.
+    let ends = t.wall_ends();
+    assert_eq!((ends[HEAD.index()].point(), ends[TAIL.index()].point()), (P(36, 0), P(34, 1)));
+    assert!(!wall::ends_within(t.board(), t.wall(), 5), "not R23(c)");
+    assert!(wall::ends_within(t.board(), t.wall(), 11) && !wall::ends_within(t.board(), t.wall(), 10));
+    s.tower(None).unwrap();
+    let t = &s.table;
+    assert!(t.is_over());
+    assert_eq!(t.ended_by(), Some(EndRule::LastPiece));
+    assert!(t.wall().closed);
+    let virtual_sides: u32 = t.board().tiles().iter().map(|t| t.virtual_walls.count_ones()).sum();
+    assert_eq!(virtual_sides, 11, "the closing path, walled without pieces");
+    // The chain's roads: five for p1, four for p2, 2 points each. p2's last citizen is on the
+    // road end east of (39,0), which the closing walls: a road of 1 tile, 1 point (R24, R22).
+    assert_eq!((points(t, 0).roads, points(t, 1).roads), (10, 8 + 1));
+    assert_eq!(t.player(P2).supply, 7);
+}
+
+/// R23(c) on docs/rules.md section 9: the gate's two free ends are 5 pieces apart.
+#[test]
+fn r23_the_worked_example_ends_with_its_ends_five_apart() {
     let mut s = worked_example(2, 2);
     s.gate((0, 0), (1, 0)).unwrap();
     assert!(wall::ends_within(s.table.board(), s.table.wall(), 5));
@@ -785,6 +1174,7 @@ fn r23c_worked_example_ends_five_apart() {
     }
     s.tower(None).unwrap();
     assert!(s.table.is_over());
+    assert_eq!(s.table.ended_by(), Some(EndRule::EndsClose));
     assert!(s.table.wall().closed);
 }
 
@@ -837,6 +1227,42 @@ fn r26_a_market_bordering_twice_counts_once() {
     s.put("market-square/V", 1, 1, 0, None); // joins the two into one market
     s.skip_to_pile(4, &[]);
     assert_eq!(points(&s.table, 0).residential, 2);
+}
+
+// ----- R28 winners --------------------------------------------------------------------------
+
+/// 3 players: p1's and p2's citizens on two dead ends side by side at (0,0) and (1,0), roads
+/// leaving south. p3 closes p1's road with a dead end at (0,1) (2 points); then p2's road is
+/// closed below (1,0), through `straights` straight tiles; the remaining tiles are set aside and
+/// the game ends with the last (R23b), with no open road or follower left to score.
+fn two_roads(straights: i32) -> Scenario {
+    let mut s = Scenario::new(3);
+    s.put("dead-end-pub", 0, 0, 0, Some("S1")); // p1
+    s.put("dead-end-pub", 1, 0, 0, Some("S1")); // p2
+    s.put("dead-end-pub", 0, 1, 180, None); // p3 completes p1's road: 2 points
+    for y in 1..=straights {
+        s.put("straight", 1, y, 0, None);
+    }
+    s.put("dead-end-pub", 1, straights + 1, 180, None); // completes p2's road
+    s.skip_to_pile(4, &[]);
+    assert!(s.table.is_over());
+    s
+}
+
+/// R28: p1 and p2 end on 2 points each, p3 on none.
+#[test]
+fn r28_tied_players_share_the_win() {
+    let s = two_roads(0); // p1 closes p2's road: 2 points each
+    assert_eq!(s.table.scores()[..3], [2, 2, 0]);
+    assert_eq!(s.table.winners(), 0b011, "p1 and p2 win, p3 does not");
+}
+
+/// R28: p2 ends one point ahead of p1.
+#[test]
+fn r28_one_point_more_wins_alone() {
+    let s = two_roads(1); // p2's road is 3 tiles long: 3 points
+    assert_eq!(s.table.scores()[..3], [2, 3, 0]);
+    assert_eq!(s.table.winners(), 0b010);
 }
 
 #[test]
@@ -902,8 +1328,9 @@ fn r10_a_city_in_one_long_line_fits_the_board() {
     assert!(b.frontier().len() >= 2 * (east - west) as usize);
 }
 
+/// R23(c): `ends_within` says yes exactly from the length of the shortest closing path on.
 #[test]
-fn r23c_the_distance_check_agrees_with_the_shortest_closing_path_at_any_limit() {
+fn r23_the_distance_check_agrees_with_the_shortest_closing_path_at_any_limit() {
     // The worked example: the ends are exactly 5 pieces apart.
     let mut s = worked_example(2, 2);
     s.gate((0, 0), (1, 0)).unwrap();
