@@ -1,5 +1,6 @@
 //! The build's identity: a SHA-256 of every source file that decides results (the sources and
-//! manifests of the crates in `crates/`, the workspace `Cargo.toml` and `Cargo.lock`), and the git
+//! manifests of the crates in `crates/`, the command line's sources in `src/`, the root
+//! `Cargo.toml` (the workspace and the command line's manifest) and `Cargo.lock`), and the git
 //! commit when there is one. Tournament and tuning folders record it, and a run with another build
 //! is refused there.
 
@@ -48,6 +49,10 @@ fn build_identity(root: &Path) {
             }
         }
     }
+    // The command line, the package at the root.
+    let cli = root.join("src");
+    println!("cargo:rerun-if-changed={}", cli.display());
+    files(&cli, &mut paths);
     for file in ["Cargo.toml", "Cargo.lock"] {
         println!("cargo:rerun-if-changed={}", root.join(file).display());
         paths.push(root.join(file));
@@ -78,8 +83,14 @@ fn build_identity(root: &Path) {
     let commit = match git(&["rev-parse", "HEAD"]) {
         Some(c) => {
             // The same files as the hash above.
-            let hashed =
-                ["crates/*/src", "crates/*/build.rs", "crates/*/Cargo.toml", "Cargo.toml", "Cargo.lock"];
+            let hashed = [
+                "crates/*/src",
+                "crates/*/build.rs",
+                "crates/*/Cargo.toml",
+                "src",
+                "Cargo.toml",
+                "Cargo.lock",
+            ];
             let dirty = git(&[&["status", "--porcelain", "--"][..], &hashed[..]].concat())
                 .is_some_and(|s| !s.is_empty());
             if dirty { format!("{c}+changes") } else { c }

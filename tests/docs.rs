@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+/// The repository root, which is the command line's package.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
 fn read(rel: &str) -> String {

@@ -172,7 +172,7 @@ fn tile_sets_load_from_files_and_bad_ones_are_named() {
 
 #[test]
 fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/data/seed7-pocket-gate.rec");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/core/tests/data/seed7-pocket-gate.rec");
     let line =
         std::fs::read_to_string(path).unwrap().lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
     let (code, out, err) = stadt(&["replay", path]);

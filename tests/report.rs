@@ -9,7 +9,7 @@ use common::{assert_refused, scratch, snapshot, stadt};
 use std::path::{Path, PathBuf};
 
 fn results() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("results")
 }
 
 /// The rows of the HTML table of `class` in `html`, each a list of its cells' text (unescaped).
