@@ -311,7 +311,8 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
 
 #[test]
 fn a_killed_run_leaves_whole_games_and_the_same_command_finishes_it() {
-    let games = scaled(400, 40).to_string();
+    // Big enough that the run cannot finish between its second game and the kill on any machine.
+    let games = scaled(2000, 40).to_string();
     let whole = fresh_dir("kill-ref");
     let dir = fresh_dir("kill");
     let args = |out: &Path| -> Vec<String> {
@@ -327,11 +328,11 @@ fn a_killed_run_leaves_whole_games_and_the_same_command_finishes_it() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    // On a slow machine, wait for a first game so the rerun has something to skip.
+    // Kill once the first game is written (two rows), so the rerun has something to skip. (A
+    // fixed wait instead let a fast build finish the whole run first.)
     let start = Instant::now();
     while data_lines(&dir.join("games.csv")) < 2 && start.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(1));
     }
     let finished_already = child.try_wait().unwrap().is_some();
     child.kill().unwrap();

@@ -21,24 +21,58 @@ pub const RESIDENTIAL: u8 = 1;
 /// Market category (any kind).
 pub const MARKET: u8 = 2;
 
-/// The union-find and the per-root feature data.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Features {
-    parent: [u16; MAX_NODES],
+/// One union-find node with its feature's data. The fields a union or a scoring reads together
+/// share one 8-byte record, so joining two features touches two records, not five arrays.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Node {
+    parent: u16,
     /// Open road or market ports of the feature (roots only).
-    open: [u16; MAX_NODES],
-    /// Category in bits 0-1, market kinds mask in bits 2-4 (kinds: roots only).
-    meta: [u8; MAX_NODES],
+    open: u16,
     /// Followers per player, 4 bits each (roots only).
-    followers: [u16; MAX_NODES],
+    followers: u16,
+    /// Category in bits 0-1, market kinds mask in bits 2-4 (kinds: roots only).
+    meta: u8,
     /// For road and market nodes: the index of their tile set in `sets`.
-    set: [u8; MAX_NODES],
+    set: u8,
+}
+
+/// The union-find and the per-root feature data. Cloning and comparing look only at the nodes and
+/// tile sets in use (a game uses about half the room), so a search copies what it needs.
+pub struct Features {
+    nodes: [Node; MAX_NODES],
     /// Tiles covered by a road or market, as a bit set over slots (roots only). Residential
     /// areas need no length, so only roads and markets carry one: that keeps the state small.
     sets: [u128; MAX_SCORABLE],
     len: u16,
     sets_len: u8,
 }
+
+impl Clone for Features {
+    fn clone(&self) -> Features {
+        Features { nodes: self.nodes, sets: self.sets, len: self.len, sets_len: self.sets_len }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Features) {
+        let (n, s) = (source.len as usize, source.sets_len as usize);
+        self.nodes[..n].copy_from_slice(&source.nodes[..n]);
+        self.sets[..s].copy_from_slice(&source.sets[..s]);
+        self.len = source.len;
+        self.sets_len = source.sets_len;
+    }
+}
+
+impl PartialEq for Features {
+    fn eq(&self, other: &Features) -> bool {
+        let (n, s) = (self.len as usize, self.sets_len as usize);
+        self.len == other.len
+            && self.sets_len == other.sets_len
+            && self.nodes[..n] == other.nodes[..n]
+            && self.sets[..s] == other.sets[..s]
+    }
+}
+
+impl Eq for Features {}
 
 impl Default for Features {
     fn default() -> Self {
@@ -50,11 +84,7 @@ impl Features {
     /// No nodes yet.
     pub fn new() -> Features {
         Features {
-            parent: [0; MAX_NODES],
-            open: [0; MAX_NODES],
-            meta: [0; MAX_NODES],
-            followers: [0; MAX_NODES],
-            set: [NO_SET; MAX_NODES],
+            nodes: [Node { parent: 0, open: 0, followers: 0, meta: 0, set: NO_SET }; MAX_NODES],
             sets: [0; MAX_SCORABLE],
             len: 0,
             sets_len: 0,
@@ -88,29 +118,40 @@ impl Features {
     /// Adds a node for each segment of a tile of type `ty` placed in `slot`; returns the first.
     #[inline]
     pub(crate) fn add_tile(&mut self, slot: Slot, ty: &TileType) -> NodeId {
-        let base = NodeId::new(self.len as usize);
+        // `add_node` for each segment, with the counters kept in registers.
+        let base = self.len as usize;
+        let mut sets_len = self.sets_len;
+        let tile = 1u128 << slot.index();
         for s in 0..ty.seg_count as usize {
-            self.add_node(slot, ty.seg_meta[s], ty.scorable_segs & (1 << s) != 0);
+            let set = if ty.scorable_segs & (1 << s) != 0 {
+                self.sets[sets_len as usize] = tile;
+                sets_len += 1;
+                sets_len - 1
+            } else {
+                NO_SET
+            };
+            let n = (base + s) as u16;
+            self.nodes[base + s] = Node { parent: n, open: 0, followers: 0, meta: ty.seg_meta[s], set };
         }
-        base
+        self.len += ty.seg_count as u16;
+        self.sets_len = sets_len;
+        NodeId::new(base)
     }
 
     /// Adds a node with meta byte `meta` (category and market kind) for a segment in `slot`.
-    #[inline]
+    #[cfg(test)]
     fn add_node(&mut self, slot: Slot, meta: u8, scorable: bool) -> NodeId {
         let n = self.len;
         let i = n as usize;
-        self.parent[i] = n;
-        self.open[i] = 0;
-        if scorable {
-            self.set[i] = self.sets_len;
-            self.sets[self.sets_len as usize] = 1u128 << slot.index();
+        let set = if scorable {
+            let s = self.sets_len;
+            self.sets[s as usize] = 1u128 << slot.index();
             self.sets_len += 1;
+            s
         } else {
-            self.set[i] = NO_SET;
-        }
-        self.meta[i] = meta;
-        self.followers[i] = 0;
+            NO_SET
+        };
+        self.nodes[i] = Node { parent: n, open: 0, followers: 0, meta, set };
         self.len += 1;
         NodeId::new(i)
     }
@@ -119,9 +160,9 @@ impl Features {
     #[inline]
     pub(crate) fn find(&mut self, n: NodeId) -> NodeId {
         let mut n = n.index() as u16;
-        while self.parent[n as usize] != n {
-            let grand = self.parent[self.parent[n as usize] as usize];
-            self.parent[n as usize] = grand;
+        while self.nodes[n as usize].parent != n {
+            let grand = self.nodes[self.nodes[n as usize].parent as usize].parent;
+            self.nodes[n as usize].parent = grand;
             n = grand;
         }
         NodeId::new(n as usize)
@@ -131,8 +172,8 @@ impl Features {
     #[inline]
     pub fn root(&self, n: NodeId) -> NodeId {
         let mut n = n.index() as u16;
-        while self.parent[n as usize] != n {
-            n = self.parent[n as usize];
+        while self.nodes[n as usize].parent != n {
+            n = self.nodes[n as usize].parent;
         }
         NodeId::new(n as usize)
     }
@@ -147,45 +188,47 @@ impl Features {
         // The older node stays root, which keeps trees shallow in practice.
         let (r, c) = if ra < rb { (ra, rb) } else { (rb, ra) };
         let (r, c) = (r.index(), c.index());
-        self.parent[c] = r as u16;
-        self.open[r] += self.open[c];
-        if self.set[r] != NO_SET {
-            self.sets[self.set[r] as usize] |= self.sets[self.set[c] as usize];
+        let child = self.nodes[c];
+        self.nodes[c].parent = r as u16;
+        let root = &mut self.nodes[r];
+        root.open += child.open;
+        root.meta |= child.meta & 0b11100;
+        root.followers += child.followers;
+        if root.set != NO_SET {
+            self.sets[root.set as usize] |= self.sets[child.set as usize];
         }
-        self.meta[r] |= self.meta[c] & 0b11100;
-        self.followers[r] += self.followers[c];
         NodeId::new(r)
     }
 
     /// The category (ROAD, RESIDENTIAL, MARKET) of a node.
     #[inline]
     pub fn category(&self, n: NodeId) -> u8 {
-        self.meta[n.index()] & 0b11
+        self.nodes[n.index()].meta & 0b11
     }
 
     /// Whether the feature rooted at `r` is a road or a market without open ports: complete (R8).
     /// Residential areas are never complete.
     #[inline]
     pub fn is_complete(&self, r: NodeId) -> bool {
-        self.category(r) != RESIDENTIAL && self.open[r.index()] == 0
+        self.category(r) != RESIDENTIAL && self.nodes[r.index()].open == 0
     }
 
     /// Whether the feature rooted at `r` is a road or a market with an open port (R25).
     #[inline]
     pub fn is_unfinished(&self, r: NodeId) -> bool {
-        self.category(r) != RESIDENTIAL && self.open[r.index()] > 0
+        self.category(r) != RESIDENTIAL && self.nodes[r.index()].open > 0
     }
 
     /// Open ports of the feature rooted at `r`.
     #[inline]
     pub fn open(&self, r: NodeId) -> u16 {
-        self.open[r.index()]
+        self.nodes[r.index()].open
     }
 
     /// Adds `k` open ports to the feature rooted at `r`.
     #[inline]
     pub(crate) fn add_open(&mut self, r: NodeId, k: u16) {
-        self.open[r.index()] += k;
+        self.nodes[r.index()].open += k;
     }
 
     #[inline]
@@ -195,8 +238,8 @@ impl Features {
 
     #[inline]
     pub(crate) fn close_ports(&mut self, r: NodeId, k: u16) {
-        debug_assert!(self.open[r.index()] >= k);
-        self.open[r.index()] -= k;
+        debug_assert!(self.nodes[r.index()].open >= k);
+        self.nodes[r.index()].open -= k;
     }
 
     /// Distinct tiles covered by the road or market rooted at `r` (its length, R7); 0 for a
@@ -209,7 +252,7 @@ impl Features {
     /// The tile slots a road or market covers, as a bit set (empty for a residential area).
     #[inline]
     pub fn tile_set(&self, r: NodeId) -> u128 {
-        match self.set[r.index()] {
+        match self.nodes[r.index()].set {
             NO_SET => 0,
             s => self.sets[s as usize],
         }
@@ -218,41 +261,41 @@ impl Features {
     /// Number of different market kinds in the feature rooted at `r`.
     #[inline]
     pub fn kind_count(&self, r: NodeId) -> u32 {
-        (self.meta[r.index()] >> 2).count_ones()
+        (self.nodes[r.index()].meta >> 2).count_ones()
     }
 
     /// The market kinds mask (bit 0 fish, 1 grain, 2 livestock).
     #[inline]
     pub fn kinds(&self, r: NodeId) -> u8 {
-        self.meta[r.index()] >> 2
+        self.nodes[r.index()].meta >> 2
     }
 
     /// Followers of player p on the feature rooted at `r`.
     #[inline]
     pub fn followers_of(&self, r: NodeId, p: Player) -> u32 {
-        ((self.followers[r.index()] >> (4 * p.index())) & 0xF) as u32
+        ((self.nodes[r.index()].followers >> (4 * p.index())) & 0xF) as u32
     }
 
     /// Whether the feature rooted at `r` holds any follower.
     #[inline]
     pub fn occupied(&self, r: NodeId) -> bool {
-        self.followers[r.index()] != 0
+        self.nodes[r.index()].followers != 0
     }
 
     /// The packed follower counts (4 bits per player).
     #[inline]
     pub fn followers_packed(&self, r: NodeId) -> u16 {
-        self.followers[r.index()]
+        self.nodes[r.index()].followers
     }
 
     #[inline]
     pub(crate) fn add_follower(&mut self, r: NodeId, p: Player) {
-        self.followers[r.index()] += 1 << (4 * p.index());
+        self.nodes[r.index()].followers += 1 << (4 * p.index());
     }
 
     #[inline]
     pub(crate) fn clear_followers(&mut self, r: NodeId) {
-        self.followers[r.index()] = 0;
+        self.nodes[r.index()].followers = 0;
     }
 }
 

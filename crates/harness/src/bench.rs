@@ -169,7 +169,7 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             black_box(black_box(g).clone());
         }),
         unit: "ns",
-        target: "<=1000",
+        target: "<=300",
     });
     figures.push(Figure {
         name: "state_clone_from_ns".into(),

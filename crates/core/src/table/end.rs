@@ -52,11 +52,16 @@ impl Table {
                 return;
             }
         }
-        for i in 0..self.board.tile_count() {
+        // Walling a side blocks its outside cell but encloses no cell and walls no other side, so
+        // the sides that face the outside can be read once, before any is walled (R15).
+        let mut outside = [0u8; TILE_COUNT];
+        self.board.all_outside_sides(&mut outside);
+        for (i, &outside) in outside.iter().enumerate().take(self.board.tile_count()) {
             let slot = Slot::new(i);
             let cell = self.board.tile(slot).cell();
+            let sides = outside & !self.board.tile(slot).walls;
             for side in SIDES {
-                if self.gate_allowed(slot, side) {
+                if sides & (1 << side.index()) != 0 {
                     self.build_on_cell(slot, side, cell.step(side), true);
                 }
             }

@@ -28,8 +28,10 @@ impl Table {
                 }
             }
             Step::Gate => {
+                let mut outside = [0u8; TILE_COUNT];
+                self.board.all_outside_sides(&mut outside);
                 for (slot, t) in self.board.slots() {
-                    let sides = self.gate_sides(slot);
+                    let sides = outside[slot.index()] & !t.walls;
                     for side in SIDES {
                         if sides & (1 << side.index()) != 0 {
                             out.push(Move::Gate { edge: t.cell().edge(side).into(), reversed: false });

@@ -87,9 +87,9 @@ struct Building {
     gate_first: bool,
 }
 
-/// The public game position and its rules. Two tables are equal when every field is (the tests
-/// that prove no agent sees the hidden order compare what agents are shown).
-#[derive(Clone, PartialEq)]
+/// The public game position and its rules. Two tables are equal when they hold the same position:
+/// every field, and of the fixed buffers the part in use (the tests that prove no agent sees the
+/// hidden order compare what agents are shown).
 pub struct Table {
     tileset: &'static TileSet,
     players: u8,
@@ -119,6 +119,144 @@ pub struct Table {
     /// At the Wall step: the pieces R17 allows, worked out once when the step begins.
     pieces: [Piece; 6],
     piece_count: u8,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            tileset: self.tileset,
+            players: self.players,
+            board: self.board.clone(),
+            features: self.features.clone(),
+            wall: self.wall,
+            player: self.player,
+            step: self.step,
+            current: self.current,
+            actor: self.actor,
+            in_hand: self.in_hand,
+            drawn: self.drawn,
+            unseen: self.unseen,
+            set_aside: self.set_aside,
+            set_aside_len: self.set_aside_len,
+            last_slot: self.last_slot,
+            completed: self.completed,
+            completed_len: self.completed_len,
+            borders: self.borders,
+            border_count: self.border_count,
+            building: self.building,
+            ended_by: self.ended_by,
+            pieces: self.pieces,
+            piece_count: self.piece_count,
+        }
+    }
+
+    /// Copies only what the position uses of the board and the features (a search resets its
+    /// game from the root's table every iteration).
+    #[inline]
+    fn clone_from(&mut self, source: &Table) {
+        self.board.clone_from(&source.board);
+        self.features.clone_from(&source.features);
+        // Every other field is plain data: listed without `..`, so a new field must be added here.
+        let Table {
+            tileset,
+            players,
+            board: _,
+            features: _,
+            wall,
+            player,
+            step,
+            current,
+            actor,
+            in_hand,
+            drawn,
+            unseen,
+            set_aside,
+            set_aside_len,
+            last_slot,
+            completed,
+            completed_len,
+            borders,
+            border_count,
+            building,
+            ended_by,
+            pieces,
+            piece_count,
+        } = source;
+        self.tileset = tileset;
+        self.players = *players;
+        self.wall = *wall;
+        self.player = *player;
+        self.step = *step;
+        self.current = *current;
+        self.actor = *actor;
+        self.in_hand = *in_hand;
+        self.drawn = *drawn;
+        self.unseen = *unseen;
+        self.set_aside = *set_aside;
+        self.set_aside_len = *set_aside_len;
+        self.last_slot = *last_slot;
+        self.completed = *completed;
+        self.completed_len = *completed_len;
+        self.borders = *borders;
+        self.border_count = *border_count;
+        self.building = *building;
+        self.ended_by = *ended_by;
+        self.pieces = *pieces;
+        self.piece_count = *piece_count;
+    }
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        // Listed without `..`, so a new field must be added here.
+        let Table {
+            tileset,
+            players,
+            board,
+            features,
+            wall,
+            player,
+            step,
+            current,
+            actor,
+            in_hand,
+            drawn,
+            unseen,
+            set_aside: _,
+            set_aside_len: _,
+            last_slot,
+            completed: _,
+            completed_len: _,
+            borders: _,
+            border_count,
+            building,
+            ended_by,
+            pieces: _,
+            piece_count,
+        } = self;
+        std::ptr::eq(*tileset, other.tileset)
+            && *players == other.players
+            && *board == other.board
+            && *features == other.features
+            && *wall == other.wall
+            && *player == other.player
+            && *step == other.step
+            && *current == other.current
+            && *actor == other.actor
+            && *in_hand == other.in_hand
+            && *drawn == other.drawn
+            && *unseen == other.unseen
+            && self.set_aside() == other.set_aside()
+            && *last_slot == other.last_slot
+            && self.completed[..self.completed_len as usize]
+                == other.completed[..other.completed_len as usize]
+            && *border_count == other.border_count
+            && self.borders() == other.borders()
+            && *building == other.building
+            && *ended_by == other.ended_by
+            && *piece_count == other.piece_count
+            && self.pieces[..self.piece_count as usize] == other.pieces[..other.piece_count as usize]
+    }
 }
 
 impl Table {
@@ -183,6 +321,7 @@ impl Table {
         self.border_count = 0;
         self.building = Building::default();
         self.ended_by = None;
+        self.piece_count = 0;
         Ok(())
     }
 
