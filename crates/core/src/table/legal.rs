@@ -14,16 +14,11 @@ impl Table {
             Step::Follower => {
                 out.push(Move::Follower(None));
                 if self.player[self.actor.index()].supply > 0 {
-                    // Two segments of one feature are the same choice: offer the first.
-                    let slot = self.last_slot;
-                    let t = self.tile_type(slot);
-                    let mut seen = [NodeId::new(usize::from(u16::MAX)); 8];
-                    for seg in 0..t.seg_count as usize {
-                        let r = self.features.root(self.node(slot, seg));
-                        seen[seg] = r;
-                        if !holds(&seen[..seg], r) && self.follower_allowed(r) {
-                            out.push(Move::Follower(Some(seg as u8)));
-                        }
+                    let mut choices = self.follower_choices();
+                    while choices != 0 {
+                        let seg = choices.trailing_zeros() as u8;
+                        choices &= choices - 1;
+                        out.push(Move::Follower(Some(seg)));
                     }
                 }
             }
@@ -135,13 +130,27 @@ impl Table {
             .sum()
     }
 
-    /// R11 for a follower on the feature rooted at `r`.
-    pub(super) fn follower_allowed(&self, r: NodeId) -> bool {
-        if self.features.occupied(r) {
-            return false;
+    /// The segments of the tile just placed that may take a follower (R11), as a bit mask: one
+    /// segment per feature (two segments of one feature are the same choice: the first is
+    /// offered), on a feature without followers that this tile does not complete. Worked out
+    /// without a branch per segment, which a random game mispredicts.
+    pub(super) fn follower_choices(&self) -> u8 {
+        let tile = self.board.tile(self.last_slot);
+        let n = self.tileset.get(tile.ty).seg_count as usize;
+        let mut roots = [0u16; 8];
+        let mut mask = 0u8;
+        for (seg, root) in roots.iter_mut().enumerate().take(n) {
+            let r = self.features.root(tile.node_base.offset(seg));
+            *root = r.index() as u16;
+            let allowed = !self.features.occupied(r) & !self.features.is_complete(r);
+            mask |= (allowed as u8) << seg;
         }
-        // A road or market this very tile completes takes no follower (R11).
-        !self.features.is_complete(r)
+        // Drop a segment whose feature an earlier segment already offers.
+        for seg in 1..n {
+            let first = roots[..seg].iter().fold(false, |seen, &r| seen | (r == roots[seg]));
+            mask &= !((first as u8) << seg);
+        }
+        mask
     }
 
     pub(super) fn gate_allowed(&self, slot: Slot, side: Side) -> bool {
