@@ -1,5 +1,5 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune |
-//! report`, and what the commands share (bot lists, the bot folder, threads, the command line for
+//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | sprt |
+//! tune | report`, and what the commands share (bot lists, the bot folder, threads, the command line for
 //! manifests).
 
 use crate::commands::bench::BenchArgs;
@@ -7,9 +7,10 @@ use crate::commands::bots::BotsArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
+use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, play, records, report, tournament, tune};
+use crate::commands::{bench, bots, play, records, report, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -51,6 +52,13 @@ enum Command {
     /// folder) into the folder a single run writes: games.csv in schedule order, summary.csv,
     /// pairs.csv, manifest.toml and report.html. Every shard must be given once and finished.
     Merge(MergeArgs),
+    /// A sequential A/B test (SPRT) of a bot against a baseline on duplicate decks: plays units
+    /// (one deck in every seat rotation) in parallel, folds them into the log-likelihood ratio in
+    /// schedule order and stops as soon as it crosses a bound (H1: the bot is at least --elo1
+    /// stronger; H0: at most --elo0) or at --max-games. Writes sprt.csv, games.csv, manifest.toml
+    /// and report.html; the verdict is the same at any thread count, and rerunning the same
+    /// command resumes an interrupted run.
+    Sprt(SprtArgs),
     /// Tune a bot's real-valued weights with SPSA against a pool of bots on duplicate decks (common
     /// random numbers), then check the tuned bot against the untuned one on decks never used in
     /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
@@ -85,6 +93,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, stop),
         Command::Merge(a) => tournament::merge(a),
+        Command::Sprt(a) => sprt::sprt(a, stop),
         Command::Tune(a) => tune::tune(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),

@@ -91,7 +91,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
 /// by a kill had to be dropped from it (None when the file is whole or absent).
-fn open_games(
+pub(crate) fn open_games(
     folder: &RunFolder,
     players: usize,
     shard: Shard,
@@ -122,22 +122,29 @@ pub(crate) fn finished_rows(
     part: Shard,
     want: usize,
 ) -> Result<Result<Vec<Row>, usize>, Error> {
+    let (rows, whole) = rows_in(dir, players, part)?;
+    let have = rows.len() / players;
+    Ok(if have == want && whole { Ok(rows) } else { Err(have) })
+}
+
+/// The rows of the whole games of `part` in `dir`'s `games.csv` (none when there is no such file),
+/// and whether the file holds nothing else.
+pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
     let path = dir.join(GAMES);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Err(0)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
         Err(e) => return Err(Error::io("read", &path, e)),
     };
     if text.is_empty() {
-        return Ok(Err(0));
+        return Ok((Vec::new(), false));
     }
     let (rows, complete) = rows::read(&text, players, part, &path)?;
-    let have = rows.len() / players;
-    Ok(if have == want && complete == text.len() { Ok(rows) } else { Err(have) })
+    Ok((rows, complete == text.len()))
 }
 
 /// The log of a folder's games, started with its header line if there is none yet.
-fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
+pub(crate) fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
     let path = folder.join(GAMES);
     let header = format!("{}\n", rows::HEADER);
     if !path.exists() {
@@ -165,7 +172,7 @@ fn summarise(
 }
 
 /// The file of every game's rows.
-const GAMES: &str = "games.csv";
+pub(crate) const GAMES: &str = "games.csv";
 
 /// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
 /// returns how many it played.
