@@ -85,6 +85,26 @@ impl BotDirArg {
     }
 }
 
+/// The flags of a run into an output folder (tournaments and tests): where, with which tile set,
+/// bot folder and threads, and whether to show progress.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Output folder (with an experiment file: instead of the file's `out`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Tile set file instead of the default set.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     match cli.command {

@@ -1,7 +1,7 @@
 //! `stadt sprt`: a sequential A/B test of one bot against another on duplicate decks, from flags
 //! or an experiment file; prints the verdict, the LLR and the Elo estimate.
 
-use crate::cli::{BotDirArg, command_line, threads};
+use crate::cli::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_harness::sprt::run;
@@ -45,30 +45,18 @@ pub struct SprtArgs {
     /// (default 20000).
     #[arg(long)]
     pub max_games: Option<u64>,
-    /// Output folder (with an experiment file: instead of the file's `out`).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Tile set file instead of the default set.
-    #[arg(long, value_name = "FILE")]
-    pub tiles: Option<String>,
     #[command(flatten)]
-    pub bot_dir: BotDirArg,
-    /// Worker threads, 1 to 256 (default: every core). The verdict is the same at any count.
-    #[arg(long)]
-    pub threads: Option<u64>,
+    pub run: RunArgs,
     /// Refused: an SPRT decides unit by unit in order, so it runs as one job (see the README).
     #[arg(long, value_name = "K/N", hide = true)]
     pub shard: Option<String>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
     if a.shard.is_some() {
         return Err("sprt runs are not sharded: the test folds units in schedule order and stops at the first that decides, so one process plays it, its units in parallel on --threads cores; on a cluster run one job per test (an array for many tests), see \"Sequential tests (SPRT)\" in the README".into());
     }
-    let dirs = a.bot_dir.dirs();
+    let dirs = a.run.bot_dir.dirs();
     let (spec, about) = match &a.experiment {
         Some(path) => {
             let flags = [
@@ -81,13 +69,13 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
                 a.players.is_some(),
                 a.seed.is_some(),
                 a.max_games.is_some(),
-                a.tiles.is_some(),
+                a.run.tiles.is_some(),
             ];
             if flags.contains(&true) {
                 return Err("give either an experiment file or --bot/--against/--elo0/--elo1/--alpha/--beta/--players/--seed/--max-games/--tiles, not both".into());
             }
             let e = SprtExperiment::load(path)?;
-            (e.spec(&dirs, a.out.as_deref())?, e.about)
+            (e.spec(&dirs, a.run.out.as_deref())?, e.about)
         }
         None => {
             let bot = a
@@ -98,7 +86,7 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
             let (Some(elo0), Some(elo1)) = (a.elo0, a.elo1) else {
                 return Err("name the hypotheses with --elo0 X --elo1 Y (H0: Elo <= X, H1: Elo >= Y)".into());
             };
-            let out = a.out.as_ref().ok_or("name the output folder with --out DIR")?;
+            let out = a.run.out.as_ref().ok_or("name the output folder with --out DIR")?;
             let h = Hypotheses { elo0, elo1, alpha: a.alpha.unwrap_or(ALPHA), beta: a.beta.unwrap_or(ALPHA) };
             let spec = SprtSpec::of_bots(
                 bot,
@@ -107,15 +95,20 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
                 a.players.unwrap_or(2),
                 a.max_games.unwrap_or(MAX_GAMES),
                 a.seed.unwrap_or(1),
-                a.tiles.as_deref().unwrap_or("default"),
+                a.run.tiles.as_deref().unwrap_or("default"),
                 out,
                 &dirs,
             )?;
             (spec, String::new())
         }
     };
-    let opts =
-        Options { threads: threads(a.threads)?, progress: !a.quiet, command: command_line(), about, stop };
+    let opts = Options {
+        threads: threads(a.run.threads)?,
+        progress: !a.run.quiet,
+        command: command_line(),
+        about,
+        stop,
+    };
     let out = run::run(&spec, &opts)?;
     for line in &out.summary {
         println!("{line}");

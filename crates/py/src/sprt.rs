@@ -2,15 +2,13 @@
 //! `stadt.tournament`) as the bot under test and its baseline.
 
 use crate::errors::harness_error;
-use crate::tournament::{Raised, entrant, run_interruptible};
+use crate::tournament::{Raised, entrant, options, run_interruptible};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use stadt_agents::botfile::BotDirs;
 use stadt_harness::sprt::run::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};
-use stadt_harness::stop::Stop;
-use stadt_harness::tournament::Options;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -43,15 +41,8 @@ pub fn sprt<'py>(
     let h = Hypotheses { elo0, elo1, alpha, beta };
     let spec =
         SprtSpec::new(b, a, h, players, max_games, seed, tiles, Path::new(out)).map_err(harness_error)?;
-    let stop = Stop::new();
-    let opts = Options {
-        threads,
-        progress,
-        command: command.to_string(),
-        about: about.to_string(),
-        stop: stop.clone(),
-    };
-    let outcome = run_interruptible(py, &stop, &raised, || run(&spec, &opts))?;
+    let opts = options(threads, progress, about, command);
+    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the test was stopped; the same call resumes it"));
     }

@@ -110,18 +110,25 @@ pub(crate) fn entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs, raised: &Raised) -> 
     Ok(Entrant::Outside(Arc::new(PyEntrant { name, factory: factory.unbind(), raised: raised.clone() })))
 }
 
-/// Runs `run` (a tournament or a test that may call Python agents) on a thread of its own while
-/// this one, holding the interpreter only now and then, turns Ctrl-C into `stop`; then raises the
-/// first exception a Python agent raised, or the KeyboardInterrupt, or `run`'s error.
+/// How a run from Python runs: `command` and `about` for its manifest.
+pub(crate) fn options(threads: usize, progress: bool, about: &str, command: &str) -> Options {
+    Options { threads, progress, command: command.to_string(), about: about.to_string(), stop: Stop::new() }
+}
+
+/// Runs `run` (a tournament or a test that may call Python agents) with `opts` on a thread of its
+/// own while this one, holding the interpreter only now and then, turns Ctrl-C into a stop
+/// request; then raises the first exception a Python agent raised, or the KeyboardInterrupt, or
+/// `run`'s error.
 pub(crate) fn run_interruptible<T: Send>(
     py: Python<'_>,
-    stop: &Stop,
+    opts: &Options,
     raised: &Raised,
-    run: impl FnOnce() -> Result<T, stadt_harness::error::Error> + Send,
+    run: impl FnOnce(&Options) -> Result<T, stadt_harness::error::Error> + Send,
 ) -> PyResult<T> {
+    let stop = &opts.stop;
     let mut interrupt = None;
     let result = std::thread::scope(|s| {
-        let run = s.spawn(run);
+        let run = s.spawn(|| run(opts));
         // The run's Python agents take the interpreter in turn; here it is only held to notice Ctrl-C.
         while !run.is_finished() {
             py.detach(|| std::thread::sleep(Duration::from_millis(20)));
@@ -171,15 +178,8 @@ pub fn tournament<'py>(
             .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)
             .map_err(harness_error)?;
     }
-    let stop = Stop::new();
-    let opts = Options {
-        threads,
-        progress,
-        command: command.to_string(),
-        about: about.to_string(),
-        stop: stop.clone(),
-    };
-    let outcome = run_interruptible(py, &stop, &raised, || run(&spec, &opts))?;
+    let opts = options(threads, progress, about, command);
+    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the tournament was stopped; the same call resumes it"));
     }

@@ -160,10 +160,7 @@ fn default_max_games() -> u64 {
 impl SprtExperiment {
     /// Reads an SPRT experiment file.
     pub fn load(path: &Path) -> Result<SprtExperiment, Error> {
-        let (mut e, dir): (SprtExperiment, PathBuf) = read_experiment(path)?;
-        if e.out.trim().is_empty() {
-            return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
-        }
+        let (mut e, dir) = read_experiment(path, |e: &SprtExperiment| &e.out)?;
         e.dir = dir;
         Ok(e)
     }

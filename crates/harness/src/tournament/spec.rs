@@ -70,10 +70,7 @@ pub(crate) fn default_tiles() -> String {
 impl Experiment {
     /// Reads an experiment file.
     pub fn load(path: &Path) -> Result<Experiment, Error> {
-        let (mut e, dir): (Experiment, PathBuf) = read_experiment(path)?;
-        if e.out.trim().is_empty() {
-            return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
-        }
+        let (mut e, dir) = read_experiment(path, |e: &Experiment| &e.out)?;
         e.dir = dir;
         Ok(e)
     }
@@ -87,11 +84,17 @@ impl Experiment {
     }
 }
 
-/// Reads the experiment file at `path` as a `T`, and the folder it is in (which the paths written
-/// in it are relative to).
-pub(crate) fn read_experiment<T: DeserializeOwned>(path: &Path) -> Result<(T, PathBuf), Error> {
+/// Reads the experiment file at `path` as a `T` whose output folder is `out(&T)` (refused when
+/// empty), and the folder the file is in (which the paths written in it are relative to).
+pub(crate) fn read_experiment<T: DeserializeOwned>(
+    path: &Path,
+    out: impl Fn(&T) -> &String,
+) -> Result<(T, PathBuf), Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "experiment", path, e))?;
     let e: T = toml::from_str(&text).map_err(|e| Error::file_of("experiment", path, e.to_string()))?;
+    if out(&e).trim().is_empty() {
+        return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
+    }
     Ok((e, path.parent().map(Path::to_path_buf).unwrap_or_default()))
 }
 

@@ -73,6 +73,18 @@ def _describe(entrant: Any) -> str:
     return repr(entrant)
 
 
+def _run_options(threads: int | None, progress: bool, about: str, command: str, bot_dir: str | None) -> dict:
+    """The keyword arguments every run takes: threads (default: every core), the progress bar
+    (only on a terminal), what the run is for, its command line for the manifest, the bot folder."""
+    return {
+        "threads": threads if threads is not None else (os.cpu_count() or 1),
+        "progress": progress and sys.stderr.isatty(),
+        "about": about,
+        "command": command,
+        "bot_dir": bot_dir,
+    }
+
+
 def tournament(
     out: str | os.PathLike,
     bots: Sequence[Entrant],
@@ -114,12 +126,8 @@ def tournament(
         games,
         seed,
         tiles,
-        threads if threads is not None else (os.cpu_count() or 1),
-        progress and sys.stderr.isatty(),
-        about,
-        command,
-        bot_dir,
-        shard,
+        shard=shard,
+        **_run_options(threads, progress, about, command, bot_dir),
     )
 
 
@@ -170,9 +178,5 @@ def sprt(
         seed,
         max_games,
         tiles,
-        threads if threads is not None else (os.cpu_count() or 1),
-        progress and sys.stderr.isatty(),
-        about,
-        command,
-        bot_dir,
+        **_run_options(threads, progress, about, command, bot_dir),
     )
