@@ -133,15 +133,30 @@ fn a_killed_or_stopped_test_resumes_to_the_uninterrupted_verdict() {
         assert_eq!(interrupt(&a, &cut, 4, signal), code, "{signal}");
         let before = units(&cut).len();
         assert!(before >= 4 && before < units(&whole).len(), "{signal}: stopped after {before} units");
+        let files = snapshot(&cut);
+        assert_refused(
+            stadt(&["report", cut.to_str().unwrap()]),
+            &["holds an unfinished run", "no verdict yet"],
+        );
+        assert_eq!(snapshot(&cut), files, "a refused report wrote something");
         let (code, stdout, err) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(code, 0, "{signal}: {err}");
         assert!(!stdout.contains("(0 new)"), "{stdout}");
         assert_same_test(&whole, &cut);
+        // sprt.csv is the games' account: one changed by hand is refused by the report and
+        // rewritten by the run's command.
+        let log = read(&cut, "sprt.csv");
+        std::fs::write(cut.join("sprt.csv"), log.replace(",continue", ",H1")).unwrap();
+        assert_refused(
+            stadt(&["report", cut.to_str().unwrap()]),
+            &["sprt.csv: does not hold what games.csv gives"],
+        );
         // A finished test run again plays nothing and says the same.
         let (code, again, _) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(code, 0);
         assert!(again.contains("(0 new)"), "{again}");
         assert_eq!(again.lines().next(), stdout.lines().next());
+        assert_eq!(read(&cut, "sprt.csv"), log);
     }
 }
 
