@@ -64,10 +64,11 @@ enum Command {
     /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
-    /// Write DIR/report.html for a finished tournament or tuning run: one self-contained page
-    /// (inline CSS and SVG, no scripts) with the summary table, win rates, score distributions,
-    /// points by source, head to head, the rating ladder, or the tuning curve and the held-out
-    /// verdict. Tournaments, merges and tuning runs write it themselves when they finish.
+    /// Write DIR/report.html for a finished tournament, sprt or tuning run: one self-contained
+    /// page (inline CSS and SVG, no scripts) with the summary table, win rates, score
+    /// distributions, points by source, head to head, the rating ladder; or the test's verdict,
+    /// LLR trace and Elo estimate; or the tuning curve and the held-out verdict. Tournaments,
+    /// merges, tests and tuning runs write it themselves when they finish.
     Report(ReportArgs),
 }
 

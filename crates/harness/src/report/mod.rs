@@ -1,6 +1,6 @@
-//! `report.html`: a finished tournament's or tuning run's results as one self-contained page of
-//! tables and plots (inline CSS and SVG, no scripts), written into its folder by `stadt report` and
-//! at the end of every tournament, merge and tuning run.
+//! `report.html`: a finished tournament's, sequential test's or tuning run's results as one
+//! self-contained page of tables and plots (inline CSS and SVG, no scripts), written into its
+//! folder by `stadt report` and at the end of every tournament, merge, test and tuning run.
 //!
 //! The page is computed from the folder's logs (`games.csv`, `tune.csv`, `verify.csv`) with the
 //! code that wrote its summaries, and refused when a summary beside them says otherwise: its
