@@ -21,8 +21,8 @@ pub struct SprtArgs {
     /// Its baseline: it takes every other seat. May be the same bot.
     #[arg(long)]
     pub against: Option<String>,
-    /// H0: the bot is at most this much stronger (normalized Elo for 2 players, logistic Elo of
-    /// the pairwise score for 3 and 4).
+    /// H0: the bot is at most this much stronger, -1000 to 1000 (normalized Elo for 2 players,
+    /// logistic Elo of the pairwise score for 3 and 4).
     #[arg(long, allow_negative_numbers = true)]
     pub elo0: Option<f64>,
     /// H1: the bot is at least this much stronger, in the same unit; above --elo0.
