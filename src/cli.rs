@@ -1,5 +1,5 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | tune |
-//! report`, and what the commands share (bot lists, the bot folder, threads, the command line for
+//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | sprt |
+//! tune | report`, and what the commands share (bot lists, the bot folder, threads, the command line for
 //! manifests).
 
 use crate::commands::bench::BenchArgs;
@@ -7,9 +7,10 @@ use crate::commands::bots::BotsArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
+use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, play, records, report, tournament, tune};
+use crate::commands::{bench, bots, play, records, report, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -51,15 +52,23 @@ enum Command {
     /// folder) into the folder a single run writes: games.csv in schedule order, summary.csv,
     /// pairs.csv, manifest.toml and report.html. Every shard must be given once and finished.
     Merge(MergeArgs),
+    /// A sequential A/B test (SPRT) of a bot against a baseline on duplicate decks: plays units
+    /// (one deck in every seat rotation) in parallel, folds them into the log-likelihood ratio in
+    /// schedule order and stops as soon as it crosses a bound (H1: the bot is at least --elo1
+    /// stronger; H0: at most --elo0) or at --max-games. Writes sprt.csv, games.csv, manifest.toml
+    /// and report.html; the verdict is the same at any thread count, and rerunning the same
+    /// command resumes an interrupted run.
+    Sprt(SprtArgs),
     /// Tune a bot's real-valued weights with SPSA against a pool of bots on duplicate decks (common
     /// random numbers), then check the tuned bot against the untuned one on decks never used in
     /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
-    /// Write DIR/report.html for a finished tournament or tuning run: one self-contained page
-    /// (inline CSS and SVG, no scripts) with the summary table, win rates, score distributions,
-    /// points by source, head to head, the rating ladder, or the tuning curve and the held-out
-    /// verdict. Tournaments, merges and tuning runs write it themselves when they finish.
+    /// Write DIR/report.html for a finished tournament, sprt or tuning run: one self-contained
+    /// page (inline CSS and SVG, no scripts) with the summary table, win rates, score
+    /// distributions, points by source, head to head, the rating ladder; or the test's verdict,
+    /// LLR trace and Elo estimate; or the tuning curve and the held-out verdict. Tournaments,
+    /// merges, tests and tuning runs write it themselves when they finish.
     Report(ReportArgs),
 }
 
@@ -77,6 +86,26 @@ impl BotDirArg {
     }
 }
 
+/// The flags of a run into an output folder (tournaments and tests): where, with which tile set,
+/// bot folder and threads, and whether to show progress.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Output folder (with an experiment file: instead of the file's `out`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Tile set file instead of the default set.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     match cli.command {
@@ -85,6 +114,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, stop),
         Command::Merge(a) => tournament::merge(a),
+        Command::Sprt(a) => sprt::sprt(a, stop),
         Command::Tune(a) => tune::tune(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),

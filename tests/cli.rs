@@ -32,6 +32,24 @@ fn help_explains_every_command_and_flag() {
             &["--bots", "--players", "--games", "--seed", "--out", "--tiles", "--threads", "--quiet"],
         ),
         (
+            "sprt",
+            &[
+                "--bot",
+                "--against",
+                "--elo0",
+                "--elo1",
+                "--alpha",
+                "--beta",
+                "--players",
+                "--seed",
+                "--max-games",
+                "--out",
+                "--tiles",
+                "--threads",
+                "--quiet",
+            ],
+        ),
+        (
             "tune",
             &[
                 "--bot",
@@ -39,6 +57,7 @@ fn help_explains_every_command_and_flag() {
                 "--iterations",
                 "--games-per-eval",
                 "--verify-games",
+                "--verify",
                 "--seed",
                 "--out",
                 "--name",

@@ -75,7 +75,10 @@ fn every_results_folder_has_a_report_whose_numbers_equal_its_csv_files() {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let html = std::fs::read_to_string(dir.join("report.html"))
             .unwrap_or_else(|_| panic!("results/{name} has no report.html"));
-        if dir.join("games.csv").exists() {
+        if dir.join("sprt.csv").exists() {
+            assert_eq!(table(&html, "sprt"), csv_rows(&dir.join("sprt.csv")), "results/{name}");
+            assert!(html.contains("id=\"trace-plot\""), "results/{name}: no LLR trace");
+        } else if dir.join("games.csv").exists() {
             assert_eq!(table(&html, "summary"), csv_rows(&dir.join("summary.csv")), "results/{name}");
             assert_eq!(table(&html, "pairs"), csv_rows(&dir.join("pairs.csv")), "results/{name}");
             // The heat map writes each pair's share in its two cells.

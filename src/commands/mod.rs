@@ -5,5 +5,6 @@ pub mod bots;
 pub mod play;
 pub mod records;
 pub mod report;
+pub mod sprt;
 pub mod tournament;
 pub mod tune;

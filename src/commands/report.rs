@@ -1,4 +1,4 @@
-//! `stadt report DIR`: the finished tournament's or tuning run's results as one self-contained
+//! `stadt report DIR`: the finished tournament's, test's or tuning run's results as one self-contained
 //! HTML page of tables and plots, `DIR/report.html`.
 
 use crate::cli::command_line;
@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
-    /// A tournament folder (also a merged or a shard one) or a tuning folder whose run has finished.
+    /// A tournament folder (also a merged or a shard one), an sprt folder or a tuning folder whose
+    /// run has finished.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 }

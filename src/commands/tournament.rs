@@ -1,7 +1,7 @@
 //! `stadt tournament`: from an experiment file or flags, with a progress bar; prints the table and
 //! says where the files are.
 
-use crate::cli::{BotDirArg, command_line, split_bot_texts, threads};
+use crate::cli::{RunArgs, command_line, split_bot_texts, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_harness::limits;
@@ -28,36 +28,24 @@ pub struct TournamentArgs {
     /// Run seed, 0 to 9223372036854775807: decks and bots' randomness derive from it.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Output folder (with an experiment file: instead of the file's `out`).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Tile set file instead of the default set.
-    #[arg(long, value_name = "FILE")]
-    pub tiles: Option<String>,
     #[command(flatten)]
-    pub bot_dir: BotDirArg,
-    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
-    pub threads: Option<u64>,
+    pub run: RunArgs,
     /// Play only shard K of N (K from 0 to N-1, N up to 100000): the games whose number leaves
     /// remainder K when divided by N, with the seeds they have in the whole run. Each shard needs
     /// a folder of its own; `stadt merge` joins the finished shards (for cluster job arrays).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
-    let dirs = a.bot_dir.dirs();
+    let dirs = a.run.bot_dir.dirs();
     let (spec, about) = match &a.experiment {
         Some(path) => {
             if a.bots.is_some()
                 || a.players.is_some()
                 || a.games.is_some()
                 || a.seed.is_some()
-                || a.tiles.is_some()
+                || a.run.tiles.is_some()
             {
                 return Err(
                     "give either an experiment file or --bots/--players/--games/--seed/--tiles, not both"
@@ -65,19 +53,19 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
                 );
             }
             let e = Experiment::load(path)?;
-            (e.spec(&dirs, a.out.as_deref())?, e.about)
+            (e.spec(&dirs, a.run.out.as_deref())?, e.about)
         }
         None => {
             let bots =
                 a.bots.as_deref().ok_or("name the bots with --bots A,B (or give an experiment file)")?;
-            let out = a.out.as_ref().ok_or("name the output folder with --out DIR")?;
+            let out = a.run.out.as_ref().ok_or("name the output folder with --out DIR")?;
             let labels: Vec<String> = split_bot_texts(bots)?;
             let spec = TournamentSpec::new(
                 &labels,
                 a.players.unwrap_or(2),
                 a.games.unwrap_or(100),
                 a.seed.unwrap_or(1),
-                a.tiles.as_deref().unwrap_or("default"),
+                a.run.tiles.as_deref().unwrap_or("default"),
                 out,
                 &dirs,
             )?;
@@ -89,8 +77,8 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         None => spec,
     };
     let opts = tournament::Options {
-        threads: threads(a.threads)?,
-        progress: !a.quiet,
+        threads: threads(a.run.threads)?,
+        progress: !a.run.quiet,
         command: command_line(),
         about,
         stop,

@@ -6,6 +6,8 @@ use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
 use stadt_harness::limits;
+use stadt_harness::sprt::model::Settings;
+use stadt_harness::sprt::spec::ALPHA;
 use stadt_harness::stop::Stop;
 use stadt_harness::tune::{Objective, TuneSpec, Verdict};
 use std::path::PathBuf;
@@ -24,9 +26,15 @@ pub struct TuneArgs {
     /// Games per candidate evaluation (both seatings of each deck), 2 to 100000.
     #[arg(long, default_value_t = 100)]
     pub games_per_eval: u64,
-    /// Held-out verification games, tuned against untuned, 2 to 1000000.
+    /// Held-out verification games, tuned against untuned, 2 to 1000000 (with --verify sprt:...,
+    /// the most games of the sequential test).
     #[arg(long, default_value_t = 400)]
     pub verify_games: u64,
+    /// The held-out check: `games` (--verify-games games; better when the win-rate interval lies
+    /// above 50%) or `sprt:ELO0,ELO1` (a sequential test in OUT/verify-sprt, normalized Elo, alpha =
+    /// beta = 0.05, stopping as soon as it is clear; better when it accepts H1).
+    #[arg(long, default_value = "games", value_name = "games|sprt:ELO0,ELO1")]
+    pub verify: String,
     /// Run seed, 0 to 9223372036854775807.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -66,6 +74,7 @@ pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
     let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;
     let verify_games = limits::check("--verify-games", a.verify_games, &limits::VERIFY_GAMES)?;
+    let verify_sprt = verify_mode(&a.verify)?;
     limits::check("--seed", a.seed, &limits::SEED)?;
     limits::check("--a", a.a, &limits::SPSA_A)?;
     limits::check("--c", a.c, &limits::SPSA_C)?;
@@ -92,6 +101,7 @@ pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
         iterations: iterations as usize,
         games_per_eval: games_per_eval as usize,
         verify_games: verify_games as usize,
+        verify_sprt,
         seed: a.seed,
         out: a.out.clone(),
         name,
@@ -122,4 +132,17 @@ pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Reads `--verify`: `games`, or `sprt:ELO0,ELO1` with hypotheses a test accepts (None for `games`).
+fn verify_mode(text: &str) -> Result<Option<(f64, f64)>, Failure> {
+    if text == "games" {
+        return Ok(None);
+    }
+    let bad = || format!("--verify {text}: expected `games` or `sprt:ELO0,ELO1` (such as sprt:0,10)");
+    let (elo0, elo1) = text.strip_prefix("sprt:").and_then(|h| h.split_once(',')).ok_or_else(bad)?;
+    let (elo0, elo1): (f64, f64) =
+        (elo0.trim().parse().map_err(|_| bad())?, elo1.trim().parse().map_err(|_| bad())?);
+    Settings::new(elo0, elo1, ALPHA, ALPHA).map_err(|e| format!("--verify {text}: {e}"))?;
+    Ok(Some((elo0, elo1)))
 }

@@ -6,6 +6,7 @@ mod errors;
 mod game;
 mod observe;
 mod playouts;
+mod sprt;
 mod tournament;
 
 use pyo3::prelude::*;
@@ -17,6 +18,7 @@ fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<bot::PyBot>()?;
     m.add_function(wrap_pyfunction!(tournament::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(sprt::sprt, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
     m.add("NUM_ACTIONS", actions::ACTIONS)?;

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The first exception a Python agent raised in a run, raised again when the run is over.
-type Raised = Arc<Mutex<Option<PyErr>>>;
+pub(crate) type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// A Python entrant.
 struct PyEntrant {
@@ -85,6 +85,70 @@ impl OutsideAgent for PyAgent {
     }
 }
 
+/// A bot spec or a Python entrant `(name, factory)`; the entrant's exceptions go to `raised`.
+pub(crate) fn entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs, raised: &Raised) -> PyResult<Entrant> {
+    if let Ok(text) = b.extract::<String>() {
+        return Ok(Entrant::Bot(parse_bot(&text, dirs).map_err(|e| value_error(e.to_string()))?));
+    }
+    let pair = b.cast::<PyTuple>().ok().filter(|t| t.len() == 2).ok_or_else(|| {
+        value_error(format!(
+            "a bot is a spec (`greedy`, `mcts:iters=500`) or a pair (name, factory), not {}",
+            b.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let name: String =
+        pair.get_item(0)?.extract().map_err(|_| value_error("a Python entrant's name must be a string"))?;
+    if name.trim().is_empty() || name.contains([',', '\n', '"']) {
+        return Err(value_error(format!(
+            "a Python entrant's name must be a non-empty word without commas or quotes, not {name:?}"
+        )));
+    }
+    let factory = pair.get_item(1)?;
+    if !factory.is_callable() {
+        return Err(value_error(format!("the factory of {name} is not callable")));
+    }
+    Ok(Entrant::Outside(Arc::new(PyEntrant { name, factory: factory.unbind(), raised: raised.clone() })))
+}
+
+/// How a run from Python runs: `command` and `about` for its manifest.
+pub(crate) fn options(threads: usize, progress: bool, about: &str, command: &str) -> Options {
+    Options { threads, progress, command: command.to_string(), about: about.to_string(), stop: Stop::new() }
+}
+
+/// Runs `run` (a tournament or a test that may call Python agents) with `opts` on a thread of its
+/// own while this one, holding the interpreter only now and then, turns Ctrl-C into a stop
+/// request; then raises the first exception a Python agent raised, or the KeyboardInterrupt, or
+/// `run`'s error.
+pub(crate) fn run_interruptible<T: Send>(
+    py: Python<'_>,
+    opts: &Options,
+    raised: &Raised,
+    run: impl FnOnce(&Options) -> Result<T, stadt_harness::error::Error> + Send,
+) -> PyResult<T> {
+    let stop = &opts.stop;
+    let mut interrupt = None;
+    let result = std::thread::scope(|s| {
+        let run = s.spawn(|| run(opts));
+        // The run's Python agents take the interpreter in turn; here it is only held to notice Ctrl-C.
+        while !run.is_finished() {
+            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
+            if let Err(e) = py.check_signals() {
+                stop.request();
+                interrupt.get_or_insert(e);
+            }
+        }
+        run.join()
+    });
+    let result = result.map_err(|_| value_error("the run stopped on an internal error"))?;
+    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    result.map_err(harness_error)
+}
+
 /// Runs (or resumes) a tournament; see `stadt.tournament` in python/stadt/__init__.py.
 #[pyfunction]
 #[pyo3(signature = (out, bots, players, games, seed, tiles, threads, progress, about, command, bot_dir = None, shard = None))]
@@ -106,37 +170,7 @@ pub fn tournament<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
-    let mut entrants = Vec::new();
-    for b in &bots {
-        if let Ok(text) = b.extract::<String>() {
-            entrants.push(Entrant::Bot(parse_bot(&text, &dirs).map_err(|e| value_error(e.to_string()))?));
-            continue;
-        }
-        let pair = b.cast::<PyTuple>().ok().filter(|t| t.len() == 2).ok_or_else(|| {
-            value_error(format!(
-                "a bot is a spec (`greedy`, `mcts:iters=500`) or a pair (name, factory), not {}",
-                b.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
-        })?;
-        let name: String = pair
-            .get_item(0)?
-            .extract()
-            .map_err(|_| value_error("a Python entrant's name must be a string"))?;
-        if name.trim().is_empty() || name.contains([',', '\n', '"']) {
-            return Err(value_error(format!(
-                "a Python entrant's name must be a non-empty word without commas or quotes, not {name:?}"
-            )));
-        }
-        let factory = pair.get_item(1)?;
-        if !factory.is_callable() {
-            return Err(value_error(format!("the factory of {name} is not callable")));
-        }
-        entrants.push(Entrant::Outside(Arc::new(PyEntrant {
-            name,
-            factory: factory.unbind(),
-            raised: raised.clone(),
-        })));
-    }
+    let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
     let mut spec = TournamentSpec::of_entrants(entrants, players, games, seed, tiles, Path::new(out))
         .map_err(harness_error)?;
     if let Some(text) = shard {
@@ -144,35 +178,8 @@ pub fn tournament<'py>(
             .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)
             .map_err(harness_error)?;
     }
-    let stop = Stop::new();
-    let opts = Options {
-        threads,
-        progress,
-        command: command.to_string(),
-        about: about.to_string(),
-        stop: stop.clone(),
-    };
-    let mut interrupt = None;
-    let result = std::thread::scope(|s| {
-        let run = s.spawn(|| run(&spec, &opts));
-        // The run's Python agents take the interpreter in turn; here it is only held to notice Ctrl-C.
-        while !run.is_finished() {
-            py.detach(|| std::thread::sleep(Duration::from_millis(20)));
-            if let Err(e) = py.check_signals() {
-                stop.request();
-                interrupt.get_or_insert(e);
-            }
-        }
-        run.join()
-    });
-    let result = result.map_err(|_| value_error("the tournament stopped on an internal error"))?;
-    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
-        return Err(e);
-    }
-    if let Some(e) = interrupt {
-        return Err(e);
-    }
-    let outcome = result.map_err(harness_error)?;
+    let opts = options(threads, progress, about, command);
+    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the tournament was stopped; the same call resumes it"));
     }

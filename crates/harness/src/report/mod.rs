@@ -1,6 +1,6 @@
-//! `report.html`: a finished tournament's or tuning run's results as one self-contained page of
-//! tables and plots (inline CSS and SVG, no scripts), written into its folder by `stadt report` and
-//! at the end of every tournament, merge and tuning run.
+//! `report.html`: a finished tournament's, sequential test's or tuning run's results as one
+//! self-contained page of tables and plots (inline CSS and SVG, no scripts), written into its
+//! folder by `stadt report` and at the end of every tournament, merge, test and tuning run.
 //!
 //! The page is computed from the folder's logs (`games.csv`, `tune.csv`, `verify.csv`) with the
 //! code that wrote its summaries, and refused when a summary beside them says otherwise: its
@@ -8,6 +8,7 @@
 
 mod html;
 mod plots;
+mod sprt;
 mod tournament;
 mod tune;
 
@@ -24,14 +25,14 @@ pub fn render(dir: &Path) -> Result<String, Error> {
         return Err(Error::Folder(if dir.exists() {
             format!("{} is not a folder", dir.display())
         } else {
-            format!("{} does not exist: name a tournament or tuning folder", dir.display())
+            format!("{} does not exist: name a tournament, tuning or sprt folder", dir.display())
         }));
     }
     let path = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             Error::Folder(format!(
-                "{} is not a stadt tournament or tuning folder: it has no {MANIFEST}",
+                "{} is not a stadt tournament, tuning or sprt folder: it has no {MANIFEST}",
                 dir.display()
             ))
         } else {
@@ -44,9 +45,12 @@ pub fn render(dir: &Path) -> Result<String, Error> {
     match format.as_deref() {
         Some(crate::tournament::manifest::FORMAT) => tournament::page(dir, &text),
         Some(<crate::tune::manifest::Manifest as RunManifest>::FORMAT) => tune::page(dir, &text),
+        Some(crate::sprt::manifest::FORMAT) => sprt::page(dir, &text),
         Some(f) => Err(Error::file(
             &path,
-            format!("format `{f}` is neither a tournament nor a tuning run this version reports on"),
+            format!(
+                "format `{f}` is none of a tournament, a tuning run or an sprt run this version reports on"
+            ),
         )),
         None => Err(Error::file(&path, "not a stadt manifest (no `format` line)")),
     }
@@ -76,4 +80,23 @@ fn unfinished(dir: &Path, what: String, command: &str) -> Error {
         "{} holds an unfinished run ({what}): there is nothing to report yet; finish it with its command: {command}",
         dir.display()
     ))
+}
+
+/// Fails unless the folder's `name` holds exactly `ours`, the text its games give.
+pub(crate) fn agrees(dir: &Path, name: &str, ours: &str, command: &str) -> Result<(), Error> {
+    let path = dir.join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(t) if t == ours => Ok(()),
+        Ok(_) => Err(Error::file(
+            &path,
+            format!(
+                "does not hold what games.csv gives: it was changed since the run wrote it; run the run's command again to rewrite it: {command}"
+            ),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::Folder(format!(
+            "{} has no {name} beside its games: run the run's command again to write it: {command}",
+            dir.display()
+        ))),
+        Err(e) => Err(Error::io("read", &path, e)),
+    }
 }

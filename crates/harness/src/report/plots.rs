@@ -141,24 +141,26 @@ where
 /// A chart with one row per label, over values of the range `X`.
 type RowChart<'a, 'b, X> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, SegmentedCoord<RangedCoordi32>>>;
 
-/// Dots with whiskers: one row per interval, and an optional dashed reference line (where, named).
+/// Dots with whiskers: one row per interval, and dashed reference lines (where, named).
 pub fn dot_whisker(
     frame: &Frame,
     items: &[Interval],
     range: (f64, f64),
-    reference: Option<(f64, &str)>,
+    references: &[(f64, &str)],
 ) -> Result<String, Error> {
     let n = items.len().max(1);
     let labels: Vec<String> = items.iter().map(|i| i.label.clone()).collect();
-    // A legend box would hide rows: the axis says what the dashed line is.
-    let axis = match reference {
-        Some((_, name)) => format!("{}; dashed: {name}", frame.axis),
-        None => frame.axis.to_string(),
+    // A legend box would hide rows: the axis says what the dashed lines are.
+    let axis = if references.is_empty() {
+        frame.axis.to_string()
+    } else {
+        let names: Vec<&str> = references.iter().map(|r| r.1).collect();
+        format!("{}; dashed: {}", frame.axis, names.join(", "))
     };
     svg(76 + ROW * n as u32, |root| {
         let x = RangedCoordf64::from(padded(range.0, range.1));
         let mut chart = row_chart(root, frame.title, &axis, &labels, x)?;
-        if let Some((at, _)) = reference {
+        for &(at, _) in references {
             let line = [(at, SegmentValue::Exact(0)), (at, SegmentValue::Exact(n as i32))];
             let dashed = DashedPathElement::new(line, 6, 4, GUIDE.stroke_width(2));
             chart.draw_series(std::iter::once(dashed)).map_err(plot_error)?;
@@ -328,20 +330,7 @@ pub fn curve(frame: &Frame, y_axis: &str, c: &Curve) -> Result<String, Error> {
     let (y0, y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
     let (y0, y1) = if y0 > y1 { (0.0, 1.0) } else { (y0, y1) };
     svg(380, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(frame.title, (FONT, 17))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(56)
-            .build_cartesian_2d(x0..x1, padded(y0, y1))
-            .map_err(plot_error)?;
-        chart
-            .configure_mesh()
-            .x_desc(frame.axis)
-            .y_desc(y_axis)
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(plot_error)?;
+        let mut chart = xy_chart(root, frame, y_axis, x0..x1, padded(y0, y1))?;
         let upper = c.line.iter().map(|p| (p.0, p.1 + 1.96 * p.2));
         let lower = c.line.iter().rev().map(|p| (p.0, p.1 - 1.96 * p.2));
         let band: Vec<(f64, f64)> = upper.chain(lower).collect();
@@ -363,15 +352,88 @@ pub fn curve(frame: &Frame, y_axis: &str, c: &Curve) -> Result<String, Error> {
             .map_err(plot_error)?
             .label(c.line_name)
             .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], INK.stroke_width(2)));
+        legend(&mut chart, SeriesLabelPosition::LowerRight)
+    })
+}
+
+/// A chart of y over x, its title and both axes drawn.
+fn xy_chart<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    frame: &Frame,
+    y_axis: &str,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<XyChart<'a, 'b>, Error> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(frame.title, (FONT, 17))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x, y)
+        .map_err(plot_error)?;
+    chart
+        .configure_mesh()
+        .x_desc(frame.axis)
+        .y_desc(y_axis)
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(plot_error)?;
+    Ok(chart)
+}
+
+/// A chart of y over x.
+type XyChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Draws the legend of a chart's named series at `position`.
+fn legend<'a, 'b: 'a>(chart: &mut XyChart<'a, 'b>, position: SeriesLabelPosition) -> Result<(), Error> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .border_style(GUIDE)
+        .background_style(WHITE.mix(0.9))
+        .label_font((FONT, 12))
+        .draw()
+        .map_err(plot_error)
+}
+
+/// A sequential test's trace: the statistic after each step as a line with a dot per step, and
+/// dashed horizontal guides (the bounds), each named in the legend.
+pub fn trace(
+    frame: &Frame,
+    y_axis: &str,
+    points: &[(f64, f64)],
+    guides: &[(f64, &str)],
+) -> Result<String, Error> {
+    let x1 = points.iter().map(|p| p.0).fold(1.0, f64::max);
+    let ys = points.iter().map(|p| p.1).chain(guides.iter().map(|g| g.0));
+    let (y0, y1) = ys.fold((0.0f64, 0.0f64), |(a, b), y| (a.min(y), b.max(y)));
+    svg(380, |root| {
+        let mut chart = xy_chart(root, frame, y_axis, 0.0..x1, padded(y0, y1))?;
+        for (k, &(at, name)) in guides.iter().enumerate() {
+            let colour = [HOT, COLD][k % 2];
+            let dashed = DashedPathElement::new([(0.0, at), (x1, at)], 6, 4, colour.stroke_width(2));
+            chart
+                .draw_series(std::iter::once(dashed))
+                .map_err(plot_error)?
+                .label(name)
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], colour.stroke_width(2)));
+        }
+        let line = std::iter::once((0.0, 0.0)).chain(points.iter().copied());
         chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .border_style(GUIDE)
-            .background_style(WHITE.mix(0.9))
-            .label_font((FONT, 12))
-            .draw()
-            .map_err(plot_error)?;
-        Ok(())
+            .draw_series(LineSeries::new(line, INK.stroke_width(2)))
+            .map_err(plot_error)?
+            .label(y_axis)
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], INK.stroke_width(2)));
+        if points.len() <= 400 {
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 2, INK.filled()))).map_err(plot_error)?;
+        }
+        // In the corner the line heads away from.
+        let corner = if points.last().is_some_and(|p| p.1 < 0.0) {
+            SeriesLabelPosition::UpperRight
+        } else {
+            SeriesLabelPosition::LowerRight
+        };
+        legend(&mut chart, corner)
     })
 }
 

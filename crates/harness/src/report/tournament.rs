@@ -3,7 +3,7 @@
 
 use super::html::Page;
 use super::plots::{self, Frame, Interval};
-use super::{folder_name, unfinished};
+use super::{agrees, folder_name, unfinished};
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunManifest};
 use crate::tournament::finished_rows;
@@ -88,7 +88,7 @@ fn sections(
     let even_name = format!("an even share, 1 in {}", m.players);
     page.figure(
         "win-rate-plot",
-        &plots::dot_whisker(&frame, &wins, (0.0, 100.0), Some((even, &even_name)))?,
+        &plots::dot_whisker(&frame, &wins, (0.0, 100.0), &[(even, &even_name)])?,
         "Share of games each bot won (shared wins split), with 95% intervals over deck units; the dashed line is what a bot wins when all are equal.",
     );
 
@@ -148,27 +148,8 @@ fn sections(
         Frame { title: "Rating ladder", axis: "rating on the Elo scale (dot), 95% interval (whisker)" };
     page.figure(
         "ratings-plot",
-        &plots::dot_whisker(&frame, &ladder, (lo, hi), Some((0.0, "the mean, 0")))?,
+        &plots::dot_whisker(&frame, &ladder, (lo, hi), &[(0.0, "the mean, 0")])?,
         "Bradley-Terry ratings from every pair of players in every game, strongest first; 400 points apart means the stronger finishes above the weaker about 10 times in 11.",
     );
     Ok(())
-}
-
-/// Fails unless the folder's `name` holds exactly `ours`, the text its games give.
-fn agrees(dir: &Path, name: &str, ours: &str, command: &str) -> Result<(), Error> {
-    let path = dir.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(t) if t == ours => Ok(()),
-        Ok(_) => Err(Error::file(
-            &path,
-            format!(
-                "does not hold what games.csv gives: it was changed since the run wrote it; run the run's command again to rewrite it: {command}"
-            ),
-        )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Error::Folder(format!(
-            "{} has no {name} beside its games: run the run's command again to write it: {command}",
-            dir.display()
-        ))),
-        Err(e) => Err(Error::io("read", &path, e)),
-    }
 }

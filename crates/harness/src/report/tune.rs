@@ -47,7 +47,12 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
         ("against", m.pool.join("  |  ")),
         ("iterations", m.iterations.to_string()),
         ("games per evaluation", m.games_per_eval.to_string()),
-        ("held-out games", m.verify_games.to_string()),
+        match &m.verify {
+            Some(v) => {
+                ("held-out check", format!("{v} (a sequential test of at most {} games)", m.verify_games))
+            }
+            None => ("held-out games", m.verify_games.to_string()),
+        },
         ("objective", m.objective.clone()),
         ("SPSA gains", format!("a = {}, c = {}", m.a, m.c)),
         ("seed", m.seed.to_string()),
@@ -70,6 +75,15 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
             v.margin.2
         ),
     );
+    if let Some(words) = v.sprt_words() {
+        page.paragraph(
+            "verdict",
+            &format!(
+                "The check was a sequential test, stopped as soon as its verdict was clear ({}/report.html beside this page): {words}. Better when it accepts H1; otherwise worse when the tuned bot won less than half the games, unclear when not.",
+                verify::SPRT_DIR
+            ),
+        );
+    }
     page.csv_table("verify", &verify_text)?;
     let check = [
         Interval {
@@ -88,7 +102,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let (lo, hi) = (win[0].lo.min(40.0), win[0].hi.max(60.0));
     page.figure(
         "verdict-win-plot",
-        &plots::dot_whisker(&frame, &win, (lo, hi), Some((50.0, "an even match, 50%")))?,
+        &plots::dot_whisker(&frame, &win, (lo, hi), &[(50.0, "an even match, 50%")])?,
         "The tuned bot's share of wins against the untuned one with its 95% interval over decks: better when the interval lies above 50%, worse when it lies below, unclear otherwise.",
     );
     let frame = Frame {
@@ -99,7 +113,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let reach = margin[0].lo.abs().max(margin[0].hi.abs()).max(1.0);
     page.figure(
         "verdict-margin-plot",
-        &plots::dot_whisker(&frame, &margin, (-reach, reach), Some((0.0, "no difference")))?,
+        &plots::dot_whisker(&frame, &margin, (-reach, reach), &[(0.0, "no difference")])?,
         "The tuned bot's mean score minus the untuned one's, with its 95% interval over decks.",
     );
 

@@ -87,13 +87,24 @@ impl Manifest {
             tiles: spec.tiles.clone(),
             tiles_sha256: crate::tileset::sha256(spec.tileset),
             shard: spec.shard.map(|s| s.to_string()),
-            bot: spec
-                .labels
-                .iter()
-                .zip(&spec.bots)
-                .map(|(label, b)| ManifestBot { label: label.clone(), spec: b.full() })
-                .collect(),
+            bot: ManifestBot::of(spec),
         }
+    }
+}
+
+impl ManifestBot {
+    /// The bots of a tournament, in order.
+    pub fn of(spec: &TournamentSpec) -> Vec<ManifestBot> {
+        spec.labels
+            .iter()
+            .zip(&spec.bots)
+            .map(|(label, b)| ManifestBot { label: label.clone(), spec: b.full() })
+            .collect()
+    }
+
+    /// Bots as one line (`label = spec; ...`), for the differences between two manifests.
+    pub fn line(bots: &[ManifestBot]) -> String {
+        bots.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>().join("; ")
     }
 }
 
@@ -108,13 +119,12 @@ fn differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
 /// What differs between two manifests apart from the shard: whether two folders hold parts of one
 /// tournament.
 pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
-    let bots = |m: &Manifest| m.bot.iter().map(|b| format!("{} = {}", b.label, b.spec)).collect::<Vec<_>>();
     Differences::default()
         .build((&folder.build, &folder.commit), (&ours.build, &ours.commit))
         .field("tile set (sha256)", &folder.tiles_sha256, &ours.tiles_sha256)
         .field("players", folder.players, ours.players)
         .field("games", folder.games, ours.games)
         .field("seed", folder.seed, ours.seed)
-        .field("bots", bots(folder).join("; "), bots(ours).join("; "))
+        .field("bots", ManifestBot::line(&folder.bot), ManifestBot::line(&ours.bot))
         .lines()
 }

@@ -14,19 +14,21 @@ pub mod schedule;
 pub mod spec;
 pub mod summary;
 
-use crate::entrant::Seat;
+use crate::entrant::{Entrant, Seat};
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};
 use crate::stop::Stop;
 use crate::{pool, progress, report, runner};
 use manifest::Manifest;
-use rayon::prelude::*;
 use rows::Row;
 use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
+use stadt_core::tiles::TileSet;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 /// How to run (nothing here changes the results).
 pub struct Options {
@@ -89,7 +91,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
 /// by a kill had to be dropped from it (None when the file is whole or absent).
-fn open_games(
+pub(crate) fn open_games(
     folder: &RunFolder,
     players: usize,
     shard: Shard,
@@ -120,22 +122,29 @@ pub(crate) fn finished_rows(
     part: Shard,
     want: usize,
 ) -> Result<Result<Vec<Row>, usize>, Error> {
+    let (rows, whole) = rows_in(dir, players, part)?;
+    let have = rows.len() / players;
+    Ok(if have == want && whole { Ok(rows) } else { Err(have) })
+}
+
+/// The rows of the whole games of `part` in `dir`'s `games.csv` (none when there is no such file),
+/// and whether the file holds nothing else.
+pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
     let path = dir.join(GAMES);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Err(0)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
         Err(e) => return Err(Error::io("read", &path, e)),
     };
     if text.is_empty() {
-        return Ok(Err(0));
+        return Ok((Vec::new(), false));
     }
     let (rows, complete) = rows::read(&text, players, part, &path)?;
-    let have = rows.len() / players;
-    Ok(if have == want && complete == text.len() { Ok(rows) } else { Err(have) })
+    Ok((rows, complete == text.len()))
 }
 
 /// The log of a folder's games, started with its header line if there is none yet.
-fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
+pub(crate) fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
     let path = folder.join(GAMES);
     let header = format!("{}\n", rows::HEADER);
     if !path.exists() {
@@ -163,7 +172,7 @@ fn summarise(
 }
 
 /// The file of every game's rows.
-const GAMES: &str = "games.csv";
+pub(crate) const GAMES: &str = "games.csv";
 
 /// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
 /// returns how many it played.
@@ -177,67 +186,131 @@ fn play(
 ) -> Result<usize, Error> {
     let scheduled = spec.part().len(schedule.len());
     let bar = progress::bar(opts.progress, scheduled, done, "games");
-    let pool = pool::pool(opts.threads)?;
+    let games =
+        Games { bots: &spec.bots, labels: &spec.labels, tileset: spec.tileset, schedule, part: spec.part() };
+    let mut new = 0;
+    let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {
+        log.append(&rows::to_csv(&rows))?;
+        all.extend(rows);
+        new += 1;
+        bar.inc(1);
+        Ok(true)
+    });
+    bar.finish_and_clear();
+    result.map(|()| new)
+}
+
+/// What `play_in_order` plays: the part `part` of `schedule`, seat `i` of a game taken by
+/// `bots[seats[i]]`, rows labelled with `labels`.
+pub(crate) struct Games<'a> {
+    /// The entrants, as the schedule numbers them.
+    pub bots: &'a [Entrant],
+    /// Their labels in the rows.
+    pub labels: &'a [String],
+    /// The tile set.
+    pub tileset: &'static TileSet,
+    /// The schedule.
+    pub schedule: &'a Schedule,
+    /// The part of it being played.
+    pub part: Shard,
+}
+
+/// Plays the games `range` of `games.part` (numbered within the part) on `threads` workers that
+/// take them in schedule order, and hands each game's rows to `accept` in schedule order (a
+/// reorder buffer holds those that finish early). `accept` returns whether to go on: after
+/// `false` (or an error of its own) no more rows are handed over; then, after a failed game or a
+/// stop request, games in flight are abandoned (games finished before still go to `accept`). Which thread plays a game never changes its result, so neither does the thread
+/// count.
+pub(crate) fn play_in_order(
+    games: &Games,
+    range: std::ops::Range<usize>,
+    threads: usize,
+    stop: &Stop,
+    accept: &mut dyn FnMut(Vec<Row>) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let pool = pool::pool(threads)?;
+    // Set when the run is to end: by `accept`, an error or the user's stop request.
+    let halt = Stop::new();
+    let next = AtomicUsize::new(range.start);
     let (tx, rx) = mpsc::channel::<(usize, Result<Option<Vec<Row>>, Error>)>();
     let mut error = None;
-    let mut new = 0;
-    let stop = &opts.stop;
     std::thread::scope(|s| {
-        s.spawn(|| {
-            pool.install(|| {
-                (done..scheduled).into_par_iter().for_each_with(tx, |tx, j| {
-                    if stop.requested() {
-                        return;
+        let (halt, next, end) = (&halt, &next, range.end);
+        s.spawn(move || {
+            pool.broadcast(|_| {
+                loop {
+                    let j = next.fetch_add(1, Ordering::SeqCst);
+                    if j >= end || halt.requested() {
+                        break;
                     }
-                    let g = schedule.get(spec.part().game(j));
-                    let bots: Vec<_> = g.seats.iter().map(|&i| spec.bots[i].clone()).collect();
+                    let g = games.schedule.get(games.part.game(j));
+                    let bots: Vec<Entrant> = g.seats.iter().map(|&i| games.bots[i].clone()).collect();
                     let result = runner::play_game_until(
-                        spec.tileset,
+                        games.tileset,
                         &bots,
                         g.deck_seed,
                         g.agent_seed,
                         None,
-                        stop.flag(),
+                        halt.flag(),
                     )
-                    .map(|played| played.map(|p| rows::game_rows(&g, &spec.labels, &p)));
-                    let _ = tx.send((j, result));
-                })
-            })
+                    .map(|played| played.map(|p| rows::game_rows(&g, games.labels, &p)));
+                    if tx.send((j, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+            drop(tx);
         });
-        // Write games in schedule order as soon as all earlier ones are in.
-        let mut next = done;
+        let mut next = range.start;
+        let mut accepting = true;
         let mut waiting: BTreeMap<usize, Vec<Row>> = BTreeMap::new();
-        for (j, result) in rx {
+        loop {
+            // Wake up now and then to pass a stop request on to the games in flight.
+            let (j, result) = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(message) => message,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if stop.requested() {
+                        halt.request();
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             match result {
                 Ok(Some(rows)) => {
                     waiting.insert(j, rows);
                 }
                 Ok(None) => {} // stopped mid-game
                 Err(e) => {
-                    let index = spec.part().game(j);
+                    let index = games.part.game(j);
                     error.get_or_insert(match e {
                         Error::IllegalMove(m) => Error::IllegalMove(format!("game {index}: {m}")),
                         e => e,
                     });
-                    stop.request();
+                    halt.request();
                 }
             }
-            while let Some(rows) = waiting.remove(&next) {
-                if let Err(e) = log.append(&rows::to_csv(&rows)) {
-                    error.get_or_insert(e);
-                    stop.request();
-                    break;
-                }
-                all.extend(rows);
+            if stop.requested() {
+                halt.request();
+            }
+            // Games finished before a stop or a failed game are kept; none after `accept` said no.
+            while accepting && let Some(rows) = waiting.remove(&next) {
                 next += 1;
-                new += 1;
-                bar.inc(1);
+                accepting = match accept(rows) {
+                    Ok(go_on) => go_on,
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        false
+                    }
+                };
+                if !accepting {
+                    halt.request();
+                }
             }
         }
     });
-    bar.finish_and_clear();
     match error {
         Some(e) => Err(e),
-        None => Ok(new),
+        None => Ok(()),
     }
 }

@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::limits;
 use crate::tournament::schedule::{Shard, schedule_len};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::parse_bot;
 use stadt_core::tiles::TileSet;
@@ -62,61 +63,71 @@ pub struct Experiment {
     pub dir: PathBuf,
 }
 
-fn default_tiles() -> String {
+pub(crate) fn default_tiles() -> String {
     "default".into()
 }
 
 impl Experiment {
     /// Reads an experiment file.
     pub fn load(path: &Path) -> Result<Experiment, Error> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "experiment", path, e))?;
-        let mut e: Experiment =
-            toml::from_str(&text).map_err(|e| Error::file_of("experiment", path, e.to_string()))?;
-        if e.out.trim().is_empty() {
-            return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
-        }
-        e.dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let (mut e, dir) = read_experiment(path, |e: &Experiment| &e.out)?;
+        e.dir = dir;
         Ok(e)
-    }
-
-    /// A path written in the file, as seen from where the command runs (`experiments/../results/x`
-    /// reads `results/x`).
-    fn resolve(&self, p: &str) -> PathBuf {
-        let mut out = PathBuf::new();
-        for c in self.dir.join(p).components() {
-            match c {
-                std::path::Component::ParentDir
-                    if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) =>
-                {
-                    out.pop();
-                }
-                c => out.push(c),
-            }
-        }
-        out
     }
 
     /// The tournament it describes; `out` replaces the file's output folder when given.
     pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, Error> {
-        let bots: Vec<String> = self
-            .bots
-            .iter()
-            .map(|b| {
-                if b.ends_with(".bot") || b.contains('/') {
-                    self.resolve(b).to_string_lossy().into_owned()
-                } else {
-                    b.clone()
-                }
-            })
-            .collect();
-        let tiles = if self.tiles == "default" {
-            self.tiles.clone()
-        } else {
-            self.resolve(&self.tiles).to_string_lossy().into_owned()
-        };
-        let out = out.map_or_else(|| self.resolve(&self.out), Path::to_path_buf);
+        let bots: Vec<String> = self.bots.iter().map(|b| resolve_bot(&self.dir, b)).collect();
+        let tiles = resolve_tiles(&self.dir, &self.tiles);
+        let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         TournamentSpec::new(&bots, self.players, self.games, self.seed, &tiles, &out, dirs)
     }
+}
+
+/// Reads the experiment file at `path` as a `T` whose output folder is `out(&T)` (refused when
+/// empty), and the folder the file is in (which the paths written in it are relative to).
+pub(crate) fn read_experiment<T: DeserializeOwned>(
+    path: &Path,
+    out: impl Fn(&T) -> &String,
+) -> Result<(T, PathBuf), Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "experiment", path, e))?;
+    let e: T = toml::from_str(&text).map_err(|e| Error::file_of("experiment", path, e.to_string()))?;
+    if out(&e).trim().is_empty() {
+        return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
+    }
+    Ok((e, path.parent().map(Path::to_path_buf).unwrap_or_default()))
+}
+
+/// A path written in an experiment file in folder `dir`, as seen from where the command runs
+/// (`experiments/../results/x` reads `results/x`).
+pub(crate) fn resolve(dir: &Path, p: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in dir.join(p).components() {
+        match c {
+            std::path::Component::ParentDir
+                if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A bot written in an experiment file in folder `dir`: a bot file's path is relative to the file,
+/// a name or spec stays as it is.
+pub(crate) fn resolve_bot(dir: &Path, b: &str) -> String {
+    if b.ends_with(".bot") || b.contains('/') {
+        resolve(dir, b).to_string_lossy().into_owned()
+    } else {
+        b.to_string()
+    }
+}
+
+/// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
+pub(crate) fn resolve_tiles(dir: &Path, tiles: &str) -> String {
+    if tiles == "default" { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
 }
 
 impl TournamentSpec {

@@ -21,6 +21,10 @@ pub struct Manifest {
     pub(crate) iterations: usize,
     pub(crate) games_per_eval: usize,
     pub(crate) verify_games: usize,
+    /// `sprt:ELO0,ELO1` when the held-out check is a sequential test (absent: a fixed number of
+    /// games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) verify: Option<String>,
     pub(crate) seed: u64,
     pub(crate) objective: String,
     pub(crate) a: f64,
@@ -43,6 +47,7 @@ impl Manifest {
             iterations: spec.iterations,
             games_per_eval: spec.games_per_eval,
             verify_games: spec.verify_games,
+            verify: spec.verify_sprt.map(|(elo0, elo1)| format!("sprt:{elo0},{elo1}")),
             seed: spec.seed,
             objective: spec.objective.name().into(),
             a: spec.a,
@@ -50,6 +55,11 @@ impl Manifest {
             tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
         }
     }
+}
+
+/// How the held-out check is made, in words for a difference.
+fn verify(m: &Manifest) -> String {
+    m.verify.clone().unwrap_or_else(|| "games (a fixed number)".into())
 }
 
 impl RunManifest for Manifest {
@@ -70,6 +80,7 @@ impl RunManifest for Manifest {
             .field("iterations", folder.iterations, self.iterations)
             .field("games per evaluation", folder.games_per_eval, self.games_per_eval)
             .field("verify games", folder.verify_games, self.verify_games)
+            .field("verify", verify(folder), verify(self))
             .field("seed", folder.seed, self.seed)
             .field("objective", &folder.objective, &self.objective)
             .field("a", folder.a, self.a)

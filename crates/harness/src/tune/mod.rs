@@ -1,7 +1,8 @@
 //! `stadt tune`: SPSA over a bot's real-valued weights. Every iteration plays the two perturbed
 //! candidates against the same pool on the same decks, seats and agent seeds (common random
 //! numbers), steps along the estimated gradient, and logs the iteration. At the end the tuned bot
-//! plays the untuned one on decks never used in tuning (held-out verification).
+//! plays the untuned one on decks never used in tuning (held-out verification): a fixed number of
+//! games, or a sequential test (`stadt sprt`) in the folder `verify-sprt/`.
 //!
 //! The output folder holds `manifest.toml`, `tune.csv` (one line per iteration, with the weights
 //! written exactly, so a stopped run resumes where it was), `verify.csv` and the tuned bot file.
@@ -54,8 +55,12 @@ pub struct TuneSpec {
     pub iterations: usize,
     /// Games per candidate evaluation (rounded up to both seatings).
     pub games_per_eval: usize,
-    /// Held-out verification games (tuned against untuned).
+    /// Held-out verification games (tuned against untuned); with `verify_sprt`, the most games of
+    /// the sequential test.
     pub verify_games: usize,
+    /// The held-out check as a sequential test of these hypotheses (elo0, elo1: normalized Elo,
+    /// alpha = beta = 0.05) instead of a fixed number of games.
+    pub verify_sprt: Option<(f64, f64)>,
     /// Run seed.
     pub seed: u64,
     /// Output folder.

@@ -2,7 +2,7 @@
 //! report printed at the end, and the file installed among the user's bots when asked.
 
 use super::TuneSpec;
-use super::verify::{Verdict, Verification};
+use super::verify::{SPRT_DIR, Verdict, Verification};
 use crate::error::Error;
 use crate::output::write_file;
 use stadt_agents::botfile::bot_file_text;
@@ -18,7 +18,7 @@ pub fn bot_file(spec: &TuneSpec, tuned: &BotSpec, v: &Verification) -> String {
         &format!(
             "Tuned by `stadt tune` (SPSA, {} iterations of {} games per candidate, seed {}) against: {}.\n\
              Starting point: {}\n\
-             Held-out check against the starting point, {} games on {} new decks: {} ({})",
+             Held-out check against the starting point, {} games on {} new decks: {} ({}){}",
             spec.iterations,
             spec.games_per_eval.div_ceil(2) * 2,
             spec.seed,
@@ -27,7 +27,8 @@ pub fn bot_file(spec: &TuneSpec, tuned: &BotSpec, v: &Verification) -> String {
             v.games,
             v.decks,
             v.verdict.word(),
-            intervals(v, "margin", "")
+            intervals(v, "margin", ""),
+            v.sprt_words().map_or_else(String::new, |w| format!("\n{w}"))
         ),
     )
 }
@@ -62,6 +63,9 @@ pub fn summary(tuned: &BotSpec, v: &Verification, files: &[&Path]) -> String {
             Verdict::Worse => "THE TUNED BOT LOSES TO THE UNTUNED ONE",
         }
     );
+    if let Some(words) = v.sprt_words() {
+        let _ = writeln!(report, "held-out check as a sequential test ({SPRT_DIR}/): {words}");
+    }
     let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let _ = writeln!(report, "files: {}", files.join(", "));
     report

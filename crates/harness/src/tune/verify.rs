@@ -1,17 +1,26 @@
 //! The held-out check: the tuned bot against the untuned one on decks never used in tuning, each
-//! deck in both seatings, with intervals over decks; written to `verify.csv`.
+//! deck in both seatings, with intervals over decks; written to `verify.csv`. Either a fixed number
+//! of games, or a sequential test (`--verify sprt:ELO0,ELO1`) run in the folder `verify-sprt/`
+//! with the tuning run's seed (its decks derive(seed, [1, d]) are those of the fixed check, never
+//! used in tuning) that stops as soon as its verdict is clear.
 
 use super::spsa::{objective_value, play_against};
 use super::{Objective, TuneSpec};
+use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::write_file;
+use crate::sprt::model::Verdict as SprtVerdict;
+use crate::sprt::spec::{ALPHA, Hypotheses, SprtSpec};
 use crate::stats::{Cluster, Z95, cluster_mean_se, share_interval};
+use crate::tournament::Options;
 use crate::tournament::rows::csv_field;
 use stadt_agents::spec::BotSpec;
 
 /// The file the check is written to.
 pub const FILE: &str = "verify.csv";
+/// The folder of the sequential check, inside the tuning folder.
+pub const SPRT_DIR: &str = "verify-sprt";
 
 /// The held-out check's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +57,25 @@ pub struct Verification {
     pub margin: (f64, f64, f64),
     /// What that says.
     pub verdict: Verdict,
+    /// The sequential test's result, when the check was one.
+    pub sprt: Option<SprtCheck>,
+}
+
+/// What a sequential held-out check found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SprtCheck {
+    /// `H1`, `H0` or `continue` (no verdict within the most games).
+    pub verdict: String,
+    /// The hypotheses (normalized Elo).
+    pub elo0: f64,
+    /// The alternative.
+    pub elo1: f64,
+    /// The final log-likelihood ratio.
+    pub llr: f64,
+    /// The lower bound (accept H0).
+    pub lower: f64,
+    /// The upper bound (accept H1).
+    pub upper: f64,
 }
 
 /// The folder's check of `tuned`: read back when a finished run wrote it, otherwise played (on
@@ -57,18 +85,89 @@ pub fn held_out(folder: &RunFolder, spec: &TuneSpec, tuned: &BotSpec) -> Result<
     if let Some(v) = std::fs::read_to_string(&path).ok().and_then(|t| read(&t)) {
         return Ok(Some(v));
     }
-    let games = play_against(
-        tuned,
-        std::slice::from_ref(&spec.bot),
-        spec.verify_games,
-        spec.seed,
-        1,
-        Some(&spec.stop),
-    )?;
-    let Some(games) = games else { return Ok(None) };
-    let v = verification(&games);
+    let v = match spec.verify_sprt {
+        None => {
+            let games = play_against(
+                tuned,
+                std::slice::from_ref(&spec.bot),
+                spec.verify_games,
+                spec.seed,
+                1,
+                Some(&spec.stop),
+            )?;
+            let Some(games) = games else { return Ok(None) };
+            verification(&games)
+        }
+        Some((elo0, elo1)) => match sequential(folder, spec, tuned, (elo0, elo1))? {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+    };
     write_file(&path, &csv(tuned, &spec.bot, &v), true)?;
     Ok(Some(v))
+}
+
+/// The check as a sequential test in `verify-sprt/` (resumed there when it was stopped). The
+/// verdict is `better` when the test accepts H1; otherwise, as for the fixed check, `worse` when the
+/// tuned bot won less than half the games and `unclear` when not. None when a stop came first.
+fn sequential(
+    folder: &RunFolder,
+    spec: &TuneSpec,
+    tuned: &BotSpec,
+    (elo0, elo1): (f64, f64),
+) -> Result<Option<Verification>, Error> {
+    let h = Hypotheses { elo0, elo1, alpha: ALPHA, beta: ALPHA };
+    let (b, a) = (Entrant::Bot(tuned.clone()), Entrant::Bot(spec.bot.clone()));
+    let out = folder.join(SPRT_DIR);
+    let test = SprtSpec::new(b, a, h, 2, spec.verify_games as u64, spec.seed, "default", &out)?;
+    let opts = Options {
+        threads: spec.threads,
+        progress: false,
+        command: spec.command.clone(),
+        about: "the held-out check of a tuning run: the tuned bot against the untuned one".into(),
+        stop: spec.stop.clone(),
+    };
+    let run = crate::sprt::run::run(&test, &opts)?;
+    if !run.finished() {
+        return Ok(None);
+    }
+    let tested = &test.games.labels[0];
+    let games: Vec<(i32, i32)> = run
+        .rows
+        .chunks(2)
+        .map(|g| if &g[0].bot == tested { (g[0].score, g[1].score) } else { (g[1].score, g[0].score) })
+        .collect();
+    let mut v = verification(&games);
+    if matches!(run.verdict, SprtVerdict::AcceptH1) {
+        v.verdict = Verdict::Better;
+    } else if v.verdict == Verdict::Better {
+        v.verdict = Verdict::Unclear;
+    }
+    v.sprt = Some(SprtCheck {
+        verdict: run.verdict.word().to_string(),
+        elo0,
+        elo1,
+        llr: run.llr,
+        lower: run.bounds.0,
+        upper: run.bounds.1,
+    });
+    Ok(Some(v))
+}
+
+impl Verification {
+    /// The sequential test's result in words (None for a fixed check).
+    pub fn sprt_words(&self) -> Option<String> {
+        let s = self.sprt.as_ref()?;
+        let result = match s.verdict.as_str() {
+            "H1" => "H1 accepted".to_string(),
+            "H0" => "H0 accepted".to_string(),
+            _ => format!("no verdict within {} games", self.games),
+        };
+        Some(format!(
+            "SPRT with H0: normalized Elo <= {}, H1: >= {}, alpha = beta = {ALPHA}: {result}, LLR {:.3} (bounds {:.3}, {:.3})",
+            s.elo0, s.elo1, s.llr, s.lower, s.upper
+        ))
+    }
 }
 
 /// The held-out games' statistics, over decks (each deck played in both seatings).
@@ -96,15 +195,20 @@ fn verification(games: &[(i32, i32)]) -> Verification {
         win_rate,
         margin: (m, m - Z95 * se, m + Z95 * se),
         verdict,
+        sprt: None,
     }
 }
 
 /// The columns of `verify.csv`.
 pub const HEADER: &str = "tuned,untuned,games,decks,tuned_win_rate,win_rate_lo95,win_rate_hi95,mean_margin,margin_lo95,margin_hi95,verdict";
+/// The columns a sequential check adds after them: its verdict (`H1`, `H0`, `continue`), its
+/// hypotheses in normalized Elo, the final log-likelihood ratio and the bounds.
+pub const SPRT_COLUMNS: &str = "sprt,sprt_elo0,sprt_elo1,sprt_llr,sprt_lower,sprt_upper";
 
 fn csv(tuned: &BotSpec, untuned: &BotSpec, v: &Verification) -> String {
-    format!(
-        "{HEADER}\n{},{},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{}\n",
+    let mut text = format!(
+        "{HEADER}{}\n{},{},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{}",
+        if v.sprt.is_some() { format!(",{SPRT_COLUMNS}") } else { String::new() },
         csv_field(&tuned.full()),
         csv_field(&untuned.full()),
         v.games,
@@ -116,13 +220,23 @@ fn csv(tuned: &BotSpec, untuned: &BotSpec, v: &Verification) -> String {
         v.margin.1,
         v.margin.2,
         v.verdict.word()
-    )
+    );
+    if let Some(s) = &v.sprt {
+        text.push_str(&format!(
+            ",{},{},{},{:.4},{:.4},{:.4}",
+            s.verdict, s.elo0, s.elo1, s.llr, s.lower, s.upper
+        ));
+    }
+    text.push('\n');
+    text
 }
 
 /// Reads back a finished run's `verify.csv`.
 pub(crate) fn read(text: &str) -> Option<Verification> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
-    if reader.headers().ok()?.iter().collect::<Vec<_>>().join(",") != HEADER {
+    let header = reader.headers().ok()?.iter().collect::<Vec<_>>().join(",");
+    let sequential = header == format!("{HEADER},{SPRT_COLUMNS}");
+    if header != HEADER && !sequential {
         return None;
     }
     let r = reader.records().next()?.ok()?;
@@ -133,11 +247,24 @@ pub(crate) fn read(text: &str) -> Option<Verification> {
         "worse" => Verdict::Worse,
         _ => return None,
     };
+    let sprt = if sequential {
+        Some(SprtCheck {
+            verdict: r.get(11)?.to_string(),
+            elo0: f(12)?,
+            elo1: f(13)?,
+            llr: f(14)?,
+            lower: f(15)?,
+            upper: f(16)?,
+        })
+    } else {
+        None
+    };
     Some(Verification {
         games: r.get(2)?.parse().ok()?,
         decks: r.get(3)?.parse().ok()?,
         win_rate: (f(4)?, f(5)?, f(6)?),
         margin: (f(7)?, f(8)?, f(9)?),
         verdict,
+        sprt,
     })
 }

@@ -1,7 +1,8 @@
 """Carcassonne: Die Stadt for game-AI research: the stadt rules engine, its bots and tournaments.
 
 `Game` is a game with tile draws as explicit chance nodes; `Bot` is one of stadt's bots;
-`tournament` runs stadt's tournaments with Python agents as entrants. `stadt.openspiel` registers
+`tournament` runs stadt's tournaments and `sprt` its sequential tests, with Python agents as
+entrants. `stadt.openspiel` registers
 the game with OpenSpiel and `stadt.pettingzoo` makes a PettingZoo environment. docs/python.md in
 the repository documents the action space, the observation and every function.
 """
@@ -32,6 +33,7 @@ from stadt._stadt import (
     bot_names,
     random_playouts,
 )
+from stadt._stadt import sprt as _sprt
 from stadt._stadt import tournament as _tournament
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "Game",
     "bot_names",
     "random_playouts",
+    "sprt",
     "tournament",
 ]
 
@@ -68,6 +71,18 @@ def _describe(entrant: Any) -> str:
     if isinstance(entrant, tuple) and len(entrant) == 2:
         return "python:" + str(entrant[0])
     return repr(entrant)
+
+
+def _run_options(threads: int | None, progress: bool, about: str, command: str, bot_dir: str | None) -> dict:
+    """The keyword arguments every run takes: threads (default: every core), the progress bar
+    (only on a terminal), what the run is for, its command line for the manifest, the bot folder."""
+    return {
+        "threads": threads if threads is not None else (os.cpu_count() or 1),
+        "progress": progress and sys.stderr.isatty(),
+        "about": about,
+        "command": command,
+        "bot_dir": bot_dir,
+    }
 
 
 def tournament(
@@ -111,10 +126,57 @@ def tournament(
         games,
         seed,
         tiles,
-        threads if threads is not None else (os.cpu_count() or 1),
-        progress and sys.stderr.isatty(),
-        about,
-        command,
-        bot_dir,
-        shard,
+        shard=shard,
+        **_run_options(threads, progress, about, command, bot_dir),
+    )
+
+
+def sprt(
+    out: str | os.PathLike,
+    bot: Entrant,
+    against: Entrant,
+    elo0: float,
+    elo1: float,
+    *,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    players: int = 2,
+    seed: int = 1,
+    max_games: int = 20000,
+    tiles: str = "default",
+    threads: int | None = None,
+    progress: bool = True,
+    about: str = "",
+    bot_dir: str | None = None,
+) -> dict[str, Any]:
+    """Runs (or resumes) a sequential test into folder `out`, exactly as `stadt sprt` does.
+
+    `bot` (the bot under test) and `against` (its baseline, in every other seat) are bot specs or
+    Python entrants `(name, factory)`, as in `tournament`. Units (one deck in every seat rotation)
+    are folded into the log-likelihood ratio in schedule order until it crosses a bound (H1: the
+    bot is at least `elo1` stronger; H0: at most `elo0`) or `max_games` are played. The files
+    (sprt.csv, games.csv, manifest.toml, report.html) are the command line's.
+
+    Returns {"out", "verdict" ("H1", "H0" or "continue"), "units", "games", "new", "llr", "lower",
+    "upper", "elo" ((estimate, low, high) or None), "summary"}. An exception raised by a Python
+    agent ends the run and is raised here; Ctrl-C stops it and the same call resumes it.
+    """
+    command = (
+        f"python: stadt.sprt(out={os.fspath(out)!r}, bot={_describe(bot)}, against={_describe(against)}, "
+        f"elo0={elo0}, elo1={elo1}, alpha={alpha}, beta={beta}, players={players}, seed={seed}, "
+        f"max_games={max_games}, tiles={tiles!r})"
+    )
+    return _sprt(
+        os.fspath(out),
+        bot,
+        against,
+        elo0,
+        elo1,
+        alpha,
+        beta,
+        players,
+        seed,
+        max_games,
+        tiles,
+        **_run_options(threads, progress, about, command, bot_dir),
     )

@@ -1,0 +1,107 @@
+//! `manifest.toml` of an SPRT folder: what the run is (the build, the tile set, players, the most
+//! games, seed, the model, hypotheses and error rates, and the bots with all their parameters) and
+//! what produced it. A run whose identity differs in any of these is refused in the folder.
+
+use super::spec::SprtSpec;
+use crate::folder::{Differences, RunManifest};
+use crate::tournament::manifest::ManifestBot;
+use serde::{Deserialize, Serialize};
+
+/// The `format` line of this version's manifests.
+pub const FORMAT: &str = "stadt-sprt 1";
+
+/// The manifest of an SPRT folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// `stadt-sprt 1`.
+    pub format: String,
+    /// The command that started the run, as typed.
+    pub command: String,
+    /// What the run is for (from an experiment file).
+    #[serde(default)]
+    pub about: String,
+    /// The package version.
+    pub version: String,
+    /// The build: a SHA-256 of the sources that decide results.
+    pub build: String,
+    /// The git commit of the build, for information.
+    pub commit: String,
+    /// `pentanomial` (2 players) or `gsprt` (3 and 4).
+    pub model: String,
+    /// Elo of H0, in the model's unit.
+    pub elo0: f64,
+    /// Elo of H1, in the model's unit.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    pub beta: f64,
+    /// Players per game.
+    pub players: usize,
+    /// The most games to play, as asked (rounded up to whole units).
+    pub max_games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// The tile set: `default` or the file it was read from (for information).
+    pub tiles: String,
+    /// SHA-256 of the tile set's text.
+    pub tiles_sha256: String,
+    /// The bots by seat of rotation 0: the bot under test first, then the baseline's copies.
+    pub bot: Vec<ManifestBot>,
+}
+
+impl RunManifest for Manifest {
+    const RUN: &'static str = "sprt run";
+    const FORMAT: &'static str = FORMAT;
+    const COMMENT: &'static str = "# stadt sprt manifest: what produced the files beside it (TOML).\n\
+         # A run with a different build, tile set, players, max_games, seed, model, elo0, elo1, alpha, beta or bots is refused here.\n\
+         # The first bot is the one under test. Unit u is deck u in every seat rotation: game u * players + r,\n\
+         # deck seed derive(seed, [1, u]), agents' seed derive(seed, [2, game]).\n";
+
+    fn format(&self) -> &str {
+        &self.format
+    }
+
+    fn differences(&self, folder: &Manifest) -> Vec<String> {
+        Differences::default()
+            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
+            .field("players", folder.players, self.players)
+            .field("max games", folder.max_games, self.max_games)
+            .field("seed", folder.seed, self.seed)
+            .field("model", &folder.model, &self.model)
+            .field("elo0", folder.elo0, self.elo0)
+            .field("elo1", folder.elo1, self.elo1)
+            .field("alpha", folder.alpha, self.alpha)
+            .field("beta", folder.beta, self.beta)
+            .field("bots", ManifestBot::line(&folder.bot), ManifestBot::line(&self.bot))
+            .lines()
+    }
+}
+
+impl Manifest {
+    /// The manifest of the run `spec` describes, started by `command`.
+    pub fn new(spec: &SprtSpec, command: &str, about: &str) -> Manifest {
+        let (t, s) = (&spec.games, &spec.settings);
+        Manifest {
+            format: FORMAT.to_string(),
+            command: command.to_string(),
+            about: about.to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            build: crate::provenance::SOURCES.to_string(),
+            commit: crate::provenance::COMMIT.to_string(),
+            model: spec.model().name().to_string(),
+            elo0: s.elo0,
+            elo1: s.elo1,
+            alpha: s.alpha,
+            beta: s.beta,
+            players: t.players,
+            max_games: t.games,
+            seed: t.seed,
+            tiles: t.tiles.clone(),
+            tiles_sha256: crate::tileset::sha256(t.tileset),
+            bot: ManifestBot::of(t),
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! `stadt sprt`: plays units (one deck in every seat rotation) in parallel and folds them into the
+//! test strictly in schedule order as they finish, so the verdict is the same at any thread count
+//! and after a resume; stops at the first unit whose log-likelihood ratio crosses a bound, or when
+//! the most games have been played.
+//!
+//! `games.csv` holds the games of the units up to and including the deciding one, in schedule
+//! order (games of later units that were already in flight are abandoned, never written), so a
+//! rerun reads back exactly the games that decided. `sprt.csv` is derived from `games.csv`: a rerun
+//! rewrites it from the games, then appends a line per unit it plays.
+
+use super::manifest::Manifest;
+use super::model::{Model, Verdict};
+use super::sequence::{FILE, Sequence, header};
+use super::spec::SprtSpec;
+use crate::error::Error;
+use crate::folder::RunFolder;
+use crate::output::AppendLog;
+use crate::tournament::rows::{self, Row};
+use crate::tournament::schedule::{Schedule, Shard};
+use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
+use crate::{progress, report};
+use std::path::{Path, PathBuf};
+
+/// What a run did.
+pub struct Outcome {
+    /// Units in the folder now.
+    pub units: usize,
+    /// Games in the folder now.
+    pub games: usize,
+    /// Games this run played.
+    pub new: usize,
+    /// Games the schedule holds (the most to play, rounded up to whole units).
+    pub scheduled: usize,
+    /// The model.
+    pub model: Model,
+    /// H1 or H0 accepted, or no verdict yet (then either the schedule is played out or the run
+    /// was interrupted).
+    pub verdict: Verdict,
+    /// The log-likelihood ratio after the last unit.
+    pub llr: f64,
+    /// The bounds (lower, upper).
+    pub bounds: (f64, f64),
+    /// The Elo estimate with its 95% interval, in the model's unit.
+    pub elo: Option<(f64, f64, f64)>,
+    /// Stopped (Ctrl-C) before a verdict or the end of the schedule.
+    pub interrupted: bool,
+    /// What the test says, as lines to print (`Sequence::summary`).
+    pub summary: Vec<String>,
+    /// Every game's rows, in schedule order.
+    pub rows: Vec<Row>,
+    /// The report written when the run is finished (unless the folder is read-only).
+    pub report: Option<PathBuf>,
+}
+
+impl Outcome {
+    /// Whether the run is over: a verdict, or every scheduled game played.
+    pub fn finished(&self) -> bool {
+        !matches!(self.verdict, Verdict::Continue) || self.games == self.scheduled
+    }
+}
+
+/// The test replayed from a folder's games: the rows of `games.csv` (whole games), the sequence
+/// after every whole unit, and the text `sprt.csv` should hold. Refused when the games go on past
+/// the unit that decided.
+pub(crate) fn replay(rows: &[Row], mut seq: Sequence, path: &Path) -> Result<(Sequence, String), Error> {
+    let per_unit = seq.unit_rows();
+    let mut text = format!("{}\n", header(&seq.model()));
+    for unit in rows.chunks_exact(per_unit) {
+        if seq.decided() {
+            break;
+        }
+        text.push_str(&seq.add(unit));
+    }
+    if seq.decided() && rows.len() > seq.units() * per_unit {
+        return Err(Error::file(
+            path,
+            format!(
+                "holds games after unit {}, where the test was decided ({}): it was changed since the run wrote it",
+                seq.units() - 1,
+                seq.verdict().word()
+            ),
+        ));
+    }
+    Ok((seq, text))
+}
+
+/// The games a run of these settings schedules.
+pub(crate) fn schedule(spec: &SprtSpec) -> Schedule {
+    let t = &spec.games;
+    Schedule::new(t.bots.len(), t.players, t.games, t.seed)
+}
+
+/// Runs (or resumes) an SPRT.
+pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
+    let t = &spec.games;
+    let folder = RunFolder::open(&t.out, &opts.command)?;
+    folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
+    let schedule = schedule(spec);
+    let scheduled = schedule.len();
+    let (mut all, log) = open_games(&folder, t.players, Shard::WHOLE, scheduled)?;
+    let fresh = Sequence::new(spec.settings, t.players, &t.labels[0]);
+    let (mut seq, text) = replay(&all, fresh, &folder.join(GAMES))?;
+    folder.write_derived(FILE, &text)?;
+    let mut new = 0;
+    let done = all.len() / t.players;
+    if !seq.decided() && done < scheduled {
+        folder.require_writable("the games still to play")?;
+        let mut log = match log {
+            Some(log) => log,
+            None => start_games(&folder)?,
+        };
+        let mut sprt_log = AppendLog::open(&folder.join(FILE), text.len())?;
+        let bar = progress::bar(opts.progress, scheduled, done, "games");
+        let (lower, upper) = spec.settings.bounds();
+        let message = |seq: &Sequence| format!("LLR {:.2} in [{lower:.2}, {upper:.2}]", seq.llr());
+        bar.set_message(message(&seq));
+        let games = Games {
+            bots: &t.bots,
+            labels: &t.labels,
+            tileset: t.tileset,
+            schedule: &schedule,
+            part: Shard::WHOLE,
+        };
+        let per_unit = seq.unit_rows();
+        let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {
+            log.append(&rows::to_csv(&rows))?;
+            all.extend(rows);
+            new += 1;
+            bar.inc(1);
+            if all.len() % per_unit != 0 {
+                return Ok(true);
+            }
+            sprt_log.append(&seq.add(&all[all.len() - per_unit..]))?;
+            bar.set_message(message(&seq));
+            Ok(!seq.decided())
+        });
+        bar.finish_and_clear();
+        result?;
+    }
+    let games = all.len() / t.players;
+    let mut outcome = Outcome {
+        units: seq.units(),
+        games,
+        new,
+        scheduled,
+        model: seq.model(),
+        verdict: seq.verdict(),
+        llr: seq.llr(),
+        bounds: spec.settings.bounds(),
+        elo: seq.elo(),
+        interrupted: false,
+        summary: seq.summary(scheduled, (&t.labels[0], &t.labels[1])),
+        rows: all,
+        report: None,
+    };
+    if outcome.finished() {
+        if folder.writable() {
+            outcome.report = Some(report::write_finished(&folder)?);
+        }
+    } else {
+        outcome.interrupted = opts.stop.requested();
+    }
+    Ok(outcome)
+}

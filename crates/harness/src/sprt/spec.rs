@@ -1,0 +1,184 @@
+//! What an SPRT run is: the bot under test, its baseline, the hypotheses and error rates, players,
+//! the most games to play, the seed, the tile set and the output folder; from the command line or
+//! an experiment file, every value checked before anything is written.
+
+use super::model::{Model, Settings};
+use crate::entrant::Entrant;
+use crate::error::Error;
+use crate::limits;
+use crate::tournament::spec::{
+    TournamentSpec, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
+};
+use serde::Deserialize;
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::spec::parse_bot;
+use std::path::{Path, PathBuf};
+
+/// An SPRT run to play.
+#[derive(Clone, Debug)]
+pub struct SprtSpec {
+    /// The games, as a tournament of one combination: entrant 0 is the bot under test, entrants
+    /// 1 to players - 1 are copies of its baseline; `games` is the most games to play (rounded up
+    /// to whole units).
+    pub games: TournamentSpec,
+    /// The hypotheses and error rates.
+    pub settings: Settings,
+}
+
+/// The hypotheses and error rates as given, before they are checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hypotheses {
+    /// Elo of the null hypothesis (H0: the bot is no stronger than this).
+    pub elo0: f64,
+    /// Elo of the alternative (H1: the bot is at least this much stronger).
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+/// The default most games of a run.
+pub const MAX_GAMES: u64 = 20_000;
+/// The default error rates.
+pub const ALPHA: f64 = 0.05;
+
+/// The model that players decide: the pentanomial model for 2 players (a unit is a pair of games
+/// with the seats swapped), the generalised SPRT on the unit's mean score for 3 and 4.
+pub fn model_for(players: usize) -> Model {
+    if players == 2 { Model::Pentanomial } else { Model::Gsprt }
+}
+
+/// The unit the hypotheses and the Elo estimate are in, for a model.
+pub fn elo_unit(model: &Model) -> &'static str {
+    match model {
+        Model::Pentanomial => "normalized Elo",
+        Model::Gsprt => "logistic Elo of the pairwise score",
+    }
+}
+
+impl SprtSpec {
+    /// Checks and builds a run of `bot` against copies of `against` in `players`-player games.
+    /// The same bot on both sides is allowed (a bot against itself is a real run).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        bot: Entrant,
+        against: Entrant,
+        h: Hypotheses,
+        players: usize,
+        max_games: u64,
+        seed: u64,
+        tiles: &str,
+        out: &Path,
+    ) -> Result<SprtSpec, Error> {
+        let settings = Settings::new(h.elo0, h.elo1, h.alpha, h.beta).map_err(Error::Setting)?;
+        if !(2..=4).contains(&players) {
+            return Err(Error::Setting(format!("players must be 2, 3 or 4, not {players}")));
+        }
+        limits::check("--max-games", max_games, &limits::GAMES)?;
+        let mut bots = vec![bot];
+        bots.extend(std::iter::repeat_n(against, players - 1));
+        let games = TournamentSpec::of_entrants(bots, players, max_games, seed, tiles, out)?;
+        Ok(SprtSpec { games, settings })
+    }
+
+    /// As `new`, for bots given as specs or bot files.
+    #[allow(clippy::too_many_arguments)]
+    pub fn of_bots(
+        bot: &str,
+        against: &str,
+        h: Hypotheses,
+        players: usize,
+        max_games: u64,
+        seed: u64,
+        tiles: &str,
+        out: &Path,
+        dirs: &BotDirs,
+    ) -> Result<SprtSpec, Error> {
+        let (b, a) = (parse_bot(bot, dirs)?, parse_bot(against, dirs)?);
+        SprtSpec::new(Entrant::Bot(b), Entrant::Bot(a), h, players, max_games, seed, tiles, out)
+    }
+
+    /// The model of this run.
+    pub fn model(&self) -> Model {
+        model_for(self.games.players)
+    }
+}
+
+/// An SPRT experiment file (TOML), the flags of `stadt sprt` as keys. Paths in it (bot files, the
+/// tile set, the output folder) are relative to the file's own folder.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SprtExperiment {
+    /// The bot under test.
+    pub bot: String,
+    /// Its baseline.
+    pub against: String,
+    /// Elo of H0.
+    pub elo0: f64,
+    /// Elo of H1.
+    pub elo1: f64,
+    /// Error rate alpha (default 0.05).
+    #[serde(default = "default_alpha")]
+    pub alpha: f64,
+    /// Error rate beta (default 0.05).
+    #[serde(default = "default_alpha")]
+    pub beta: f64,
+    /// Players per game (default 2).
+    #[serde(default = "default_players")]
+    pub players: usize,
+    /// Run seed.
+    pub seed: u64,
+    /// The most games to play (default 20000).
+    #[serde(default = "default_max_games")]
+    pub max_games: u64,
+    /// Output folder, relative to the file.
+    pub out: String,
+    /// Tile set (default: the built-in one), relative to the file.
+    #[serde(default = "default_tiles")]
+    pub tiles: String,
+    /// What the run is for (one line, shown in the manifest and the report).
+    #[serde(default)]
+    pub about: String,
+    /// The folder the file is in (not read from the file).
+    #[serde(skip)]
+    pub dir: PathBuf,
+}
+
+fn default_alpha() -> f64 {
+    ALPHA
+}
+
+fn default_players() -> usize {
+    2
+}
+
+fn default_max_games() -> u64 {
+    MAX_GAMES
+}
+
+impl SprtExperiment {
+    /// Reads an SPRT experiment file.
+    pub fn load(path: &Path) -> Result<SprtExperiment, Error> {
+        let (mut e, dir) = read_experiment(path, |e: &SprtExperiment| &e.out)?;
+        e.dir = dir;
+        Ok(e)
+    }
+
+    /// The run it describes; `out` replaces the file's output folder when given.
+    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<SprtSpec, Error> {
+        let h = Hypotheses { elo0: self.elo0, elo1: self.elo1, alpha: self.alpha, beta: self.beta };
+        let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
+        SprtSpec::of_bots(
+            &resolve_bot(&self.dir, &self.bot),
+            &resolve_bot(&self.dir, &self.against),
+            h,
+            self.players,
+            self.max_games,
+            self.seed,
+            &resolve_tiles(&self.dir, &self.tiles),
+            &out,
+            dirs,
+        )
+    }
+}

@@ -1,0 +1,61 @@
+//! `stadt.sprt`: the command line's sequential test with bots or Python agents (as in
+//! `stadt.tournament`) as the bot under test and its baseline.
+
+use crate::errors::harness_error;
+use crate::tournament::{Raised, entrant, options, run_interruptible};
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use stadt_agents::botfile::BotDirs;
+use stadt_harness::sprt::run::run;
+use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Runs (or resumes) an SPRT; see `stadt.sprt` in python/stadt/__init__.py.
+#[pyfunction]
+#[pyo3(signature = (out, bot, against, elo0, elo1, alpha, beta, players, seed, max_games, tiles, threads, progress, about, command, bot_dir = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sprt<'py>(
+    py: Python<'py>,
+    out: &str,
+    bot: Bound<'py, PyAny>,
+    against: Bound<'py, PyAny>,
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+    players: usize,
+    seed: u64,
+    max_games: u64,
+    tiles: &str,
+    threads: usize,
+    progress: bool,
+    about: &str,
+    command: &str,
+    bot_dir: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dirs = BotDirs::standard(bot_dir.map(Path::new));
+    let raised: Raised = Arc::new(Mutex::new(None));
+    let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
+    let h = Hypotheses { elo0, elo1, alpha, beta };
+    let spec =
+        SprtSpec::new(b, a, h, players, max_games, seed, tiles, Path::new(out)).map_err(harness_error)?;
+    let opts = options(threads, progress, about, command);
+    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
+    if outcome.interrupted {
+        return Err(PyKeyboardInterrupt::new_err("the test was stopped; the same call resumes it"));
+    }
+    let d = PyDict::new(py);
+    d.set_item("out", out)?;
+    d.set_item("verdict", outcome.verdict.word())?;
+    d.set_item("units", outcome.units)?;
+    d.set_item("games", outcome.games)?;
+    d.set_item("new", outcome.new)?;
+    d.set_item("llr", outcome.llr)?;
+    d.set_item("lower", outcome.bounds.0)?;
+    d.set_item("upper", outcome.bounds.1)?;
+    d.set_item("elo", outcome.elo)?;
+    d.set_item("summary", outcome.summary.join("\n"))?;
+    Ok(d)
+}
