@@ -245,8 +245,8 @@ fn three_and_four_players_use_the_generalised_sprt_on_unit_scores() {
         assert_eq!(manifest.matches("[[bot]]").count(), p, "{manifest}");
         assert!(read(&out, "report.html").contains("id=\"trace-plot\""));
     }
-    // Greedy wins every comparison against random bots: no variance, no verdict, an infinite
-    // estimate; the test runs to --max-games and the report still draws.
+    // Greedy wins every comparison against random bots: no variance and an infinite estimate.
+    // Three units are too few to decide, and the report still draws.
     let sweep = dir.join("sweep");
     let (code, stdout, err) = sprt(
         &sweep,
@@ -269,6 +269,15 @@ fn three_and_four_players_use_the_generalised_sprt_on_unit_scores() {
     assert!(stdout.starts_with("no verdict at --max-games: 3 units (9 games)"), "{stdout}");
     assert!(units(&sweep).iter().all(|r| r[2] == "1.000000" && r[9] == "continue"));
     assert!(read(&sweep, "report.html").contains("id=\"elo-plot\""));
+    // With room to go on, the same test decides (at 19 units, once a few units fall short of a
+    // sweep): no variance never holds a verdict back.
+    let decided = dir.join("decided");
+    let (code, stdout, err) = sprt(
+        &decided,
+        &["--bot", "greedy", "--against", "random", "--players", "3", "--elo0", "0", "--elo1", "50"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.starts_with("H1 accepted after "), "{stdout}");
 }
 
 #[test]

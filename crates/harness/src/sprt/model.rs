@@ -387,17 +387,26 @@ impl UnitScores {
         (mean, (self.sum_sq / n - mean * mean).max(0.0))
     }
 
-    /// GSPRT LLR with the variance estimated from the data; 0 while fewer than 2 units or zero
-    /// variance. The generalised likelihood ratio of a normal model of the unit score with unknown
+    /// GSPRT LLR with the variance estimated from the data; 0 while fewer than 2 units, or with
+    /// no variance and the mean exactly on a hypothesis. The generalised likelihood ratio of a normal model of the unit score with unknown
     /// variance: `n/2 ln(r0 / r1)`, `r_k = var + (xbar - mu_k)^2` the mean squared deviation from
     /// `mu_k` (fishtest's `LLR_alt`); [`UnitScores::llr_linear`] is its first-order expansion.
     pub fn llr(&self, s: &Settings) -> f64 {
-        let Some((mean, var)) = self.spread() else {
+        if self.n < 2 {
             return 0.0;
-        };
+        }
+        // Unlike the linear form, the logarithm needs no variance: units that all score the same
+        // (a bot winning every comparison) still give each hypothesis its distance from the mean,
+        // and the test decides. Only data sitting exactly on a hypothesis with no spread says
+        // nothing to scale by.
+        let (mean, var) = self.mean_var();
+        let var = if var > ZERO_VARIANCE { var } else { 0.0 };
         let (mu0, mu1) = (logistic_score(s.elo0), logistic_score(s.elo1));
         let r0 = var + (mean - mu0) * (mean - mu0);
         let r1 = var + (mean - mu1) * (mean - mu1);
+        if r0 <= ZERO_VARIANCE || r1 <= ZERO_VARIANCE {
+            return 0.0;
+        }
         0.5 * self.n as f64 * (r0 / r1).ln()
     }
 
@@ -587,11 +596,19 @@ mod tests {
         let mut u = UnitScores::default();
         u.add(0.9);
         assert_eq!((u.llr(&s), u.llr_linear(&s)), (0.0, 0.0), "one unit");
-        for x in [0.7, 0.7, 0.7] {
+        // No variance: the linear form has nothing to scale by, the logarithm still measures
+        // each hypothesis' distance from the mean, n/2 ln((x - mu0)^2 / (x - mu1)^2).
+        let (mu0, mu1) = (logistic_score(0.0), logistic_score(10.0));
+        for x in [0.7, 1.0, 0.3] {
             let mut u = UnitScores::default();
             (0..3).for_each(|_| u.add(x));
-            assert_eq!((u.llr(&s), u.llr_linear(&s)), (0.0, 0.0), "no variance");
+            let want = 1.5 * ((x - mu0).powi(2) / (x - mu1).powi(2)).ln();
+            assert!((u.llr(&s) - want).abs() < 1e-12, "no variance at {x}: {}", u.llr(&s));
+            assert_eq!(u.llr_linear(&s), 0.0, "no variance");
         }
+        let mut on_h0 = UnitScores::default();
+        (0..3).for_each(|_| on_h0.add(0.5));
+        assert_eq!(on_h0.llr(&s), 0.0, "every unit exactly on a hypothesis");
         let xs = [0.25, 0.75, 0.5, 1.0];
         let mut u = UnitScores::default();
         xs.iter().for_each(|&x| u.add(x));
