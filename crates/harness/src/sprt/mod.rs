@@ -101,7 +101,9 @@
 //! fishtest's `LLR_alt`). With `xbar = sum / n` and `var = sum_sq / n - xbar^2` (divisor n, the
 //! empirical distribution's), the variance under hypothesis k is estimated by the mean squared
 //! deviation from `mu_k`, `r_k = var + (xbar - mu_k)^2`, and `LLR = n/2 * ln(r0 / r1)`; it is 0
-//! while `n < 2` or `var <= 1e-12` (all units alike).
+//! while `n < 2`, and when every unit scored exactly a hypothesis' mean (`r0` or `r1` zero).
+//! Units that all score the same elsewhere still decide: `r_k` is then the squared distance
+//! alone, so a bot that wins every comparison is accepted as stronger after a few units.
 //!
 //! To first order in `mu1 - mu0` this is the linear form
 //! `n (mu1 - mu0) (2 xbar - mu0 - mu1) / (2 var)` (fishtest's `LLR_alt2`, kept as
