@@ -16,6 +16,7 @@ pub mod provenance;
 pub mod render;
 pub mod report;
 pub mod runner;
+pub mod sprt;
 pub mod stats;
 pub mod stop;
 pub mod tileset;
