@@ -1,7 +1,8 @@
 //! Sequential probability ratio tests (SPRT): is bot B stronger than bot A by `elo1` (accept H1)
 //! or by no more than `elo0` (accept H0)? Games are played in units until the log-likelihood ratio
-//! (LLR) of the data leaves the interval of Wald's bounds. This module holds the statistics only,
-//! free of any game: the runner plays the units and hands over their scores.
+//! (LLR) of the data leaves the interval of Wald's bounds. `model` and `simulate` hold the
+//! statistics only, free of any game; `spec`, `manifest`, `sequence` and `run` are `stadt sprt`:
+//! the runner that plays the units on duplicate decks and folds their scores in schedule order.
 //!
 //! # Bounds and verdict
 //!
@@ -125,5 +126,9 @@
 //! 4-player unit scores of known logistic Elo. The accept-H1 rate at `elo0` estimates the real
 //! alpha, the accept-H0 rate at `elo1` the real beta.
 
+pub mod manifest;
 pub mod model;
+pub mod run;
+pub mod sequence;
 pub mod simulate;
+pub mod spec;
