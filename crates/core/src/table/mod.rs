@@ -234,7 +234,7 @@ impl PartialEq for Table {
             pieces: _,
             piece_count,
         } = self;
-        std::ptr::eq(*tileset, other.tileset)
+        (std::ptr::eq(*tileset, other.tileset) || **tileset == *other.tileset)
             && *players == other.players
             && *board == other.board
             && *features == other.features
