@@ -148,10 +148,7 @@ impl Clone for Board {
     fn clone_from(&mut self, source: &Board) {
         // Empty this board's rows in use, then copy the source's: every other cell of both grids
         // is EMPTY, and the origin is copied with them, so the grids end up equal.
-        let (start, width, rows) = self.used_rows();
-        for r in 0..rows {
-            self.grid[start + r * WINDOW..][..width].fill(EMPTY);
-        }
+        self.clear_used_rows();
         let (start, width, rows) = source.used_rows();
         for r in 0..rows {
             let row = start + r * WINDOW;
@@ -310,12 +307,17 @@ impl Board {
         (start, width, rows)
     }
 
-    /// Empties the board, clearing only the cells in use.
-    pub(crate) fn reset(&mut self) {
+    /// Sets every cell of `used_rows` to EMPTY: then the whole grid is.
+    fn clear_used_rows(&mut self) {
         let (start, width, rows) = self.used_rows();
         for r in 0..rows {
             self.grid[start + r * WINDOW..][..width].fill(EMPTY);
         }
+    }
+
+    /// Empties the board, clearing only the cells in use.
+    pub(crate) fn reset(&mut self) {
+        self.clear_used_rows();
         self.count = 0;
         self.frontier_len = 0;
         self.origin = (-(WINDOW as i8) / 2, -(WINDOW as i8) / 2);

@@ -319,7 +319,7 @@ pub(crate) fn closing_steps(board: &Board, wall: &Wall, out: &mut [u16; MAX_PATH
     let (from, to) = (board.point_index(head.point())?, board.point_index(target)?);
     // The search can only arrive at the tail along an edge that a piece there could take,
     // walked the other way. When the city has closed in on the tail, no edge can, and the
-    // search would visit every state it reaches before saying so (a quarter of random games).
+    // search would visit every state it reaches before saying so.
     if !(0..4).any(|dir| allowed_at(board, to, TAIL, dir).is_some()) {
         return None;
     }
