@@ -4,12 +4,14 @@
 //! and final score with the time taken. Two builds that print the same digest played the same
 //! games. A third argument `fast` skips the digest (whose formatting would dominate a profile):
 //! run that under `perf record` to see where a playout spends its time. With `mcts` instead, it
-//! runs `stadt bench`'s MCTS figure for GAMES seconds (single thread).
+//! runs `stadt bench`'s MCTS figure for GAMES seconds (single thread); with `no-followers` every
+//! follower choice is none (the tile phase alone), and `list-followers` lists the choices first.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::game::Game;
+use stadt_core::moves::{Move, Step};
 use stadt_core::tiles::TileSet;
 use std::time::Instant;
 
@@ -31,8 +33,16 @@ fn main() {
     };
     let games = number(0, 20_000);
     let seed = number(1, 1);
-    let with_digest = args.get(2).map(String::as_str) != Some("fast");
-    if args.get(2).map(String::as_str) == Some("mcts") {
+    let mode = args.get(2).map_or("digest", String::as_str);
+    if !["digest", "fast", "mcts", "no-followers", "list-followers"].contains(&mode) {
+        panic!("unknown mode {mode}: digest, fast, mcts, no-followers or list-followers");
+    }
+    let with_digest = mode == "digest";
+    // Where a game's time goes: `no-followers` answers every follower choice with none (so
+    // nothing is scored and no wall is built: the tile phase alone); `list-followers` also lists
+    // the choices first, which prices listing them.
+    let no_followers = mode == "no-followers" || mode == "list-followers";
+    if mode == "mcts" {
         // `stadt bench`'s MCTS figure for GAMES seconds, for profiling the search instead.
         let positions = stadt_harness::bench::mcts_positions(50, seed);
         let rate = stadt_harness::bench::mcts_iterations_per_second(&positions, 1, games as f64, seed);
@@ -51,7 +61,15 @@ fn main() {
         order.shuffle(&mut rng);
         game.reset(4, &order).expect("a full deck");
         while !game.is_over() {
-            let mv = stadt_agents::die_stadt::random_move(game.table(), &mut moves, &mut rng);
+            let mv = if no_followers && game.table().step() == Step::Follower {
+                if mode == "list-followers" {
+                    game.table().legal_moves(&mut moves);
+                    std::hint::black_box(&moves);
+                }
+                Move::Follower(None)
+            } else {
+                stadt_agents::die_stadt::random_move(game.table(), &mut moves, &mut rng)
+            };
             if with_digest {
                 digest.feed(&format!("{mv:?}"));
             }
