@@ -17,6 +17,7 @@ pub mod helpers;
 pub mod observation;
 pub mod params;
 pub mod play;
+pub mod prior;
 pub mod registry;
 pub mod search;
 pub mod seeds;

@@ -72,9 +72,14 @@ impl PartialEq for Observation<'_> {
 /// piles (docs/rules.md section 7), or the real order when clairvoyant.
 impl Determinize for Observation<'_> {
     type Full = Game;
+    type Public = Table;
 
     fn actor(&self) -> usize {
         self.me().index()
+    }
+
+    fn public(&self) -> Table {
+        self.table.clone()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

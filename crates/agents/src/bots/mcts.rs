@@ -9,6 +9,7 @@ use crate::eval;
 use crate::game::Game as _;
 use crate::helpers::GreedySearch;
 use crate::observation::Observation;
+use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::search::mcts::{Config, Mcts, Reward, Rollout};
 use crate::spec::BotDef;
@@ -64,6 +65,36 @@ pub static BOT: BotDef = BotDef {
             kind: ParamKind::Int { min: 0, max: 75 },
         },
         ParamDef {
+            key: "prior",
+            default: "0",
+            help: "PUCT weight of the greedy-value prior over moves (0: UCB1 with c, no prior)",
+            kind: ParamKind::Real { min: 0.0, max: 100.0 },
+        },
+        ParamDef {
+            key: "tau",
+            default: "2",
+            help: "temperature of the prior in points: weights are exp(greedy value / tau)",
+            kind: ParamKind::Real { min: 0.01, max: 1000.0 },
+        },
+        ParamDef {
+            key: "widen",
+            default: "0",
+            help: "progressive widening: a node with N visits chooses among its ceil(widen*sqrt(N)) best-prior moves (0: all)",
+            kind: ParamKind::Real { min: 0.0, max: 100.0 },
+        },
+        ParamDef {
+            key: "expand",
+            default: "1",
+            help: "visits a node gets before its moves become children",
+            kind: ParamKind::Int { min: 1, max: 1000 },
+        },
+        ParamDef {
+            key: "reuse",
+            default: "false",
+            help: "keep the chosen move's subtree for the next decision when it holds that position",
+            kind: ParamKind::Bool,
+        },
+        ParamDef {
             key: "threads",
             default: "1",
             help: "root-parallel searches (threads)",
@@ -93,6 +124,10 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         },
         threads: p.int("threads") as usize,
         depth: p.int("depth") as usize,
+        prior: p.real("prior"),
+        widen: p.real("widen"),
+        expand: p.int("expand") as u32,
+        reuse: p.flag("reuse"),
     };
     (cfg, p.get("rollout") == "greedy", p.real("open"))
 }
@@ -115,7 +150,7 @@ impl Rollout<Game> for StadtRollout {
 
 /// The MCTS agent.
 pub struct MctsBot {
-    search: Mcts<Game, StadtRollout>,
+    search: Mcts<Game, StadtRollout, GreedyPrior>,
     open: f64,
 }
 
@@ -123,10 +158,12 @@ impl MctsBot {
     /// An agent with the settings of checked parameters.
     pub fn new(p: &Params) -> MctsBot {
         let (cfg, greedy, open) = config(p);
-        let search = Mcts::new(cfg, || StadtRollout {
-            greedy: greedy.then(|| (GreedySearch::default(), open)),
-            moves: Vec::new(),
-        });
+        let tau = p.real("tau");
+        let search = Mcts::with_prior(
+            cfg,
+            || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
+            || GreedyPrior::new(open, tau),
+        );
         MctsBot { search, open }
     }
 }
