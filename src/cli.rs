@@ -9,8 +9,9 @@ use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
 use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
+use crate::commands::learn::LearnArgs;
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, play, records, report, sprt, tournament, tune};
+use crate::commands::{bench, bots, learn, play, records, report, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -64,6 +65,11 @@ enum Command {
     /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
+    /// Fit a learned evaluation for `mcts` by self-play, generation after generation: each
+    /// generation's self-play records, the next evaluation file (genK.eval, for `mcts:eval=FILE`)
+    /// fitted on them with its held-out error, and a match against the generation before.
+    /// Writes generations.csv at the end; rerunning the same command resumes.
+    Learn(LearnArgs),
     /// Write DIR/report.html for a finished tournament, sprt or tuning run: one self-contained
     /// page (inline CSS and SVG, no scripts) with the summary table, win rates, score
     /// distributions, points by source, head to head, the rating ladder; or the test's verdict,
@@ -116,6 +122,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, stop),
         Command::Tune(a) => tune::tune(a, stop),
+        Command::Learn(a) => learn::learn(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),
         Command::Bots(a) => {

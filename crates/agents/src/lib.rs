@@ -14,6 +14,7 @@ pub mod die_stadt;
 pub mod eval;
 pub mod game;
 pub mod helpers;
+pub mod learned;
 pub mod observation;
 pub mod params;
 pub mod play;

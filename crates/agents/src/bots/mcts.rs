@@ -6,6 +6,9 @@
 
 use crate::agent::Agent;
 use crate::eval;
+use crate::learned;
+use crate::learned::file::Weights;
+use std::sync::Arc;
 use crate::game::Game as _;
 use crate::helpers::GreedySearch;
 use crate::observation::Observation;
@@ -63,6 +66,12 @@ pub static BOT: BotDef = BotDef {
             default: "24",
             help: "tiles a rollout plays before the position is judged by projected scores (0: play to the end)",
             kind: ParamKind::Int { min: 0, max: 75 },
+        },
+        ParamDef {
+            key: "eval",
+            default: "projected",
+            help: "how a cut playout is judged: projected scores (points plus open times open values), or an evaluation file from `stadt learn`",
+            kind: ParamKind::File { none: "projected", what: "an evaluation file", check: learned::file::check },
         },
         ParamDef {
             key: "prior",
@@ -152,6 +161,8 @@ impl Rollout<Game> for StadtRollout {
 pub struct MctsBot {
     search: Mcts<Game, StadtRollout, GreedyPrior>,
     open: f64,
+    /// The learned evaluation's weights, when `eval` names a file.
+    learned: Option<Arc<Weights>>,
 }
 
 impl MctsBot {
@@ -164,18 +175,31 @@ impl MctsBot {
             || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
             || GreedyPrior::new(open, tau),
         );
-        MctsBot { search, open }
+        let learned = match p.get("eval") {
+            "projected" => None,
+            v => Some(learned::file::loaded(v).expect("an eval file is read when its spec is checked")),
+        };
+        MctsBot { search, open, learned }
     }
 }
 
 impl Agent for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         let open = self.open;
-        let projected = move |g: &Game, out: &mut [f64]| {
-            let p = eval::projected(g.table(), open);
-            let n = out.len();
-            out.copy_from_slice(&p[..n]);
-        };
-        self.search.choose(obs, &projected, rng)
+        match &self.learned {
+            Some(w) => {
+                let w = w.clone();
+                let learned = move |g: &Game, out: &mut [f64]| learned::evaluate(&w, g.table(), out);
+                self.search.choose(obs, &learned, rng)
+            }
+            None => {
+                let projected = move |g: &Game, out: &mut [f64]| {
+                    let p = eval::projected(g.table(), open);
+                    let n = out.len();
+                    out.copy_from_slice(&p[..n]);
+                };
+                self.search.choose(obs, &projected, rng)
+            }
+        }
     }
 }
