@@ -4,12 +4,12 @@
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
+use crate::commands::learn::LearnArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
 use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
-use crate::commands::learn::LearnArgs;
 use crate::commands::tune::TuneArgs;
 use crate::commands::{bench, bots, learn, play, records, report, sprt, tournament, tune};
 use crate::failure::Failure;
@@ -133,7 +133,8 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
 }
 
 /// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
-/// a piece with `=` and no `:` continues the bot before it.
+/// a piece `key=value` whose key has no `:` continues the bot before it (the value may: a file's
+/// recorded hash, `eval=FILE@sha256:HASH`).
 pub fn split_bots(text: &str, dirs: &BotDirs) -> Result<Vec<BotSpec>, Failure> {
     Ok(split_bot_texts(text)?.iter().map(|s| parse_bot(s, dirs)).collect::<Result<_, _>>()?)
 }
@@ -146,7 +147,7 @@ pub fn split_bot_texts(text: &str) -> Result<Vec<String>, Failure> {
             return Err(format!("empty bot name in `{text}`").into());
         }
         match items.last_mut() {
-            Some(last) if piece.contains('=') && !piece.contains(':') => {
+            Some(last) if piece.split_once('=').is_some_and(|(key, _)| !key.contains(':')) => {
                 last.push(if last.contains(':') { ',' } else { ':' });
                 last.push_str(piece);
             }

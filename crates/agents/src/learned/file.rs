@@ -40,7 +40,8 @@ pub struct Weights(pub [f64; COUNT]);
 
 /// Parses the text of an evaluation file (`path` names it in errors).
 pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
-    let err = |line: usize, message: String| EvalFileError { path: path.to_string(), line: Some(line), message };
+    let err =
+        |line: usize, message: String| EvalFileError { path: path.to_string(), line: Some(line), message };
     let mut weights: [Option<f64>; COUNT] = [None; COUNT];
     let mut seen_format = false;
     for (i, raw) in text.lines().enumerate() {
@@ -65,12 +66,9 @@ pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
         let Some(k) = NAMES.iter().position(|&f| f == name) else {
             return Err(err(n, format!("unknown feature `{name}`; the features are: {}", NAMES.join(", "))));
         };
-        let w: f64 = value
-            .trim()
-            .parse()
-            .ok()
-            .filter(|w: &f64| w.is_finite())
-            .ok_or_else(|| err(n, format!("the weight of `{name}` is `{}`, not a finite number", value.trim())))?;
+        let w: f64 = value.trim().parse().ok().filter(|w: &f64| w.is_finite()).ok_or_else(|| {
+            err(n, format!("the weight of `{name}` is `{}`, not a finite number", value.trim()))
+        })?;
         if weights[k].replace(w).is_some() {
             return Err(err(n, format!("feature `{name}` is given twice")));
         }
@@ -82,7 +80,8 @@ pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
             message: format!("empty; expected `{FORMAT}` and one `feature NAME = WEIGHT` line per feature"),
         });
     }
-    let missing: Vec<&str> = NAMES.iter().zip(&weights).filter(|(_, w)| w.is_none()).map(|(n, _)| *n).collect();
+    let missing: Vec<&str> =
+        NAMES.iter().zip(&weights).filter(|(_, w)| w.is_none()).map(|(n, _)| *n).collect();
     if !missing.is_empty() {
         return Err(EvalFileError {
             path: path.to_string(),
@@ -127,14 +126,17 @@ pub fn check(value: &str) -> Result<String, String> {
         None => (value, None),
     };
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read evaluation file {path}: {e}"))?;
-    let text = String::from_utf8(bytes.clone())
-        .map_err(|_| EvalFileError { path: path.into(), line: None, message: "not UTF-8 text".into() }.to_string())?;
+    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+        EvalFileError { path: path.into(), line: None, message: "not UTF-8 text".into() }.to_string()
+    })?;
     let weights = parse(&text, path).map_err(|e| e.to_string())?;
     let hash = short_hash(&bytes);
     if let Some(g) = given
         && g != hash
     {
-        return Err(format!("evaluation file {path} has changed since the spec was written (sha256 {g}, now {hash})"));
+        return Err(format!(
+            "evaluation file {path} has changed since the spec was written (sha256 {g}, now {hash})"
+        ));
     }
     let checked = format!("{path}@sha256:{hash}");
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());

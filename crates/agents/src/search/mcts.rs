@@ -85,9 +85,14 @@ pub trait Prior<G: Game>: Send {
 }
 
 /// Uniformly random playouts.
-#[derive(Default)]
 pub struct RandomRollout<G: Game> {
     buf: Vec<G::Move>,
+}
+
+impl<G: Game> Default for RandomRollout<G> {
+    fn default() -> Self {
+        RandomRollout { buf: Vec::new() }
+    }
 }
 
 impl<G: Game> Rollout<G> for RandomRollout<G> {
@@ -120,6 +125,8 @@ struct Tree<G: Game, R, P> {
     prior: P,
     /// The root child of the move last chosen, kept for tree reuse.
     chosen: Option<u32>,
+    /// The root's visits when the last search began (kept from the decision before).
+    reused: u32,
 }
 
 /// The search: its settings, one tree per thread, and the root's moves.
@@ -150,6 +157,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
                 rollout: rollout(),
                 prior: prior(),
                 chosen: None,
+                reused: 0,
             })
             .collect();
         Mcts { cfg, trees, root_moves: Vec::new(), expected: None }
@@ -160,10 +168,18 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         &self.cfg
     }
 
-    /// Root visits the trees hold for this decision before searching it (0 unless reused); for
-    /// tests and the bench.
+    /// The root visits the last search started from, kept from the decision before (0 unless
+    /// the tree was reused).
     pub fn reused_visits(&self) -> u64 {
-        self.trees.iter().map(|t| t.arena.nodes.first().map_or(0, |n| n.visits as u64)).sum()
+        self.trees.iter().map(|t| t.reused as u64).sum()
+    }
+
+    /// The visits of root move `mv` after the last search, over all trees.
+    pub fn root_visits(&self, mv: G::Move) -> u64 {
+        self.trees
+            .iter()
+            .map(|t| t.root_child(mv).map_or(0, |c| t.arena.nodes[c as usize].visits as u64))
+            .sum()
     }
 
     /// The move with the most visits at the root after the search, for the player to decide in
@@ -190,6 +206,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         if self.root_moves.len() == 1 {
             for t in &mut self.trees {
                 t.chosen = None;
+                t.reused = 0;
             }
             return self.root_moves[0];
         }
@@ -259,6 +276,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             Some(c) if reuse && self.arena.players == players => self.arena.reroot(c),
             _ => self.arena.reset(players, view.actor() as u8),
         }
+        self.reused = self.arena.nodes[0].visits;
         let mut scores = vec![0.0; players];
         let mut reward = vec![0.0f32; players];
         let mut done = 0u64;

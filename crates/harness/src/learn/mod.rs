@@ -200,7 +200,10 @@ fn fit_generation(spec: &LearnSpec, k: usize, games: &[PathBuf]) -> Result<Gener
     let train: Vec<&Sample> = samples.iter().filter(|s| !held(s)).collect();
     let heldout: Vec<&Sample> = samples.iter().filter(held).collect();
     let weights = fit::ridge(&train, spec.ridge).ok_or_else(|| {
-        Error::Setting(format!("generation {k}'s {} games do not determine the weights; play more", games.len()))
+        Error::Setting(format!(
+            "generation {k}'s {} games do not determine the weights; play more",
+            games.len()
+        ))
     })?;
     let row = GenerationRow {
         generation: k + 1,
@@ -213,12 +216,12 @@ fn fit_generation(spec: &LearnSpec, k: usize, games: &[PathBuf]) -> Result<Gener
         matched: None,
     };
     let comment = format!(
-        "stadt learn, generation {}: fitted on the {} self-play games of generation {k} ({}),\n\
-         {} samples; held-out RMSE {:.3} points (projected scores: {:.3}).\n\
-         A player's final score = points banked + sum of weight x feature.",
+        "stadt learn, generation {}: fitted on the {} self-play games of generation {k} (gen{k}/games;\n\
+         the bot is manifest.toml's, with {}), {} samples; held-out RMSE {:.3} points\n\
+         (projected scores: {:.3}). A player's final score = points banked + sum of weight x feature.",
         k + 1,
         games.len(),
-        generation_bot(spec, k)?.full(),
+        if k == 0 { "its own eval".to_string() } else { format!("eval={}", eval_name(k)) },
         train.len(),
         row.rmse_heldout,
         row.rmse_heldout_projected,
@@ -258,4 +261,3 @@ pub fn generations_csv(rows: &[GenerationRow]) -> String {
     }
     s
 }
-
