@@ -77,9 +77,19 @@ pub struct GenerationRow {
     pub rmse_heldout: f64,
     /// Held-out error of projected scores (points plus half the open values), for comparison.
     pub rmse_heldout_projected: f64,
-    /// Its match against the previous generation: games, win rate with 95% interval, mean margin
-    /// with standard error.
-    pub matched: Option<(usize, (f64, f64, f64), (f64, f64))>,
+    /// Its match against the previous generation.
+    pub matched: Option<Match>,
+}
+
+/// A new generation's match against the one before.
+#[derive(Clone, Copy, Debug)]
+pub struct Match {
+    /// Games played.
+    pub games: usize,
+    /// The new generation's win rate with its 95% interval.
+    pub win_rate: (f64, f64, f64),
+    /// Its mean margin with the standard error.
+    pub margin: (f64, f64),
 }
 
 /// The name of generation `k`'s evaluation file in the folder.
@@ -143,7 +153,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
                 break;
             }
             let b = &outcome.bots[0];
-            row.matched = Some((b.games, b.win_rate, b.margin));
+            row.matched = Some(Match { games: b.games, win_rate: b.win_rate, margin: b.margin });
         }
         rows.push(row);
     }
@@ -253,7 +263,7 @@ pub fn generations_csv(rows: &[GenerationRow]) -> String {
             r.generation, r.games, r.train, r.heldout, r.rmse_train, r.rmse_heldout, r.rmse_heldout_projected
         );
         match r.matched {
-            Some((g, (w, lo, hi), (m, se))) => {
+            Some(Match { games: g, win_rate: (w, lo, hi), margin: (m, se) }) => {
                 let _ = writeln!(s, ",{g},{w:.4},{lo:.4},{hi:.4},{m:.3},{se:.3}");
             }
             None => s.push_str(",0,,,,,\n"),
