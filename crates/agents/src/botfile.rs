@@ -105,10 +105,9 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
     // Files the bot file names are found beside it, whatever folder the command runs in.
     let dir = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty());
     for (k, v) in pairs.iter_mut() {
-        let file_param = def
-            .params
-            .iter()
-            .any(|d| d.key == k && matches!(d.kind, ParamKind::File { none, .. } if none != v));
+        let file_param = def.params.iter().any(|d| {
+            d.key == k && matches!(d.kind, ParamKind::File { words, .. } if !words.contains(&v.as_str()))
+        });
         if let (true, Some(dir)) = (file_param, dir)
             && Path::new(v.as_str()).is_relative()
         {

@@ -24,12 +24,12 @@ pub enum ParamKind {
     Bool,
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
-    /// The word `none`, or the path of a file that `check` reads and accepts (returning the
+    /// One of a few words, or the path of a file that `check` reads and accepts (returning the
     /// value to record, or why the file is refused). A relative path in a bot file is read
     /// relative to the bot file's folder.
     File {
-        /// The word for no file.
-        none: &'static str,
+        /// The words that name no file.
+        words: &'static [&'static str],
         /// What kind of file, for messages: `an evaluation file`.
         what: &'static str,
         /// Reads and checks the file named by a value.
@@ -45,7 +45,7 @@ impl ParamKind {
             ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             ParamKind::Bool => "true or false".to_string(),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
-            ParamKind::File { none, what, .. } => format!("{none} or the path of {what}"),
+            ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
         }
     }
 }
@@ -79,8 +79,8 @@ impl ParamDef {
                 _ => None,
             },
             ParamKind::Choice(words) => words.contains(&value).then(|| value.to_string()),
-            ParamKind::File { none, check, .. } => {
-                if value == none {
+            ParamKind::File { words, check, .. } => {
+                if words.contains(&value) {
                     return Ok(value.to_string());
                 }
                 return check(value).map_err(|error| BotError::ParamFile { bot, key: self.key, error });

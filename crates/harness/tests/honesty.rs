@@ -33,7 +33,7 @@ fn bots(clairvoyant: bool) -> Vec<BotSpec> {
     registry()
         .iter()
         .map(|def| match def.name {
-            "mcts" => format!("mcts:iters=60,depth=6{clair}"),
+            "mcts" | "puct" => format!("{}:iters=60,depth=6{clair}", def.name),
             name => name.to_string(),
         })
         .chain(std::iter::once(format!("{MCTS_ALL}{clair}")))

@@ -16,3 +16,18 @@ pub fn evaluate(weights: &Weights, table: &Table, out: &mut [f64]) {
         *o = banked[p] + f[p].iter().zip(&weights.0).map(|(x, w)| x * w).sum::<f64>();
     }
 }
+
+/// The built-in weights (`eval=learned`): the last generation of the learning run in
+/// `results/learn` (experiments/learn.sh), copied here.
+pub const BUILTIN: &str = include_str!("builtin.eval");
+
+/// The built-in weights, parsed once.
+pub fn builtin() -> std::sync::Arc<Weights> {
+    static W: std::sync::OnceLock<std::sync::Arc<Weights>> = std::sync::OnceLock::new();
+    W.get_or_init(|| {
+        std::sync::Arc::new(
+            file::parse(BUILTIN, "builtin.eval").expect("the built-in evaluation file is valid"),
+        )
+    })
+    .clone()
+}
