@@ -70,6 +70,12 @@ pub trait Determinize: Sync {
     /// The public position of this view.
     fn public(&self) -> Self::Public;
 
+    /// The public position of this view, into an existing one (reusing its memory).
+    fn public_into(&self, out: &mut Self::Public);
+
+    /// Whether `p` is this view's public position.
+    fn is_public(&self, p: &Self::Public) -> bool;
+
     /// The legal moves of the player to decide.
     fn legal_moves(&self, out: &mut Vec<<Self::Full as Game>::Move>);
 

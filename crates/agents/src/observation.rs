@@ -82,6 +82,14 @@ impl Determinize for Observation<'_> {
         self.table.clone()
     }
 
+    fn public_into(&self, out: &mut Table) {
+        out.clone_from(self.table);
+    }
+
+    fn is_public(&self, p: &Table) -> bool {
+        self.table == p
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.table.legal_moves(out);
     }

@@ -127,6 +127,9 @@ struct Tree<G: Game, R, P> {
     chosen: Option<u32>,
     /// The root's visits when the last search began (kept from the decision before).
     reused: u32,
+    /// A playout's scores and rewards, one per player.
+    scores: Vec<f64>,
+    reward: Vec<f32>,
 }
 
 /// The search: its settings, one tree per thread, and the root's moves.
@@ -135,8 +138,10 @@ pub struct Mcts<G: Game, R: Rollout<G>, P: Prior<G> = NoPrior> {
     trees: Vec<Tree<G, R, P>>,
     root_moves: Vec<G::Move>,
     /// The public position the last chosen move leads to (tree reuse's check), of the view's
-    /// `Public` type.
+    /// `Public` type; kept between decisions so that its memory is reused.
     expected: Option<Box<dyn Any + Send>>,
+    /// Whether `expected` holds the position after the last decision.
+    expecting: bool,
 }
 
 impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
@@ -158,9 +163,11 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
                 prior: prior(),
                 chosen: None,
                 reused: 0,
+                scores: Vec::new(),
+                reward: Vec::new(),
             })
             .collect();
-        Mcts { cfg, trees, root_moves: Vec::new(), expected: None }
+        Mcts { cfg, trees, root_moves: Vec::new(), expected: None, expecting: false }
     }
 
     /// The settings.
@@ -197,12 +204,13 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         G::Move: Send,
     {
         view.legal_moves(&mut self.root_moves);
-        let expected = self.expected.take();
         let reuse = self.cfg.reuse
-            && expected
+            && std::mem::take(&mut self.expecting)
+            && self
+                .expected
                 .as_ref()
                 .and_then(|e| e.downcast_ref::<D::Public>())
-                .is_some_and(|e| *e == view.public());
+                .is_some_and(|e| view.is_public(e));
         if self.root_moves.len() == 1 {
             for t in &mut self.trees {
                 t.chosen = None;
@@ -241,9 +249,13 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             for t in &mut self.trees {
                 t.chosen = t.root_child(mv);
             }
-            let mut next = view.public();
+            match self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()) {
+                Some(e) => view.public_into(e),
+                None => self.expected = Some(Box::new(view.public())),
+            }
+            let next = self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()).expect("just set");
             next.apply(mv);
-            self.expected = Some(Box::new(next));
+            self.expecting = true;
         }
         mv
     }
@@ -277,8 +289,9 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             _ => self.arena.reset(players, view.actor() as u8),
         }
         self.reused = self.arena.nodes[0].visits;
-        let mut scores = vec![0.0; players];
-        let mut reward = vec![0.0f32; players];
+        let (mut scores, mut reward) = (std::mem::take(&mut self.scores), std::mem::take(&mut self.reward));
+        scores.resize(players, 0.0);
+        reward.resize(players, 0.0);
         let mut done = 0u64;
         loop {
             match deadline {
@@ -327,6 +340,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             done += 1;
         }
         self.state = Some(state);
+        (self.scores, self.reward) = (scores, reward);
     }
 
     /// Selection and expansion from the root: records the path in `self.path`, leaves `state` at
