@@ -11,7 +11,7 @@ from conftest import REPO, play_random
 
 
 def test_every_bot_plays_a_legal_game() -> None:
-    for spec in ["random", "greedy", "steerer", "mcts:iters=50"]:
+    for spec in ["random", "greedy", "steerer", "mcts:iters=50", "puct:iters=50"]:
         bot = stadt.Bot(spec, seed=1)
         game = stadt.Game(players=2, seed=3)
         while not game.is_terminal():
@@ -46,7 +46,7 @@ def test_the_same_seed_gives_the_same_choices() -> None:
 
 
 def test_bad_specs_raise_the_command_lines_messages() -> None:
-    with pytest.raises(ValueError, match="unknown bot `nobot`; the bots are: greedy, mcts, random, steerer"):
+    with pytest.raises(ValueError, match="unknown bot `nobot`; the bots are: greedy, mcts, puct, random, steerer"):
         stadt.Bot("nobot")
     with pytest.raises(ValueError, match="bot `mcts`: iters=0 is not a whole number from 1"):
         stadt.Bot("mcts:iters=0")

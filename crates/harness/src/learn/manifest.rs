@@ -1,7 +1,7 @@
 //! The manifest of a learning folder: everything that decides its results, so that a run with
 //! other settings or another build is refused there instead of mixing with it.
 
-use super::LearnSpec;
+use super::spec::LearnSpec;
 use crate::folder::{Differences, RunManifest};
 use serde::{Deserialize, Serialize};
 use stadt_core::tiles::TileSet;

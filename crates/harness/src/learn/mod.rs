@@ -10,6 +10,9 @@
 pub mod fit;
 pub mod manifest;
 pub mod positions;
+pub mod spec;
+
+pub use spec::LearnSpec;
 
 use crate::error::Error;
 use crate::folder::RunFolder;
@@ -26,27 +29,6 @@ use stadt_agents::spec::BotSpec;
 use stadt_core::tiles::TileSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-
-/// A learning run.
-#[derive(Clone, Debug)]
-pub struct LearnSpec {
-    /// The self-play bot (one with an `eval` parameter); generation 0 as given.
-    pub bot: BotSpec,
-    /// Players per self-play game.
-    pub players: usize,
-    /// Self-play games per generation.
-    pub games: usize,
-    /// Evaluations to fit (generations after 0).
-    pub generations: usize,
-    /// Games of each new generation against the previous one (0: no match).
-    pub match_games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Ridge penalty of the fit.
-    pub ridge: f64,
-    /// Output folder.
-    pub out: PathBuf,
-}
 
 /// How to run (nothing here changes the results).
 pub struct Options {

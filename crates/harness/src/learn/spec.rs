@@ -1,0 +1,26 @@
+//! What a learning run is: the settings that decide its results.
+
+use stadt_agents::spec::BotSpec;
+use std::path::PathBuf;
+
+/// A learning run.
+#[derive(Clone, Debug)]
+pub struct LearnSpec {
+    /// The self-play bot (one with an `eval` parameter); generation 0 as given.
+    pub bot: BotSpec,
+    /// Players per self-play game.
+    pub players: usize,
+    /// Self-play games per generation.
+    pub games: usize,
+    /// Evaluations to fit (generations after 0).
+    pub generations: usize,
+    /// Games of each new generation against the previous one (0: no match).
+    pub match_games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Ridge penalty of the fit.
+    pub ridge: f64,
+    /// Output folder.
+    pub out: PathBuf,
+}
+
