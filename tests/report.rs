@@ -67,12 +67,24 @@ fn copy(from: &Path, to: &Path) {
 fn every_results_folder_has_a_report_whose_numbers_equal_its_csv_files() {
     let mut checked = 0;
     let tmp = scratch("report-results");
+    // Every folder with a manifest; a learning run's matches are tournament folders inside it.
+    let mut dirs = Vec::new();
     for entry in std::fs::read_dir(results()).unwrap() {
         let dir = entry.unwrap().path();
-        if !dir.join("manifest.toml").exists() {
-            continue;
+        let manifest = std::fs::read_to_string(dir.join("manifest.toml")).unwrap_or_default();
+        if manifest.contains("format = \"stadt-learn 1\"") {
+            for sub in std::fs::read_dir(&dir).unwrap() {
+                let sub = sub.unwrap().path();
+                if sub.join("manifest.toml").exists() {
+                    dirs.push(sub);
+                }
+            }
+        } else if !manifest.is_empty() {
+            dirs.push(dir);
         }
-        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    }
+    for dir in dirs {
+        let name = dir.strip_prefix(results()).unwrap().to_string_lossy().into_owned();
         let html = std::fs::read_to_string(dir.join("report.html"))
             .unwrap_or_else(|_| panic!("results/{name} has no report.html"));
         if dir.join("sprt.csv").exists() {
