@@ -22,3 +22,5 @@ pub mod stop;
 pub mod tileset;
 pub mod tournament;
 pub mod tune;
+pub mod viewer;
+pub mod web;
