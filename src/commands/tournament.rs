@@ -35,6 +35,11 @@ pub struct TournamentArgs {
     /// a folder of its own; `stadt merge` joins the finished shards (for cluster job arrays).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Keep every game's record in the folder as records/GAME.rec (GAME: the game id of
+    /// games.csv); the report then links the viewer pages of notable games (each bot's best and
+    /// worst, the closest and the most lopsided), which it writes as records/GAME.html.
+    #[arg(long)]
+    pub records: bool,
 }
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
@@ -82,6 +87,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
+        records: a.records,
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);

@@ -1,0 +1,98 @@
+//! `stadt tournament --records`: every game's record kept as records/GAME.rec, each replaying to
+//! that game's rows of games.csv; the games themselves are those of a run without records; the
+//! report links the viewer pages of the notable games, which `stadt report` writes again.
+
+mod common;
+
+use common::{scratch, stadt};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const RUN: [&str; 10] = [
+    "tournament",
+    "--bots",
+    "random,greedy,steerer",
+    "--players",
+    "3",
+    "--games",
+    "6",
+    "--seed",
+    "5",
+    "--quiet",
+];
+
+fn run(out: &Path, extra: &[&str]) {
+    let mut args = RUN.to_vec();
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// games.csv without its machine-dependent column (decision_ms) and check column.
+fn rows(dir: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    text.lines().skip(1).map(|l| l.split(',').take(22).map(String::from).collect()).collect()
+}
+
+#[test]
+fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
+    let dir = scratch("tournament-records");
+    let (with, without) = (dir.join("with"), dir.join("without"));
+    run(&with, &["--records"]);
+    run(&without, &[]);
+    let rows = rows(&with);
+    assert_eq!(rows, self::rows(&without), "keeping records changed the games");
+    let mut games: BTreeMap<String, Vec<&Vec<String>>> = BTreeMap::new();
+    for r in &rows {
+        games.entry(r[0].clone()).or_default().push(r);
+    }
+    assert_eq!(games.len(), 6);
+    for (game, seats) in &games {
+        let rec = with.join("records").join(format!("{game}.rec"));
+        let (code, out, err) = stadt(&["replay", rec.to_str().unwrap()]);
+        assert_eq!(code, 0, "game {game}: {err}");
+        for r in seats {
+            // seat, bot, score, roads, markets, towers, residential, watchmen = columns 5..13.
+            let want = format!(
+                "final p{} score={} roads={} markets={} towers={} residential={} watchmen={}",
+                r[5], r[7], r[8], r[9], r[10], r[11], r[12]
+            );
+            assert!(out.lines().any(|l| l == want), "game {game}: {want} not in\n{out}");
+        }
+    }
+    // The report links each bot's best and worst game, the closest and the most lopsided.
+    let report = std::fs::read_to_string(with.join("report.html")).unwrap();
+    for bot in ["random", "greedy", "steerer"] {
+        let scores: Vec<(i32, &str)> =
+            rows.iter().filter(|r| r[6] == bot).map(|r| (r[7].parse().unwrap(), r[0].as_str())).collect();
+        let best = scores.iter().map(|s| s.0).max().unwrap();
+        let game = scores.iter().find(|s| s.0 == best).unwrap().1;
+        let link =
+            format!(r#"<a href="records/{game}.html">game {game}: best game of {bot} ({best} points)</a>"#);
+        assert!(report.contains(&link), "{link} missing");
+    }
+    let margins: Vec<(i32, &str)> = games
+        .iter()
+        .map(|(g, s)| (s.iter().map(|r| r[15].parse::<i32>().unwrap()).max().unwrap(), g.as_str()))
+        .collect();
+    let lopsided = margins.iter().map(|m| m.0).max().unwrap();
+    assert!(report.contains(&format!("most lopsided game (won by {lopsided} points)")), "{report}");
+    let linked: Vec<&str> =
+        report.split(r#"href="records/"#).skip(1).map(|s| s.split('"').next().unwrap()).collect();
+    assert!(linked.len() >= 8, "{linked:?}");
+    for page in &linked {
+        let html = std::fs::read_to_string(with.join("records").join(page)).unwrap();
+        assert!(html.contains(r#"id="payload""#), "{page} is no viewer page");
+    }
+    // `stadt report` makes the pages again.
+    for page in &linked {
+        let _ = std::fs::remove_file(with.join("records").join(page));
+    }
+    let (code, _, err) = stadt(&["report", with.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for page in &linked {
+        assert!(with.join("records").join(page).is_file(), "{page} not written by stadt report");
+    }
+    assert!(!without.join("records").exists());
+}
