@@ -7,6 +7,7 @@ pub mod bench;
 pub mod entrant;
 pub mod error;
 pub mod folder;
+pub mod human;
 pub mod limits;
 pub mod output;
 pub mod pictures;

@@ -3,3 +3,4 @@
 //! token.
 
 pub mod pack;
+pub mod server;
