@@ -307,7 +307,14 @@ fn the_server_stops_by_itself_at_the_end_writing_a_record_that_replays() {
     let answers = first_choices(&game, &|_| true);
     let last: Value = serde_json::from_str(answers.last().unwrap()).unwrap();
     assert_eq!(last["over"], true);
-    let status = game.child.wait().unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = game.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "the server goes on after the game ended");
+        std::thread::sleep(Duration::from_millis(50));
+    };
     assert!(status.success(), "{status:?}");
     let (code, out, err) = stadt(&["replay", rec.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
