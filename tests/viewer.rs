@@ -22,11 +22,11 @@ fn payload(html: &str) -> Value {
     serde_json::from_str(&json).unwrap()
 }
 
-/// Picture `i` of the payload, rebuilt as the page's `packedDoc` does.
-fn picture(p: &Value, i: usize) -> String {
-    let lines = p["pictures"]["lines"].as_array().unwrap();
+/// Picture `i` of the payload's packed pictures `key`, rebuilt as the page's `packedDoc` does.
+fn picture(p: &Value, key: &str, i: usize) -> String {
+    let lines = p[key]["lines"].as_array().unwrap();
     let mut parts = Vec::new();
-    for run in p["pictures"]["docs"][i].as_array().unwrap() {
+    for run in p[key]["docs"][i].as_array().unwrap() {
         let (first, count) = (run[0].as_u64().unwrap() as usize, run[1].as_u64().unwrap() as usize);
         parts.extend(lines[first..first + count].iter().map(|l| l.as_str().unwrap()));
     }
@@ -80,13 +80,23 @@ fn every_step_of_a_four_player_game_is_the_picture_replay_draws_there() {
         let (code, _, err) =
             stadt(&["replay", rec.to_str().unwrap(), "--svg", svg.to_str().unwrap(), "--upto", &upto]);
         assert_eq!(code, 0, "{err}");
-        assert_eq!(picture(&p, n), std::fs::read_to_string(&svg).unwrap(), "step {n}");
+        assert_eq!(picture(&p, "pictures", n), std::fs::read_to_string(&svg).unwrap(), "step {n}");
     }
     // The facts beside the picture: the start, the first decision's step, and the end.
     assert_eq!(steps[0]["turn"], "p1 to place the tile in hand");
     assert_eq!(steps[0]["piles"], serde_json::json!([29, 25, 20]));
     assert_eq!(steps[0]["players"][3]["supply"], 7);
     assert_eq!(steps[1]["turn"], "p1 to place a follower on the tile, or none");
+    // The tile in hand is drawn at every tile step, and only there.
+    for (n, step) in steps.iter().enumerate() {
+        let placing = step["turn"].as_str().unwrap().ends_with("to place the tile in hand");
+        assert_eq!(step["hand"].is_u64(), placing, "step {n}");
+        if placing {
+            let hand = picture(&p, "hands", step["hand"].as_u64().unwrap() as usize);
+            let name = step["tile"].as_str().unwrap().strip_prefix("in hand: ").unwrap();
+            assert!(hand.contains(&format!("<title>{name} turned 0 degrees</title>")), "step {n}");
+        }
+    }
     let last = &steps[decisions.len()];
     assert_eq!(last["turn"], "game over");
     let finals: Vec<&str> = out.lines().collect();

@@ -80,7 +80,7 @@ fn write_rendered(folder: &RunFolder, html: &str) -> Result<PathBuf, Error> {
 }
 
 /// The name of a folder for a title: its last component.
-pub(crate) fn folder_name(dir: &Path) -> String {
+fn folder_name(dir: &Path) -> String {
     let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     canonical.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned())
 }

@@ -98,7 +98,7 @@ pub(crate) fn write_viewers(folder: &RunFolder) -> Result<(), Error> {
     }
     let (m, rows) = finished(dir, &text)?;
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
-    records::write_pages(folder, &rows, m.players, &labels)
+    records::write_pages(folder, &folder_name(dir), &rows, m.players, &labels)
 }
 
 /// The plots.

@@ -92,8 +92,15 @@ pub fn recorded(dir: &Path, rows: &[Row], players: usize, labels: &[String]) -> 
     notable(rows, players, labels).into_iter().filter(|n| record_path(&records, n.game).is_file()).collect()
 }
 
-/// Writes the viewer page of each notable recorded game of the finished tournament in `folder`.
-pub fn write_pages(folder: &RunFolder, rows: &[Row], players: usize, labels: &[String]) -> Result<(), Error> {
+/// Writes the viewer page of each notable recorded game of the finished tournament in `folder`,
+/// titled `game N of NAME` (`name`: the tournament's).
+pub fn write_pages(
+    folder: &RunFolder,
+    name: &str,
+    rows: &[Row],
+    players: usize,
+    labels: &[String],
+) -> Result<(), Error> {
     let records = folder.join(DIR);
     let mut games: Vec<usize> =
         recorded(folder.path(), rows, players, labels).iter().map(|n| n.game).collect();
@@ -105,7 +112,7 @@ pub fn write_pages(folder: &RunFolder, rows: &[Row], players: usize, labels: &[S
         let beside = |name: &str| crate::tileset::beside_record(&records, name).map_err(|e| e.to_string());
         let record =
             Record::parse(&text, Tiles::Named(&beside)).map_err(|e| Error::file(&path, e.to_string()))?;
-        let title = format!("game {game} of {}", crate::report::folder_name(folder.path()));
+        let title = format!("game {game} of {name}");
         let html =
             crate::viewer::page(&record, false, &title).map_err(|e| Error::file(&path, e.to_string()))?;
         folder.write_derived(&format!("{DIR}/{game}.html"), &html)?;

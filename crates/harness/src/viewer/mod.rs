@@ -3,7 +3,7 @@
 //! turn it is, the tile in hand, the piles, the supplies and the scores by source, and the move
 //! list. The pictures are packed (`web::pack`) so a 4-player game stays small.
 
-use crate::pictures::city::city_svg;
+use crate::pictures::city::{city_svg, tile_svg};
 use crate::pictures::svg::escape;
 use crate::web::pack::{Packed, UNPACK_JS, embed};
 use serde::Serialize;
@@ -39,6 +39,8 @@ pub struct StepInfo {
     pub piles: [usize; 3],
     /// Every player's supplies and points.
     pub players: Vec<PlayerInfo>,
+    /// At the tile step, which of the packed pictures of tiles in hand shows the tile.
+    pub hand: Option<usize>,
 }
 
 /// One line of the move list.
@@ -55,6 +57,7 @@ pub struct MoveInfo {
 #[derive(Serialize)]
 struct Payload {
     pictures: Packed,
+    hands: Packed,
     steps: Vec<StepInfo>,
     moves: Vec<MoveInfo>,
 }
@@ -102,13 +105,14 @@ pub fn players(table: &Table) -> Vec<PlayerInfo> {
         .collect()
 }
 
-fn step_info(game: &Game) -> StepInfo {
+fn step_info(game: &Game, hand: Option<usize>) -> StepInfo {
     let table = game.table();
     StepInfo {
         turn: turn_text(table),
         tile: tile_text(table),
         piles: table.pile_sizes(),
         players: players(table),
+        hand,
     }
 }
 
@@ -117,16 +121,22 @@ pub fn page(record: &Record, partial: bool, title: &str) -> Result<String, Recor
     let mut pictures = Vec::new();
     let mut steps = Vec::new();
     let mut moves = Vec::new();
+    let mut hands = Vec::new();
     record::replay_each(record, partial, &mut |_, game, next| {
         pictures.push(city_svg(game.table(), &[], game.is_over()));
-        steps.push(step_info(game));
+        let t = game.table();
+        let hand = (t.step() == Step::PlaceTile).then(|| {
+            hands.push(tile_svg(t.tileset(), t.in_hand(), 0));
+            hands.len() - 1
+        });
+        steps.push(step_info(game, hand));
         if let Some(d) = next {
             let (_, words) = &record.decisions[moves.len()];
             let text = words[usize::from(d.player.is_some())..].join(" ");
             moves.push(MoveInfo { line: d.line, player: game.table().actor().to_string(), text });
         }
     })?;
-    let payload = Payload { pictures: Packed::new(&pictures), steps, moves };
+    let payload = Payload { pictures: Packed::new(&pictures), hands: Packed::new(&hands), steps, moves };
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>{css}</style>\n</head>\n<body>\n{body}\n<script type=\"application/octet-stream\" id=\"payload\">{data}</script>\n<script>{unpack}{js}</script>\n</body>\n</html>\n",
         t = escape(title),

@@ -25,6 +25,7 @@
     const info = data.steps[step];
     $("turn").textContent = info.turn;
     $("tile").textContent = info.tile;
+    $("hand").innerHTML = info.hand === null ? "" : packedDoc(data.hands, info.hand);
     $("piles").textContent = info.piles.map((n, i) => `pile ${i + 1}: ${n}`).join(", ");
     const body = document.querySelector("#players tbody");
     body.replaceChildren();
