@@ -3,7 +3,9 @@
 decisions clicks a legal place or choice on the page (turning the tile in hand with the r key or
 a click first), as a person would; then checks that the command wrote a record that replays to
 the end, that the viewer opens it, and that the page logged no console message. Optionally saves
-a screenshot taken in the middle of the game.
+a screenshot taken in the middle of the game. At the person's second decision a second tab
+shows the same position; after the move is made in the first, a click in the stale second tab
+must be refused with a message on the page.
 
     python .ci/play-check.py --stadt target/release/stadt [--png OUT.png] [--seed S]
 """
@@ -59,6 +61,38 @@ def decide(driver, rng: random.Random) -> str:
     raise RuntimeError("no choice could be clicked")
 
 
+def stale_click_refused(driver, url: str, rng: random.Random) -> list[str]:
+    """Opens the game in a second tab, plays a move in the first, then clicks in the stale second
+    tab: the server must refuse it and the page show why. Ends back in the first tab."""
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(url)
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(settled)
+    second = driver.current_window_handle
+    driver.switch_to.window(first)
+    before = driver.execute_script("return window.stadtPlay.view().log.length")
+    decide(driver, rng)
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return window.stadtPlay.view().log.length") > before
+    )
+    driver.switch_to.window(second)
+    stale = decide(driver, rng)
+    message = WebDriverWait(driver, 30, poll_frequency=0.05).until(lambda d: d.find_element(By.ID, "message").text)
+    # Chromium logs the refusal's status itself; anything else logged is a fault.
+    problems = [
+        f"console: {e['level']}: {e['message']}"
+        for e in driver.get_log("browser")
+        if not ("/move?token=" in e["message"] and ("status of 422" in e["message"] or "status of 409" in e["message"]))
+    ]
+    driver.close()
+    driver.switch_to.window(first)
+    WebDriverWait(driver, 120, poll_frequency=0.05).until(settled)
+    if "not allowed" not in message and "not your turn" not in message:
+        problems.append(f"the stale click {stale} got the message {message!r}")
+    print(f"play-check: a stale click ({stale}) was refused: {message}")
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stadt", default="target/release/stadt")
@@ -85,6 +119,13 @@ def main() -> int:
                 if not view["waiting"]:
                     break
                 before = len(view["log"])
+                if decisions == 1:
+                    problems += stale_click_refused(driver, url, rng)
+                    decisions += 1  # the move made in the first tab
+                    view = WebDriverWait(driver, 120, poll_frequency=0.05).until(settled)
+                    if not view["waiting"]:
+                        break
+                    before = len(view["log"])
                 move = decide(driver, rng)
                 decisions += 1
                 WebDriverWait(driver, 30, poll_frequency=0.05).until(
