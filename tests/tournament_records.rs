@@ -96,3 +96,38 @@ fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
     }
     assert!(!without.join("records").exists());
 }
+
+#[test]
+fn a_merge_of_shards_that_kept_records_holds_the_records_of_the_whole_run() {
+    let dir = scratch("tournament-records-merge");
+    let whole = dir.join("whole");
+    run(&whole, &["--records"]);
+    let shards: Vec<String> =
+        (0..2).map(|k| dir.join(format!("shard{k}")).to_str().unwrap().to_string()).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        run(Path::new(shard), &["--records", "--shard", &format!("{k}/2")]);
+    }
+    let merged = dir.join("merged");
+    let (code, _, err) = stadt(&["merge", merged.to_str().unwrap(), &shards[0], &shards[1]]);
+    assert_eq!(code, 0, "{err}");
+    // The records themselves (the viewer pages differ in their titles, which name the folder).
+    let records = |d: &Path| {
+        let mut files = common::snapshot(&d.join("records"));
+        files.retain(|name, _| name.ends_with(".rec"));
+        files
+    };
+    let (m, w) = (records(&merged), records(&whole));
+    assert_eq!(m.keys().collect::<Vec<_>>(), w.keys().collect::<Vec<_>>());
+    assert_eq!(m.len(), 6);
+    assert!(m == w, "the merged records differ from the whole run's");
+    let report = std::fs::read_to_string(merged.join("report.html")).unwrap();
+    let linked: Vec<&str> =
+        report.split(r#"href="records/"#).skip(1).map(|s| s.split('"').next().unwrap()).collect();
+    assert!(!linked.is_empty());
+    for page in linked {
+        assert!(
+            merged.join("records").join(page).is_file(),
+            "the merged report links {page}, which is not there"
+        );
+    }
+}

@@ -46,6 +46,29 @@ pub fn write(dir: &Path, game: usize, text: &str) -> Result<(), Error> {
     write_file(&record_path(dir, game), text, true)
 }
 
+/// Copies the records a shard folder kept (`records/*.rec`, and the tile set beside them) into
+/// the records folder of `folder`, the merge of the shards: game ids are the whole run's, so the
+/// shards' records never share a name.
+pub fn copy_from_shard(shard: &Path, folder: &RunFolder) -> Result<(), Error> {
+    let from = shard.join(DIR);
+    if !from.is_dir() {
+        return Ok(());
+    }
+    let to = folder.join(DIR);
+    folder.require_writable(DIR)?;
+    std::fs::create_dir_all(&to).map_err(|e| Error::io("create", &to, e))?;
+    let entries = std::fs::read_dir(&from).map_err(|e| Error::io("read", &from, e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io("read", &from, e))?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if name.ends_with(".rec") || name == TILES {
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
+            write_file(&to.join(&name), &text, true)?;
+        }
+    }
+    Ok(())
+}
+
 /// A game worth a look, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notable {
