@@ -52,21 +52,18 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
 }
 
 /// Who plays a seat: a bot, or the person at the page.
-pub enum PlaySeat {
+enum PlaySeat {
     /// A bot.
     Bot(BotSpec),
     /// The person.
-    Person(Arc<LinkHandle>),
+    Person(Arc<Link>),
 }
 
-/// The person's end of the link (opaque outside this module).
-pub struct LinkHandle(Link);
-
-struct PersonAgent(Arc<LinkHandle>);
+struct PersonAgent(Arc<Link>);
 
 impl OutsideAgent for PersonAgent {
     fn act(&mut self, obs: &Observation) -> Result<Move, String> {
-        let link = &self.0.0;
+        let link = &self.0;
         {
             let mut s = lock(&link.shared);
             s.table = Some(obs.table().clone());
@@ -150,9 +147,11 @@ pub fn serve(server: &LocalServer, game: &PersonGame, stop: &Stop) -> Result<End
         end_seen: false,
     }));
     let (tx, rx): (Sender<Move>, Receiver<Move>) = channel();
-    let link =
-        Arc::new(LinkHandle(Link { shared: shared.clone(), moves: Mutex::new(rx), stop: stop.clone() }));
+    let link = Arc::new(Link { shared: shared.clone(), moves: Mutex::new(rx), stop: stop.clone() });
     let players = game.bots.len() + 1;
+    if game.person.index() >= players {
+        return Err(Error::Setting(format!("seat {} is not one of the {players} seats", game.person)));
+    }
     let mut bots = game.bots.iter();
     let seats: Vec<PlaySeat> = Player::all(players)
         .map(|p| {
