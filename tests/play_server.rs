@@ -324,3 +324,35 @@ fn the_server_stops_by_itself_at_the_end_writing_a_record_that_replays() {
     assert_eq!(stadt(&["replay", rec.to_str().unwrap(), "--html", html.to_str().unwrap()]).0, 0);
     assert!(Path::new(&html).is_file());
 }
+
+#[test]
+fn port_fixes_the_port_and_bad_settings_are_refused_before_serving() {
+    let free = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap().local_addr().unwrap().port();
+    let game = start(&["--port", &free.to_string()]);
+    assert_eq!(game.port, free);
+    drop(game);
+    let dir = scratch("play-server-refusals");
+    let taken = dir.join("taken.rec");
+    std::fs::write(&taken, "x").unwrap();
+    let deal4 = dir.join("deal4.rec");
+    let (code, _, err) = stadt(&["play", "--players", "4", "--record", deal4.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for (args, expect) in [
+        (vec!["--human", "4", "--bots", "greedy,steerer"], "the seats are 1 to 3"),
+        (vec!["--human", "0", "--bots", "greedy"], "the seats are 1 to 2"),
+        (vec!["--human", "1", "--bots", "greedy,greedy,greedy,greedy"], "5 players"),
+        (vec!["--human", "1", "--bots", "nobot"], "nobot"),
+        (vec!["--human", "1", "--bots", "greedy", "--svg", "x.svg"], "--svg and --show"),
+        (vec!["--human", "1", "--bots", "greedy", "--record", taken.to_str().unwrap()], "taken.rec"),
+        (vec!["--human", "1", "--bots", "greedy", "--deal", deal4.to_str().unwrap()], "for 4 players, not 2"),
+        (vec!["--port", "8080", "--bots", "greedy"], "--human"),
+    ] {
+        let mut all = vec!["play"];
+        all.extend(args.iter().copied());
+        let (code, out, err) = stadt(&all);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(expect), "{args:?}: expected {expect:?} in {err}");
+        assert!(!out.contains("http://"), "{args:?} served: {out}");
+    }
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "x");
+}
