@@ -87,6 +87,12 @@ def check(driver, page: pathlib.Path, expected: list[str]) -> list[str]:
     body.send_keys(Keys.ARROW_LEFT)
     if driver.execute_script("return window.stadtViewer.step()") != steps - 2:
         problems.append("End then left arrow did not end at the step before the last")
+    # The slider itself, moved by the keyboard as the browser does it.
+    slider = driver.find_element(By.ID, "slider")
+    slider.send_keys(Keys.HOME)
+    slider.send_keys(Keys.ARROW_RIGHT)
+    if driver.execute_script("return window.stadtViewer.step()") != 1 or shown(driver) != expected[1]:
+        problems.append("the slider moved to 1 did not show step 1")
     return problems
 
 
