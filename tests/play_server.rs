@@ -128,7 +128,8 @@ fn the_server_listens_on_loopback_only_and_answers_only_with_its_token() {
     assert_eq!(game.token.len(), 32);
     let other = start(&["--seed", "3"]);
     assert_ne!(game.token, other.token, "two servers, one token");
-    let wrong = format!("{}0", &game.token[..31]);
+    // The token with its last digit changed.
+    let wrong = format!("{}{}", &game.token[..31], if game.token.ends_with('0') { '1' } else { '0' });
     for target in [
         "/".to_string(),
         "/state".into(),
