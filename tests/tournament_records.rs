@@ -131,3 +131,19 @@ fn a_merge_of_shards_that_kept_records_holds_the_records_of_the_whole_run() {
         );
     }
 }
+
+#[test]
+fn an_experiment_file_keeps_records_with_records_true() {
+    let dir = scratch("tournament-records-experiment");
+    let file = dir.join("e.toml");
+    std::fs::write(
+        &file,
+        "bots = [\"random\", \"greedy\"]\nplayers = 2\ngames = 2\nseed = 1\nout = \"run\"\nrecords = true\n",
+    )
+    .unwrap();
+    let (code, _, err) = stadt(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    for game in 0..2 {
+        assert!(dir.join(format!("run/records/{game}.rec")).is_file(), "game {game} has no record");
+    }
+}

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles and about; paths
+    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles, about and records; paths
     /// in it are relative to the file) instead of --bots, --players, --games, --seed and --tiles.
     pub experiment: Option<PathBuf>,
     /// Bots, comma-separated (NAME, NAME:key=value,..., a bot file name or path); with more bots
@@ -44,6 +44,7 @@ pub struct TournamentArgs {
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.run.bot_dir.dirs();
+    let mut records = a.records;
     let (spec, about) = match &a.experiment {
         Some(path) => {
             if a.bots.is_some()
@@ -58,6 +59,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
                 );
             }
             let e = Experiment::load(path)?;
+            records |= e.records;
             (e.spec(&dirs, a.run.out.as_deref())?, e.about)
         }
         None => {
@@ -87,7 +89,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
-        records: a.records,
+        records,
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);
