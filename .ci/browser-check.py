@@ -45,6 +45,11 @@ def visit(driver: webdriver.Chrome, page: pathlib.Path) -> tuple[list[str], byte
     """The page's console messages, and a PNG of the whole page."""
     driver.get(page.resolve().as_uri())
     messages = [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
+    return messages, screenshot(driver)
+
+
+def screenshot(driver: webdriver.Chrome) -> bytes:
+    """A PNG of the whole page as it is now."""
     size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
     width, height = int(size["width"] + 0.999), int(size["height"] + 0.999)
     driver.execute_cdp_cmd(
@@ -53,7 +58,7 @@ def visit(driver: webdriver.Chrome, page: pathlib.Path) -> tuple[list[str], byte
     )
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    return messages, base64.b64decode(shot["data"])
+    return base64.b64decode(shot["data"])
 
 
 def planted_copy(page: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:

@@ -115,7 +115,7 @@ pub struct RunArgs {
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     match cli.command {
-        Command::Play(a) => play::play(a),
+        Command::Play(a) => play::play(a, stop),
         Command::Replay(a) => records::replay(a),
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, stop),

@@ -42,6 +42,7 @@ fn options(threads: usize) -> Options {
         command: "tests/tournament.rs".into(),
         about: String::new(),
         stop: Stop::new(),
+        records: false,
     }
 }
 

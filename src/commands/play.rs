@@ -5,9 +5,14 @@ use crate::cli::{BotDirArg, refuse_existing, split_bots};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::seeds::derive;
-use stadt_core::record;
+use stadt_core::ids::Player;
+use stadt_core::record::{self, Record, Tiles};
+use stadt_core::tiles::TileSet;
+use stadt_harness::human::{self, PersonGame};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
+use stadt_harness::stop::Stop;
+use stadt_harness::web::server::LocalServer;
 use stadt_harness::{render, runner, tileset};
 use std::path::{Path, PathBuf};
 
@@ -40,9 +45,23 @@ pub struct PlayArgs {
     /// Tile set file (the table form of docs/rules.md section 8) instead of the default set.
     #[arg(long, value_name = "FILE", default_value = "default")]
     pub tiles: String,
+    /// Play seat N yourself in the browser (1 to 4; --bots then names the other seats, in order):
+    /// the game is served on 127.0.0.1 at an address with a random token, printed at the start;
+    /// open it yourself. It stops when the game is over or on Ctrl-C, writing --record either way.
+    #[arg(long, value_name = "N")]
+    pub human: Option<usize>,
+    /// With --human: the port to serve on (default: one the system chooses).
+    #[arg(long, value_name = "PORT", requires = "human")]
+    pub port: Option<u16>,
+    /// Play the deal of this record (its three piles) instead of the one --seed shuffles.
+    #[arg(long, value_name = "RECORD")]
+    pub deal: Option<PathBuf>,
 }
 
-pub fn play(a: PlayArgs) -> Result<(), Failure> {
+pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
+    if a.human.is_some() {
+        return play_human(a, stop);
+    }
     if !(2..=4).contains(&a.players) {
         return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
     }
@@ -65,23 +84,21 @@ pub fn play(a: PlayArgs) -> Result<(), Failure> {
             return Err(format!("--svg and --record both name {}; give two files", svg.display()).into());
         }
     }
-    let mut head = None;
-    let mut tile_copy = None;
-    if let Some(path) = &a.record {
-        refuse_existing("--record", path)?;
-        let (tiles, copy) = record_tiles(path, &a.tiles)?;
-        head = Some(runner::RecordHead { tiles, seed: Some(a.seed) });
-        tile_copy = copy;
-    }
-    let played =
-        runner::play_game(tileset, &bots, derive(a.seed, &[0]), derive(a.seed, &[1]), head.as_ref())?;
+    let (head, tile_copy) = record_head(&a)?;
+    let order = deal(&a, tileset)?;
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let played = runner::play_deck(
+        tileset,
+        &bots,
+        &order,
+        derive(a.seed, &[1]),
+        head.as_ref(),
+        &never,
+        &mut |_, _| {},
+    )?
+    .expect("never stopped");
     if let (Some(path), Some(text)) = (&a.record, &played.record) {
-        if let Some(target) = &tile_copy {
-            let text =
-                std::fs::read_to_string(&a.tiles).map_err(|e| format!("cannot read {}: {e}", a.tiles))?;
-            write_file(target, &text, false)?;
-        }
-        write_file(path, text, false)?;
+        write_record(&a, path, text, tile_copy.as_deref())?;
     }
     if let Some(svg) = &a.svg {
         let seats: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
@@ -92,6 +109,97 @@ pub fn play(a: PlayArgs) -> Result<(), Failure> {
     }
     print!("{}", record::score_lines(played.game.table(), true));
     Ok(())
+}
+
+/// The record's header when --record is given, and where to copy the tile set beside it.
+fn record_head(a: &PlayArgs) -> Result<(Option<runner::RecordHead>, Option<PathBuf>), Failure> {
+    let Some(path) = &a.record else { return Ok((None, None)) };
+    refuse_existing("--record", path)?;
+    let (tiles, copy) = record_tiles(path, &a.tiles)?;
+    Ok((Some(runner::RecordHead { tiles, seed: Some(a.seed) }), copy))
+}
+
+/// Writes the record (and the tile set beside it, when it is to be copied).
+fn write_record(a: &PlayArgs, path: &Path, text: &str, tile_copy: Option<&Path>) -> Result<(), Failure> {
+    if let Some(target) = tile_copy {
+        let tiles = std::fs::read_to_string(&a.tiles).map_err(|e| format!("cannot read {}: {e}", a.tiles))?;
+        write_file(target, &tiles, false)?;
+    }
+    write_file(path, text, false)?;
+    Ok(())
+}
+
+/// The draw order: --deal's piles, or the deck --seed shuffles.
+fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
+    let Some(file) = &a.deal else { return Ok(runner::deck_order(tileset, derive(a.seed, &[0]))) };
+    let text =
+        std::fs::read_to_string(file).map_err(|e| format!("--deal: cannot read {}: {e}", file.display()))?;
+    let rec =
+        Record::parse(&text, Tiles::Given(tileset)).map_err(|e| format!("--deal {}: {e}", file.display()))?;
+    if rec.players != a.players {
+        return Err(format!(
+            "--deal {} is a deal for {} players, not {} (give --players {})",
+            file.display(),
+            rec.players,
+            a.players,
+            rec.players
+        )
+        .into());
+    }
+    Ok(rec.order)
+}
+
+/// `play --human N`: the person in seat N at the browser, the bots in the other seats.
+fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
+    let human = a.human.unwrap_or(1);
+    let bots = split_bots(&a.bots, &a.bot_dir.dirs())?;
+    let players = bots.len() + 1;
+    if !(2..=4).contains(&players) {
+        return Err(format!(
+            "--bots names {} bots: with the person that makes {players} players (2 to 4)",
+            bots.len()
+        )
+        .into());
+    }
+    if !(1..=players).contains(&human) {
+        return Err(format!("--human {human}: the seats are 1 to {players}").into());
+    }
+    if a.svg.is_some() || a.show {
+        return Err("--svg and --show draw a bots' game; with --human the page shows the city".into());
+    }
+    let a = PlayArgs { players, ..a };
+    let tileset = tileset::load(&a.tiles)?;
+    let (head, tile_copy) = record_head(&a)?;
+    let order = deal(&a, tileset)?;
+    let server = LocalServer::bind(a.port.unwrap_or(0))?;
+    println!("open {} to play seat {human} (p{human}); Ctrl-C stops the game", server.url());
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let game = PersonGame {
+        tileset,
+        bots: &bots,
+        person: Player::new(human - 1),
+        order: &order,
+        agent_seed: derive(a.seed, &[1]),
+        head: head.clone().unwrap_or(runner::RecordHead { tiles: "default".into(), seed: Some(a.seed) }),
+    };
+    let ended = human::serve(&server, &game, &stop)?;
+    if let Some(path) = &a.record {
+        write_record(&a, path, &ended.record, tile_copy.as_deref())?;
+        println!("record: {}", path.display());
+    }
+    if let Some(table) = &ended.table {
+        print!("{}", record::score_lines(table, ended.finished));
+    }
+    match ended.failure {
+        None => Ok(()),
+        Some(_) if stop.requested() => {
+            eprintln!(
+                "stadt: stopped before the end of the game; the record holds the decisions made (replay it with --partial)"
+            );
+            Err(Failure::Interrupted)
+        }
+        Some(f) => Err(f.into()),
+    }
 }
 
 /// Where `play --record` puts the tile set: the `tiles` line of the record, and the file to write

@@ -8,7 +8,7 @@ use stadt_agents::spec::parse_bot;
 use stadt_core::record::{self, Record, Tiles};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
-use stadt_harness::{render, runner, tileset};
+use stadt_harness::{render, runner, tileset, viewer};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -30,6 +30,12 @@ pub struct ReplayArgs {
     /// --svg and --show. The whole record is still checked, and the printed scores are its end's.
     #[arg(long, value_name = "N")]
     pub upto: Option<usize>,
+    /// Write the game viewer to this HTML file: one self-contained page that steps through the
+    /// record decision by decision (slider, buttons, arrow keys, clickable move list), showing at
+    /// step N the picture `--svg --upto N` draws, whose turn it is, the tile in hand, the piles,
+    /// the supplies and the scores. The file must not exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Tile set file to read the record with, instead of the one its `tiles` line names (which is
     /// `default` or a file beside the record).
     #[arg(long, value_name = "FILE")]
@@ -62,6 +68,14 @@ fn replay_file(
     partial: bool,
     stop: Option<usize>,
 ) -> Result<(record::Replay, usize), Failure> {
+    let rec = read_record(file, tiles)?;
+    let name = file.display().to_string();
+    let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
+    Ok((out, rec.decisions.len()))
+}
+
+/// Reads and parses a record file (not yet replayed), with its tile set as `replay_file` finds it.
+pub fn read_record(file: &Path, tiles: Option<&str>) -> Result<Record, Failure> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let beside = |name: &str| tileset::beside_record(dir, name).map_err(|e| e.to_string());
@@ -70,9 +84,7 @@ fn replay_file(
         None => Tiles::Named(&beside),
     };
     let name = file.display().to_string();
-    let rec = Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?;
-    let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
-    Ok((out, rec.decisions.len()))
+    Ok(Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?)
 }
 
 pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
@@ -81,6 +93,12 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &a.svg {
         refuse_existing("--svg", path)?;
+    }
+    if let Some(path) = &a.html {
+        refuse_existing("--html", path)?;
+        if a.svg.as_ref() == Some(path) {
+            return Err(format!("--svg and --html both name {}; give two files", path.display()).into());
+        }
     }
     let (out, decisions) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
     let game = match (a.upto, &out.at_stop) {
@@ -99,6 +117,12 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
     }
     if a.show {
         print!("{}", render::render(game.table()));
+    }
+    if let Some(path) = &a.html {
+        let rec = read_record(&a.file, a.tiles.as_deref())?;
+        let title = format!("stadt game viewer: {}", a.file.display());
+        let html = viewer::page(&rec, a.partial, &title).map_err(|e| format!("{}: {e}", a.file.display()))?;
+        write_file(path, &html, false)?;
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
     Ok(())

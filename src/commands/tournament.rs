@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles and about; paths
+    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles, about and records; paths
     /// in it are relative to the file) instead of --bots, --players, --games, --seed and --tiles.
     pub experiment: Option<PathBuf>,
     /// Bots, comma-separated (NAME, NAME:key=value,..., a bot file name or path); with more bots
@@ -35,10 +35,16 @@ pub struct TournamentArgs {
     /// a folder of its own; `stadt merge` joins the finished shards (for cluster job arrays).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Keep every game's record in the folder as records/GAME.rec (GAME: the game id of
+    /// games.csv); the report then links the viewer pages of notable games (each bot's best and
+    /// worst, the closest and the most lopsided), which it writes as records/GAME.html.
+    #[arg(long)]
+    pub records: bool,
 }
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.run.bot_dir.dirs();
+    let mut records = a.records;
     let (spec, about) = match &a.experiment {
         Some(path) => {
             if a.bots.is_some()
@@ -53,6 +59,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
                 );
             }
             let e = Experiment::load(path)?;
+            records |= e.records;
             (e.spec(&dirs, a.run.out.as_deref())?, e.about)
         }
         None => {
@@ -82,6 +89,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
+        records,
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);

@@ -439,15 +439,29 @@ pub fn replay(record: &Record, partial: bool) -> Result<Replay, RecordError> {
 /// either way.
 pub fn replay_to(record: &Record, partial: bool, stop: Option<usize>) -> Result<Replay, RecordError> {
     let mut at_stop = None;
+    let out = replay_each(record, partial, &mut |i, game, _| {
+        if stop == Some(i) {
+            at_stop = Some(game.clone());
+        }
+    })?;
+    Ok(Replay { at_stop, ..out })
+}
+
+/// Replays a record like `replay`, showing `visit` the game after each of its first `i` decision
+/// lines for every `i` from 0 (before the first tile) to the number of lines, with the line that
+/// comes next (None after the last): the positions a viewer steps through.
+pub fn replay_each(
+    record: &Record,
+    partial: bool,
+    visit: &mut dyn FnMut(usize, &Game, Option<&DecisionLine>),
+) -> Result<Replay, RecordError> {
     let mut game = Game::new(record.tileset, record.players, &record.order)
         .map_err(|e| RecordError { line: 0, message: e.to_string() })?;
     let mut last_line = 0;
     for (i, (n, words)) in record.decisions.iter().enumerate() {
-        if stop == Some(i) {
-            at_stop = Some(game.clone());
-        }
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let d = parse_decision(*n, &words)?;
+        visit(i, &game, Some(&d));
         last_line = d.line;
         let table = game.table();
         if table.is_over() {
@@ -462,9 +476,7 @@ pub fn replay_to(record: &Record, partial: bool, stop: Option<usize>) -> Result<
             decision_to_move(table, &d.decision).map_err(|m| RecordError { line: d.line, message: m })?;
         game.play(mv).map_err(|e| RecordError { line: d.line, message: e.to_string() })?;
     }
-    if stop == Some(record.decisions.len()) {
-        at_stop = Some(game.clone());
-    }
+    visit(record.decisions.len(), &game, None);
     let finished = game.is_over();
     if !finished && !partial {
         let t = game.table();
@@ -484,7 +496,7 @@ pub fn replay_to(record: &Record, partial: bool, stop: Option<usize>) -> Result<
             ),
         );
     }
-    Ok(Replay { game, finished, at_stop })
+    Ok(Replay { game, finished, at_stop: None })
 }
 
 /// The closing lines `replay` prints: one per player, `final` (or `score` for a partial game).

@@ -129,6 +129,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
                     command: opts.command.clone(),
                     about: format!("learning: generation {} against generation {k}", k + 1),
                     stop: opts.stop.clone(),
+                    records: false,
                 },
             )?;
             if outcome.interrupted {

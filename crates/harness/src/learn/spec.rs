@@ -23,4 +23,3 @@ pub struct LearnSpec {
     /// Output folder.
     pub out: PathBuf,
 }
-

@@ -15,7 +15,7 @@ use stadt_core::board::BLOCKED;
 use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
 use stadt_core::ids::Player;
 use stadt_core::table::Table;
-use stadt_core::tiles::{MarketKind, SegKind};
+use stadt_core::tiles::{MarketKind, SegKind, TileSet};
 
 /// Side of a cell in pixels.
 pub const CELL: f64 = 64.0;
@@ -174,9 +174,32 @@ fn draw_blocked(svg: &mut Svg, table: &Table, layout: &Layout) {
 }
 
 fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &stadt_core::board::PlacedTile) {
-    let cell = t.cell();
-    let ty = table.tileset().get(t.ty);
-    let rot = &ty.rotated[t.rot as usize];
+    draw_face(svg, table.tileset(), layout, t.cell(), t.ty, t.rot);
+    if let Some((p, port)) = follower_port(table.tileset(), t) {
+        follower(svg, layout.port_point(t.cell(), port, FOLLOWER_DEPTH), p);
+    }
+}
+
+/// A picture of one tile type turned `rot` quarter turns, drawn as on the board (for the tile in
+/// hand): `CELL` pixels square inside a margin.
+pub fn tile_svg(tiles: &TileSet, ty: u8, rot: u8) -> String {
+    let layout = Layout {
+        first: Cell::new(0, 0),
+        cols: 1,
+        rows: 1,
+        width: 2.0 * MARGIN + CELL,
+        height: TITLE + CELL + MARGIN,
+    };
+    let title = format!("{} turned {} degrees", tiles.get(ty).name, rot as u32 * 90);
+    let mut svg = Svg::new(layout.width, layout.height, &title);
+    draw_face(&mut svg, tiles, &layout, Cell::new(0, 0), ty, rot);
+    svg.finish()
+}
+
+/// A tile's face: its areas, roads, markets and buildings, without followers.
+fn draw_face(svg: &mut Svg, tiles: &TileSet, layout: &Layout, cell: Cell, ty: u8, rot: u8) {
+    let ty = tiles.get(ty);
+    let rot = &ty.rotated[rot as usize];
     let centre = layout.cell_centre(cell);
     for port in 0..PORTS {
         let fill = match ty.seg_kind[rot.port_seg[port] as usize] {
@@ -207,9 +230,6 @@ fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &stadt_core::boar
     if let Some(name) = &ty.historic {
         star(svg, layout.in_cell(cell, (0.78, 0.78)));
         svg.text(layout.in_cell(cell, (0.5, 0.12)), Font::new(8.0).middle().halo(), name);
-    }
-    if let Some((p, port)) = follower_port(table.tileset(), t) {
-        follower(svg, layout.port_point(cell, port, FOLLOWER_DEPTH), p);
     }
 }
 
@@ -471,7 +491,6 @@ fn draw_panel(svg: &mut Svg, table: &Table, layout: &Layout, seats: &[String], f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stadt_core::tiles::TileSet;
 
     #[test]
     fn an_empty_board_gives_a_whole_picture_that_says_so_with_seat_labels_escaped() {

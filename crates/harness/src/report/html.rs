@@ -102,6 +102,15 @@ impl Page {
         Ok(())
     }
 
+    /// A list of links to files beside the report: (relative address, text).
+    pub fn links(&mut self, links: &[(String, String)]) {
+        self.html.push_str("<ul class=\"links\">\n");
+        for (href, text) in links {
+            let _ = writeln!(self.html, "<li><a href=\"{}\">{}</a></li>", escape(href), escape(text));
+        }
+        self.html.push_str("</ul>\n");
+    }
+
     /// The finished page.
     pub fn finish(mut self) -> String {
         self.html.push_str("</body>\n</html>\n");

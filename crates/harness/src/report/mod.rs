@@ -39,10 +39,7 @@ pub fn render(dir: &Path) -> Result<String, Error> {
             Error::io("read", &path, e)
         }
     })?;
-    let format = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("format").and_then(|f| f.as_str()).map(str::to_string));
-    match format.as_deref() {
+    match format(&text).as_deref() {
         Some(crate::tournament::manifest::FORMAT) => tournament::page(dir, &text),
         Some(<crate::tune::manifest::Manifest as RunManifest>::FORMAT) => tune::page(dir, &text),
         Some(crate::sprt::manifest::FORMAT) => sprt::page(dir, &text),
@@ -56,16 +53,30 @@ pub fn render(dir: &Path) -> Result<String, Error> {
     }
 }
 
+/// The `format` line of a manifest's text, if it has one.
+fn format(manifest: &str) -> Option<String> {
+    toml::from_str::<toml::Table>(manifest)
+        .ok()
+        .and_then(|t| t.get("format").and_then(|f| f.as_str()).map(str::to_string))
+}
+
 /// Writes the report of the finished run in `dir` (taking the folder's lock, so never beside a
 /// run in progress) and returns its path; `command` names this process in the lock.
 pub fn write(dir: &Path, command: &str) -> Result<PathBuf, Error> {
     let html = render(dir)?;
-    RunFolder::open(dir, command)?.write_derived(FILE, &html)
+    write_rendered(&RunFolder::open(dir, command)?, &html)
 }
 
 /// Writes the report of the run that holds `folder` and has just finished.
 pub(crate) fn write_finished(folder: &RunFolder) -> Result<PathBuf, Error> {
-    folder.write_derived(FILE, &render(folder.path())?)
+    write_rendered(folder, &render(folder.path())?)
+}
+
+/// Writes a rendered report, after the viewer pages of the notable games it links (a tournament
+/// that kept its records).
+fn write_rendered(folder: &RunFolder, html: &str) -> Result<PathBuf, Error> {
+    tournament::write_viewers(folder)?;
+    folder.write_derived(FILE, html)
 }
 
 /// The name of a folder for a title: its last component.

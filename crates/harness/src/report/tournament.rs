@@ -5,9 +5,10 @@ use super::html::Page;
 use super::plots::{self, Frame, Interval};
 use super::{agrees, folder_name, unfinished};
 use crate::error::Error;
-use crate::folder::{MANIFEST, RunManifest};
+use crate::folder::{MANIFEST, RunFolder, RunManifest};
 use crate::tournament::finished_rows;
 use crate::tournament::manifest::Manifest;
+use crate::tournament::records;
 use crate::tournament::rows::Row;
 use crate::tournament::schedule::{Shard, schedule_len};
 use crate::tournament::summary::{self, BotSummary, PairSummary};
@@ -18,15 +19,7 @@ const SOURCES: [&str; 5] = ["roads", "markets", "towers", "residential", "watchm
 
 /// The report page of the tournament folder `dir` whose manifest reads `text`.
 pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
-    let m = Manifest::read(text, &dir.join(MANIFEST))?;
-    let part = match m.shard.as_deref() {
-        Some(s) => Shard::parse(s, usize::MAX)
-            .map_err(|e| Error::file(&dir.join(MANIFEST), format!("shard: {e}")))?,
-        None => Shard::WHOLE,
-    };
-    let want = part.len(schedule_len(m.bot.len(), m.players, m.games) as usize);
-    let rows = finished_rows(dir, m.players, part, want)?
-        .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.command))?;
+    let (m, rows) = finished(dir, text)?;
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
     let bots = summary::bots(&rows, m.players, &labels, &specs);
@@ -60,8 +53,52 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
         "Win rates, scores and margins with intervals over deck units (every seat rotation of one deck for one combination of bots); wins count ties as shares; margin = score minus the best opponent's; ratings on the Elo scale with mean 0 (Bradley-Terry over every pair of players in every game).",
     );
     sections(&mut page, &m, &bots, &pairs, &rows)?;
+    let notable = records::recorded(dir, &rows, m.players, &labels);
+    if !notable.is_empty() {
+        page.section("games", "Notable games");
+        page.paragraph(
+            "note",
+            "Each opens the game viewer of its record (records/GAME.rec, kept by --records): the city after every decision.",
+        );
+        let links: Vec<(String, String)> = notable
+            .iter()
+            .map(|n| (format!("{}/{}.html", records::DIR, n.game), format!("game {}: {}", n.game, n.why)))
+            .collect();
+        page.links(&links);
+    }
     page.folded_csv_table("Every pair of bots head to head (pairs.csv)", "pairs", &pairs_csv)?;
     Ok(page.finish())
+}
+
+/// The manifest and the rows of the finished tournament in `dir` whose manifest reads `text`.
+fn finished(dir: &Path, text: &str) -> Result<(Manifest, Vec<Row>), Error> {
+    let m = Manifest::read(text, &dir.join(MANIFEST))?;
+    let part = match m.shard.as_deref() {
+        Some(s) => Shard::parse(s, usize::MAX)
+            .map_err(|e| Error::file(&dir.join(MANIFEST), format!("shard: {e}")))?,
+        None => Shard::WHOLE,
+    };
+    let want = part.len(schedule_len(m.bot.len(), m.players, m.games) as usize);
+    let rows = finished_rows(dir, m.players, part, want)?
+        .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.command))?;
+    Ok((m, rows))
+}
+
+/// Writes the viewer pages of the notable games of the finished tournament in `folder`, when it
+/// kept its records (nothing otherwise).
+pub(crate) fn write_viewers(folder: &RunFolder) -> Result<(), Error> {
+    let dir = folder.path();
+    if !dir.join(records::DIR).is_dir() {
+        return Ok(());
+    }
+    let path = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
+    if super::format(&text).as_deref() != Some(crate::tournament::manifest::FORMAT) {
+        return Ok(());
+    }
+    let (m, rows) = finished(dir, &text)?;
+    let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
+    records::write_pages(folder, &folder_name(dir), &rows, m.players, &labels)
 }
 
 /// The plots.

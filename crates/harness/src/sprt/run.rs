@@ -120,6 +120,7 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
             tileset: t.tileset,
             schedule: &schedule,
             part: Shard::WHOLE,
+            records: None,
         };
         let per_unit = seq.unit_rows();
         let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {

@@ -1,6 +1,7 @@
 //! `stadt merge`: the shards of one tournament (`--shard K/N`, each played in a folder of its own,
 //! say by the tasks of a cluster job array) joined into the folder a single run writes: the same
-//! `games.csv` in schedule order, `summary.csv`, `pairs.csv` and a manifest without a shard.
+//! `games.csv` in schedule order, `summary.csv`, `pairs.csv`, a manifest without a shard, and the
+//! records of shards that kept them (`--records`).
 //! Everything is checked before anything is written: the shards must be of one tournament and of
 //! this build, each shard given once, none missing, each finished.
 
@@ -167,6 +168,11 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
     let (_, table) = summarise(&folder, players, &labels, &specs, &all)?;
+    if folder.writable() {
+        for p in &parts {
+            super::records::copy_from_shard(&p.dir, &folder)?;
+        }
+    }
     let report = if folder.writable() { Some(crate::report::write_finished(&folder)?) } else { None };
     Ok(Merged { games: total, table, report })
 }

@@ -9,6 +9,7 @@
 
 pub mod manifest;
 pub mod merge;
+pub mod records;
 pub mod rows;
 pub mod schedule;
 pub mod spec;
@@ -42,6 +43,8 @@ pub struct Options {
     pub about: String,
     /// Set to stop: games in flight are abandoned, finished ones are kept.
     pub stop: Stop,
+    /// Keep every game's record in `records/GAME.rec` (`--records`).
+    pub records: bool,
 }
 
 /// What a run did.
@@ -78,7 +81,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
             Some(log) => log,
             None => start_games(&folder)?,
         };
-        new = play(spec, opts, &schedule, done, log, &mut all)?;
+        new = play(spec, opts, &folder, &schedule, done, log, &mut all)?;
     }
     let interrupted = opts.stop.requested() && all.len() / spec.players < scheduled;
     let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
@@ -179,6 +182,7 @@ pub(crate) const GAMES: &str = "games.csv";
 fn play(
     spec: &TournamentSpec,
     opts: &Options,
+    folder: &RunFolder,
     schedule: &Schedule,
     done: usize,
     mut log: AppendLog,
@@ -186,8 +190,15 @@ fn play(
 ) -> Result<usize, Error> {
     let scheduled = spec.part().len(schedule.len());
     let bar = progress::bar(opts.progress, scheduled, done, "games");
-    let games =
-        Games { bots: &spec.bots, labels: &spec.labels, tileset: spec.tileset, schedule, part: spec.part() };
+    let records = if opts.records { Some(records::prepare(folder, &spec.tiles)?) } else { None };
+    let games = Games {
+        bots: &spec.bots,
+        labels: &spec.labels,
+        tileset: spec.tileset,
+        schedule,
+        part: spec.part(),
+        records: records.as_ref().map(|(dir, head)| (dir.as_path(), head)),
+    };
     let mut new = 0;
     let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {
         log.append(&rows::to_csv(&rows))?;
@@ -213,6 +224,8 @@ pub(crate) struct Games<'a> {
     pub schedule: &'a Schedule,
     /// The part of it being played.
     pub part: Shard,
+    /// Where to write each game's record (`records/GAME.rec`) and with which header, if anywhere.
+    pub records: Option<(&'a std::path::Path, &'a runner::RecordHead)>,
 }
 
 /// Plays the games `range` of `games.part` (numbered within the part) on `threads` workers that
@@ -245,15 +258,21 @@ pub(crate) fn play_in_order(
                     }
                     let g = games.schedule.get(games.part.game(j));
                     let bots: Vec<Entrant> = g.seats.iter().map(|&i| games.bots[i].clone()).collect();
+                    let head = games.records.map(|(_, head)| head);
                     let result = runner::play_game_until(
                         games.tileset,
                         &bots,
                         g.deck_seed,
                         g.agent_seed,
-                        None,
+                        head,
                         halt.flag(),
                     )
-                    .map(|played| played.map(|p| rows::game_rows(&g, games.labels, &p)));
+                    .and_then(|played| {
+                        if let (Some((dir, _)), Some(p)) = (games.records, &played) {
+                            records::write(dir, g.index, p.record.as_deref().unwrap_or_default())?;
+                        }
+                        Ok(played.map(|p| rows::game_rows(&g, games.labels, &p)))
+                    });
                     if tx.send((j, result)).is_err() {
                         break;
                     }

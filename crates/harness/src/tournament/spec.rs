@@ -58,6 +58,9 @@ pub struct Experiment {
     /// What the experiment is for (one line, shown in the manifest).
     #[serde(default)]
     pub about: String,
+    /// Keep every game's record (`records = true`, as `--records`).
+    #[serde(default)]
+    pub records: bool,
     /// The folder the file is in (not read from the file).
     #[serde(skip)]
     pub dir: PathBuf,
