@@ -42,6 +42,7 @@ fn options(threads: usize) -> Options {
         command: "tests/tournament.rs".into(),
         about: String::new(),
         stop: Stop::new(),
+        on_bot_failure: Default::default(),
     }
 }
 
@@ -295,6 +296,7 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
             wall_pieces: 40,
             ended_by: "R23c".into(),
             decisions: 50,
+            failure: None,
             decision_ms: 0.25,
         })
         .collect();

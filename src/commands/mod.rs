@@ -5,6 +5,7 @@ pub mod bots;
 pub mod play;
 pub mod records;
 pub mod report;
+pub mod serve;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;

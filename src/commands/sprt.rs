@@ -108,6 +108,7 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
+        on_bot_failure: Default::default(),
     };
     let out = run::run(&spec, &opts)?;
     for line in &out.summary {

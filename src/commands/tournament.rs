@@ -82,6 +82,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
+        on_bot_failure: Default::default(),
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);

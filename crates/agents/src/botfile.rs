@@ -4,6 +4,7 @@
 
 use crate::registry::find;
 use crate::spec::{BotError, BotSpec, build_spec};
+use crate::{process_bot, protocol};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -102,8 +103,17 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
     let name = name.ok_or_else(|| BotError::NoName(path.to_string()))?;
     let def = find(&name).ok_or_else(|| BotError::FileBot { path: path.to_string(), name: name.clone() })?;
     let label = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path).to_string();
-    build_spec(def, &pairs, &label)
-        .map_err(|e| BotError::InFile { path: path.to_string(), error: Box::new(e) })
+    if def.name == process_bot::BOT.name {
+        // A process bot runs from its file's folder, and manifests tell which file it was.
+        pairs.push(("bot_file".into(), path.to_string()));
+        pairs.push(("bot_file_sha256".into(), protocol::sha256_hex(text.as_bytes())));
+    }
+    let in_file = |e| BotError::InFile { path: path.to_string(), error: Box::new(e) };
+    let spec = build_spec(def, &pairs, &label).map_err(in_file)?;
+    if def.name == process_bot::BOT.name {
+        process_bot::check(&spec).map_err(in_file)?;
+    }
+    Ok(spec)
 }
 
 /// The text of a bot file for a spec, with `comment` as its first lines.

@@ -24,6 +24,8 @@ pub enum ParamKind {
     Bool,
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
+    /// Any text on one line (a process bot's command or folder).
+    Text,
 }
 
 impl ParamKind {
@@ -34,6 +36,7 @@ impl ParamKind {
             ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             ParamKind::Bool => "true or false".to_string(),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
+            ParamKind::Text => "text on one line".to_string(),
         }
     }
 }
@@ -67,6 +70,7 @@ impl ParamDef {
                 _ => None,
             },
             ParamKind::Choice(words) => words.contains(&value).then(|| value.to_string()),
+            ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| value.to_string()),
         };
         ok.ok_or_else(|| BotError::BadValue {
             bot,

@@ -265,6 +265,7 @@ pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f
         command: "stadt bench".into(),
         about: String::new(),
         stop: crate::stop::Stop::new(),
+        on_bot_failure: Default::default(),
     };
     let start = Instant::now();
     let out = run(&spec, &opts).expect("the bench tournament runs");

@@ -55,10 +55,17 @@ impl PyBot {
                 "the bot has nothing to decide: the game is over or a tile is to be drawn (a chance node)",
             ));
         }
+        // A bot in another program reads the position from the public record of the game.
+        let wants = self.agent.lock().unwrap_or_else(|e| e.into_inner()).0.wants_history();
+        let history = if wants { game.public_log() } else { None };
         let mv = py.detach(|| {
             let mut guard = self.agent.lock().unwrap_or_else(|e| e.into_inner());
             let (agent, rng) = &mut *guard;
-            agent.act(&Observation::of_table(&table), rng)
+            let obs = Observation::of_table(&table);
+            match &history {
+                Some(h) => agent.act(&obs.with_history(h), rng),
+                None => agent.act(&obs, rng),
+            }
         });
         table
             .check(mv)

@@ -112,7 +112,14 @@ pub(crate) fn entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs, raised: &Raised) -> 
 
 /// How a run from Python runs: `command` and `about` for its manifest.
 pub(crate) fn options(threads: usize, progress: bool, about: &str, command: &str) -> Options {
-    Options { threads, progress, command: command.to_string(), about: about.to_string(), stop: Stop::new() }
+    Options {
+        threads,
+        progress,
+        command: command.to_string(),
+        about: about.to_string(),
+        stop: Stop::new(),
+        on_bot_failure: Default::default(),
+    }
 }
 
 /// Runs `run` (a tournament or a test that may call Python agents) with `opts` on a thread of its

@@ -126,6 +126,7 @@ fn sequential(
         command: spec.command.clone(),
         about: "the held-out check of a tuning run: the tuned bot against the untuned one".into(),
         stop: spec.stop.clone(),
+        on_bot_failure: Default::default(),
     };
     let run = crate::sprt::run::run(&test, &opts)?;
     if !run.finished() {
