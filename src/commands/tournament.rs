@@ -35,6 +35,20 @@ pub struct TournamentArgs {
     /// a folder of its own; `stadt merge` joins the finished shards (for cluster job arrays).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// What a failing bot in another program (timeout, crash, malformed reply, illegal move) does:
+    /// `forfeit` (default: it loses that game, which is written with the failure, and the run goes
+    /// on) or `stop` (the run stops with the reason; that game is not written).
+    #[arg(long, value_enum, default_value = "forfeit")]
+    pub on_bot_failure: BotFailureArg,
+}
+
+/// `--on-bot-failure`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum BotFailureArg {
+    /// The bot loses the game; the run goes on.
+    Forfeit,
+    /// The run stops.
+    Stop,
 }
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
@@ -82,7 +96,10 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         command: command_line(),
         about,
         stop,
-        on_bot_failure: Default::default(),
+        on_bot_failure: match a.on_bot_failure {
+            BotFailureArg::Forfeit => tournament::OnBotFailure::Forfeit,
+            BotFailureArg::Stop => tournament::OnBotFailure::Stop,
+        },
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);
