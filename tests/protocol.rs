@@ -466,3 +466,45 @@ fn a_bot_cannot_write_into_the_results_folder_through_the_host() {
 fn _scratch(s: Scratch) -> Scratch {
     s
 }
+
+#[test]
+fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
+    let dir = scratch("protocol-reuse");
+    // Counts its starts; fails its third game.
+    std::fs::write(
+        dir.join("counter.py"),
+        "import json, sys\n\
+         open('starts.log', 'a').write('start\\n')\n\
+         games = 0\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'new_game': games += 1\n    \
+         elif m['type'] == 'decide':\n        \
+         if games == 3: sys.exit(1)\n        \
+         print(json.dumps({'type': 'move', 'move': m['moves'][0]}), flush=True)\n",
+    )
+    .unwrap();
+    let file = bot_file(&dir, "counter", "command = python3 counter.py");
+    let out = dir.join("out");
+    let (code, _, err) = stadt(&[
+        "tournament",
+        "--bots",
+        &format!("{file},random"),
+        "--players",
+        "2",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let failures: Vec<String> = rows(&out).iter().map(|r| r[22].to_string()).collect();
+    assert_eq!(failures.iter().filter(|f| f.as_str() == "crash").count(), 2, "games 3 and 6: {failures:?}");
+    let starts = std::fs::read_to_string(dir.join("starts.log")).unwrap();
+    assert_eq!(starts.lines().count(), 3, "8 games: one start, then one after each failure");
+}

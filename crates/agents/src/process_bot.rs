@@ -130,7 +130,7 @@ pub fn check(spec: &BotSpec) -> Result<(), BotError> {
         bot: BOT.name,
         key: "command",
         value: spec.params.get("command").to_string(),
-        expected: message,
+        expected: format!("a program and its arguments ({message})"),
     })
 }
 
