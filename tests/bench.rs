@@ -25,6 +25,8 @@ fn bench_prints_every_figure_with_a_positive_value() {
         "state_clone_ns",
         "mcts_iterations_per_second_1_thread",
         "mcts_iterations_per_second_2_threads",
+        "protocol_decisions_per_second_1_thread",
+        "protocol_decisions_per_second_2_threads",
     ] {
         assert!(names.contains(&name), "{name} missing from\n{text}");
     }
