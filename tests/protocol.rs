@@ -508,3 +508,34 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     let starts = std::fs::read_to_string(dir.join("starts.log")).unwrap();
     assert_eq!(starts.lines().count(), 3, "8 games: one start, then one after each failure");
 }
+
+#[test]
+fn play_and_suggest_take_a_process_bot_as_any_bot() {
+    let dir = scratch("protocol-play");
+    let greedy = served(&dir, "greedy", "greedy");
+    let record = dir.join("game.rec");
+    let (code, served_out, err) = stadt(&[
+        "play",
+        "--bots",
+        &format!("{greedy},random"),
+        "--seed",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, direct_out, _) = stadt(&["play", "--bots", "greedy,random", "--seed", "4"]);
+    assert_eq!(served_out, direct_out);
+    // Every position of the first 60 lines: the served bot suggests what greedy suggests.
+    let text = std::fs::read_to_string(&record).unwrap();
+    for cut in (9..60).step_by(7) {
+        let part = dir.join("part.rec");
+        std::fs::write(&part, text.lines().take(cut).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+        let (a, b) = (
+            stadt(&["suggest", part.to_str().unwrap(), "--bot", &greedy]),
+            stadt(&["suggest", part.to_str().unwrap(), "--bot", "greedy"]),
+        );
+        assert_eq!(a.0, 0, "{}", a.2);
+        assert_eq!(a.1, b.1, "after {cut} lines");
+    }
+}

@@ -5,6 +5,7 @@ use crate::cli::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
+use stadt_core::public_record;
 use stadt_core::record::{self, Record, Tiles};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
@@ -61,7 +62,7 @@ fn replay_file(
     tiles: Option<&str>,
     partial: bool,
     stop: Option<usize>,
-) -> Result<(record::Replay, usize), Failure> {
+) -> Result<(record::Replay, Record), Failure> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let beside = |name: &str| tileset::beside_record(dir, name).map_err(|e| e.to_string());
@@ -72,7 +73,7 @@ fn replay_file(
     let name = file.display().to_string();
     let rec = Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?;
     let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
-    Ok((out, rec.decisions.len()))
+    Ok((out, rec))
 }
 
 pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
@@ -82,7 +83,8 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
     if let Some(path) = &a.svg {
         refuse_existing("--svg", path)?;
     }
-    let (out, decisions) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let (out, rec) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let decisions = rec.decisions.len();
     let game = match (a.upto, &out.at_stop) {
         (None, _) => &out.game,
         (Some(_), Some(game)) => game,
@@ -106,7 +108,7 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
 
 pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
     let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
-    let (out, _) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
+    let (out, rec) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
     if out.finished {
         return Err(
@@ -114,9 +116,29 @@ pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
         );
     }
     let actor = game.table().actor();
-    let mv = spec
-        .build()
-        .act(&runner::observation(game, spec.clairvoyant()), &mut runner::agent_rng(a.seed, actor));
+    let mut agent = spec.build();
+    let obs = runner::observation(game, spec.clairvoyant());
+    // A bot in another program is shown the public record of the game (docs/bot-protocol.md).
+    let players = game.table().players();
+    agent.new_game(&runner::game_info(game.table().tileset(), players, actor, a.seed));
+    let history = if agent.wants_history() {
+        Some(public_record::of_record(&rec).map_err(|e| format!("{}: {e}", a.record.display()))?)
+    } else {
+        None
+    };
+    let obs = match &history {
+        Some(h) => obs.with_history(h),
+        None => obs,
+    };
+    let mv = agent.act(&obs, &mut runner::agent_rng(a.seed, actor));
+    if let Some(f) = agent.forfeit() {
+        let tail = if f.stderr_tail.is_empty() {
+            String::new()
+        } else {
+            format!("; its last stderr lines:\n{}", f.stderr_tail)
+        };
+        return Err(format!("bot {} failed: {}{tail}", spec.label, f.message).into());
+    }
     let text = record::decision_text(game.table(), mv);
     game.table().check(mv).map_err(|e| format!("bot {} chose an illegal move `{text}`: {e}", spec.label))?;
     println!("{text}");

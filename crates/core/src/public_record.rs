@@ -3,8 +3,9 @@
 //! they were drawn (`draw NAME`, tiles set aside included). It holds what every player has seen and
 //! nothing else, so it can be shown to a bot; replaying it rebuilds the public table exactly.
 
+use crate::game::Game;
 use crate::moves::{Move, Step};
-use crate::record::{RecordError, decision_to_move, move_line, parse_decision};
+use crate::record::{Record, RecordError, decision_to_move, move_line, parse_decision};
 use crate::table::{MAX_PLAYERS, Table};
 use crate::tiles::TileSet;
 use std::fmt::Write as _;
@@ -57,6 +58,24 @@ impl PublicLog {
     pub fn text(&self) -> &str {
         &self.text
     }
+}
+
+/// The public record of a whole record's game (its piles hidden), after its last decision line:
+/// what a bot in another program is shown of that position.
+pub fn of_record(record: &Record) -> Result<String, RecordError> {
+    let mut game = Game::new(record.tileset, record.players, &record.order)
+        .map_err(|e| RecordError { line: 0, message: e.to_string() })?;
+    let mut log = PublicLog::new(record.players, &record.tiles);
+    for (n, words) in &record.decisions {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let d = parse_decision(*n, &words)?;
+        let mv =
+            decision_to_move(game.table(), &d.decision).map_err(|m| RecordError { line: *n, message: m })?;
+        log.push(game.table(), mv);
+        game.play(mv).map_err(|e| RecordError { line: *n, message: e.to_string() })?;
+    }
+    log.catch_up(game.table());
+    Ok(log.text().to_string())
 }
 
 /// Rebuilds the public table a public record describes, checking every line; `tiles` is its tile
@@ -124,7 +143,6 @@ pub fn tiles_line(text: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use rand::{RngExt, SeedableRng};
     use rand_pcg::Pcg64Mcg;
 
@@ -151,6 +169,17 @@ mod tests {
                 game.apply(mv);
             }
             assert_eq!(tiles_line(log.text()), Some("default"));
+            // The same text from the game's full record.
+            let mut full =
+                crate::record::header(game.table().players(), "default", set, &game.order()[..], None);
+            for line in log.text().lines().filter(|l| !l.starts_with("draw ") && l.contains(": ")) {
+                full.push_str(line);
+                full.push('\n');
+            }
+            let rec = Record::parse(&full, crate::record::Tiles::Default).unwrap();
+            let mut shown = log.clone();
+            shown.catch_up(game.table());
+            assert_eq!(of_record(&rec).unwrap(), shown.text(), "seed {seed}");
         }
     }
 

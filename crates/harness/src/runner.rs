@@ -159,17 +159,25 @@ fn tell_new_game(agents: &mut [SeatAgent], tileset: &TileSet, agent_seed: u64) -
     if !agents.iter().any(|a| matches!(a, SeatAgent::Bot(b) if b.wants_history())) {
         return None;
     }
-    let tiles = process_bot::tiles_name(tileset);
-    let tiles_sha256 = protocol::tiles_sha256(tileset);
     let players = agents.len();
     for (p, agent) in Player::all(players).zip(agents.iter_mut()) {
         if let SeatAgent::Bot(agent) = agent {
-            let seed = outside_seed(agent_seed, p);
-            let (tiles, tiles_sha256) = (tiles.clone(), tiles_sha256.clone());
-            agent.new_game(&GameInfo { seat: p, players, seed, tiles, tiles_sha256 });
+            agent.new_game(&game_info(tileset, players, p, agent_seed));
         }
     }
-    Some(PublicLog::new(players, &tiles))
+    Some(PublicLog::new(players, &process_bot::tiles_name(tileset)))
+}
+
+/// What the agent in `seat` of a game is told of it: the seed is the one its generator gets
+/// (`agent_rng`), so a bot in another program can play as it would inside stadt.
+pub fn game_info(tileset: &TileSet, players: usize, seat: Player, agent_seed: u64) -> GameInfo {
+    GameInfo {
+        seat,
+        players,
+        seed: outside_seed(agent_seed, seat),
+        tiles: process_bot::tiles_name(tileset),
+        tiles_sha256: protocol::tiles_sha256(tileset),
+    }
 }
 
 /// The random generator of the agent in `seat`, from the game's agent seed (the seed a bot in
