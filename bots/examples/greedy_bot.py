@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A Die Stadt bot that rebuilds the position with the stadt Python package from the public
 record it is sent (docs/bot-protocol.md) and takes the move that leaves it furthest ahead of its
-best opponent in points so far (ties: the first such move)."""
+best opponent in points so far; among equal moves it prefers one that puts a follower or a
+watchman on the board (points come later), then the first."""
 
 import json
 import sys
@@ -16,7 +17,9 @@ def choose(game: stadt.Game) -> str:
         after = game.clone()
         after.apply(action)
         scores = [s["score"] for s in after.scores()]
-        lead = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+        text = game.action_to_string(action)
+        placing = text.startswith("follower ") and text != "follower none" or text.endswith("watchman")
+        lead = (scores[me] - max(s for p, s in enumerate(scores) if p != me), placing)
         if best_lead is None or lead > best_lead:
             best, best_lead = action, lead
     return game.action_to_string(best)
