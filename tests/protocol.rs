@@ -539,3 +539,35 @@ fn play_and_suggest_take_a_process_bot_as_any_bot() {
         assert_eq!(a.1, b.1, "after {cut} lines");
     }
 }
+
+#[test]
+fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bot-protocol.md")).unwrap();
+    let blocks: Vec<&str> = doc.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    let host: Vec<&str> = blocks
+        .iter()
+        .copied()
+        .filter(|b| ["\"hello\"", "\"new_game\"", "\"decide\"", "\"quit\""].iter().any(|t| b.contains(t)))
+        .collect();
+    assert_eq!(host.len(), 4, "an example of each host message: {blocks:?}");
+    for answer in ["\"ready\"", "\"move\""] {
+        assert!(blocks.iter().any(|b| b.contains(answer)), "no example of {answer}");
+    }
+    let mut child = Command::new(STADT)
+        .args(["serve-bot", "--bot", "greedy"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(host.concat().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("\"type\":\"ready\""), "{lines:?}");
+    let moves = host[2].split("\"moves\": [").nth(1).unwrap().split(']').next().unwrap();
+    let chosen = format!("\"{}\"", lines[1].split("\"move\":\"").nth(1).unwrap().split('"').next().unwrap());
+    assert!(moves.contains(&chosen), "{chosen} is not among {moves}");
+}
