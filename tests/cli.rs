@@ -207,7 +207,8 @@ fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
 fn the_bots_listing_names_every_bot_and_parameter_with_defaults_and_ranges() {
     let (code, text, err) = stadt(&["bots"]);
     assert_eq!(code, 0, "{err}");
-    for def in stadt_agents::registry::registry() {
+    let process = &stadt_agents::process_bot::BOT;
+    for def in stadt_agents::registry::registry().iter().copied().chain([process]) {
         assert!(text.contains(&format!("{}: {}", def.name, def.summary)), "{}", def.name);
         for p in def.params {
             let line = text
