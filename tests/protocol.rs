@@ -507,6 +507,16 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     assert_eq!(failures.iter().filter(|f| f.as_str() == "crash").count(), 2, "games 3 and 6: {failures:?}");
     let starts = std::fs::read_to_string(dir.join("starts.log")).unwrap();
     assert_eq!(starts.lines().count(), 3, "8 games: one start, then one after each failure");
+    // The same command again reads the folder back (its `failure` column under the check column)
+    // and has nothing to play.
+    let before = common::snapshot(&out);
+    let (code, text, err) = stadt(&[
+        "tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "8", "--seed", "2",
+        "--threads", "1", "--quiet", "--out", out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("(0 new)"), "{text}");
+    assert_eq!(common::snapshot(&out), before);
 }
 
 #[test]
@@ -570,4 +580,25 @@ fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
     let moves = host[2].split("\"moves\": [").nth(1).unwrap().split(']').next().unwrap();
     let chosen = format!("\"{}\"", lines[1].split("\"move\":\"").nth(1).unwrap().split('"').next().unwrap());
     assert!(moves.contains(&chosen), "{chosen} is not among {moves}");
+}
+
+#[test]
+fn a_bot_runs_in_its_folder_with_its_environment() {
+    let dir = scratch("protocol-dir");
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("bot.py"),
+        "import json, os, sys\n\
+         assert os.path.basename(os.getcwd()) == 'sub' and os.environ['GREETING'] == 'hi', os.getcwd()\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'decide': print(json.dumps({'type': 'move', 'move': m['moves'][-1]}), flush=True)\n",
+    )
+    .unwrap();
+    bot_file(&dir, "in-sub", "command = python3 bot.py\ndir = sub\nenv = GREETING=hi");
+    // Run from elsewhere, naming the file by a relative path: the folder is the file's.
+    let file = format!("{}/in-sub.bot", dir.file_name().unwrap().to_string_lossy());
+    let (code, out, err) = stadt_in(dir.parent().unwrap(), &[], &["check-bot", &file]);
+    assert_eq!(code, 0, "{out}{err}");
 }

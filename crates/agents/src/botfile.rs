@@ -105,7 +105,9 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
     let label = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path).to_string();
     if def.name == process_bot::BOT.name {
         // A process bot runs from its file's folder, and manifests tell which file it was.
-        pairs.push(("bot_file".into(), path.to_string()));
+        // Its absolute path, so the same file reads the same however it is named.
+        let file = std::fs::canonicalize(path).map_or_else(|_| path.to_string(), |p| p.display().to_string());
+        pairs.push(("bot_file".into(), file));
         pairs.push(("bot_file_sha256".into(), protocol::sha256_hex(text.as_bytes())));
     }
     let in_file = |e| BotError::InFile { path: path.to_string(), error: Box::new(e) };
