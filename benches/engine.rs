@@ -1,5 +1,6 @@
 //! Criterion benches of the engine and the bots: a random 4-player game, legal tile placements, a
-//! state clone, a greedy decision and MCTS iterations (1 and 2 threads) on mid-game positions.
+//! state clone, a greedy decision, MCTS iterations (1 and 2 threads) and puct's on mid-game
+//! positions, the two evaluations of a cut playout and the prior over a position's moves.
 //! `stadt bench` prints the same figures without statistics.
 //!
 //! Quick run: `cargo bench --bench engine -- --quick`.
@@ -15,7 +16,7 @@ use stadt_core::game::Game;
 use stadt_core::table::Table;
 use stadt_core::tiles::TileSet;
 use stadt_harness::bench::{
-    MCTS_BENCH_BOT, MCTS_BENCH_ITERS, mcts_positions, random_playout, sample_positions,
+    MCTS_BENCH_BOT, MCTS_BENCH_ITERS, PUCT_BENCH_BOT, mcts_positions, random_playout, sample_positions,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -114,5 +115,65 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_game, legal_placements, state_clone, greedy_decision, mcts_iterations);
+/// puct's decisions (every idea on) at the same budget, one thread.
+fn puct_iterations(c: &mut Criterion) {
+    let positions = mcts_positions(50, 1);
+    let mut group = c.benchmark_group("puct_iterations");
+    group.throughput(Throughput::Elements(MCTS_BENCH_ITERS));
+    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    let bot = format!("{PUCT_BENCH_BOT},iters={MCTS_BENCH_ITERS}");
+    group.bench_function("threads/1", |b| decide(b, &bot, &positions));
+    group.finish();
+}
+
+/// The evaluations a cut playout is judged by, per position: today's projected scores and the
+/// learned evaluation (features and weights); each gives every player's estimate.
+fn evaluation(c: &mut Criterion) {
+    let positions = positions();
+    let weights = stadt_agents::learned::builtin();
+    let mut group = c.benchmark_group("evaluation");
+    let mut next = positions.iter().cycle();
+    group.bench_function("projected", |b| {
+        b.iter(|| black_box(stadt_agents::eval::projected(next.next().expect("endless"), 0.5)))
+    });
+    let mut out = [0.0; 4];
+    group.bench_function("learned", |b| {
+        b.iter(|| {
+            stadt_agents::learned::evaluate(&weights, next.next().expect("endless"), &mut out);
+            black_box(out)
+        })
+    });
+    group.finish();
+}
+
+/// The prior over every legal move of a mid-game position (tile placements with their best
+/// follower; the cost of expanding one node).
+fn prior(c: &mut Criterion) {
+    use stadt_agents::search::mcts::Prior;
+    let games: Vec<Game> =
+        positions().iter().map(|t| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(1))).collect();
+    let mut prior = stadt_agents::prior::GreedyPrior::new(0.5, 4.0);
+    let (mut moves, mut weights) = (Vec::new(), Vec::new());
+    let mut next = games.iter().cycle();
+    c.bench_function("prior_all_moves", |b| {
+        b.iter(|| {
+            let g = next.next().expect("endless");
+            g.legal_moves(&mut moves);
+            prior.weights(g, &moves, &mut weights);
+            black_box(weights.len())
+        })
+    });
+}
+
+criterion_group!(
+    benches,
+    random_game,
+    legal_placements,
+    state_clone,
+    greedy_decision,
+    mcts_iterations,
+    puct_iterations,
+    evaluation,
+    prior
+);
 criterion_main!(benches);

@@ -11,7 +11,12 @@ Two steps, both resumable (a rerun skips what is done):
 (seeded) among those with at least two legal moves: one partial record per position (`NNN.rec`,
 docs/record-format.md), which `stadt suggest` and `stadt replay --partial` read.
 
-`run` asks `stadt suggest --bot BOT,iters=N --seed 1 POSITION` for every position at every budget
+`plot` draws the summaries given (one curve per search, with its intervals) as one SVG:
+
+    python3 experiments/agreement.py plot --out results/agreement/agreement.svg \\
+        results/agreement/mcts-summary.csv results/agreement/puct-summary.csv
+
+`run` asks `stadt suggest --bot BOT,iters=N --seed 1 POSITION` (the binary `$STADT`, else target/release/stadt) for every position at every budget
 of `--budgets` and at `--reference` (processes in parallel, `--jobs`; every answer is seeded, so
 the job count changes nothing), writing one row per (position, budget) to the CSV as answers come
 in, and at the end a summary beside it (`NAME-summary.csv`): per budget, the positions, how many
@@ -24,6 +29,7 @@ import argparse
 import concurrent.futures
 import csv
 import math
+import os
 import random
 import subprocess
 import sys
@@ -100,7 +106,7 @@ def spec(bot: str, budget: int) -> str:
 
 def suggest(bot: str, budget: int, position: Path) -> str:
     result = subprocess.run(
-        [str(STADT), "suggest", "--bot", spec(bot, budget), "--seed", "1", str(position)],
+        [os.environ.get("STADT", str(STADT)), "suggest", "--bot", spec(bot, budget), "--seed", "1", str(position)],
         capture_output=True,
         text=True,
     )
@@ -162,6 +168,62 @@ def run(args: argparse.Namespace) -> None:
     print(summary.read_text(), end="")
 
 
+COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7"]
+
+
+def plot(args: argparse.Namespace) -> None:
+    """One SVG: agreement with the reference against the budget, a curve per summary file."""
+    curves: list[tuple[str, int, list[tuple[int, float, float, float]]]] = []
+    for name in args.summaries:
+        with open(name) as f:
+            rows = list(csv.DictReader(f))
+        if not rows:
+            sys.exit(f"{name}: no rows")
+        points = [(int(r["budget"]), float(r["rate"]), float(r["low"]), float(r["high"])) for r in rows]
+        curves.append((rows[0]["bot"], int(rows[0]["reference"]), points))
+    budgets = sorted({b for _, _, pts in curves for b, *_ in pts})
+    w, h, left, right, top, bottom = 640, 400, 70, 170, 40, 60
+    lo_b, hi_b = math.log(budgets[0]), math.log(budgets[-1])
+
+    def x(b: int) -> float:
+        span = hi_b - lo_b or 1.0
+        return left + (math.log(b) - lo_b) / span * (w - left - right)
+
+    def y(rate: float) -> float:
+        return top + (1.0 - rate) * (h - top - bottom)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+        f'<text x="{w / 2}" y="20" text-anchor="middle" font-size="14">'
+        f"Agreement with the same search at {curves[0][1]:,} iterations</text>",
+    ]
+    for pct in range(0, 101, 20):
+        yy = y(pct / 100)
+        out.append(f'<line x1="{left}" y1="{yy}" x2="{w - right}" y2="{yy}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 8}" y="{yy + 4}" text-anchor="end">{pct}%</text>')
+    for b in budgets:
+        out.append(f'<text x="{x(b)}" y="{h - bottom + 18}" text-anchor="middle">{b:,}</text>')
+    out.append(f'<text x="{(left + w - right) / 2}" y="{h - 15}" text-anchor="middle">iterations per decision</text>')
+    for i, (bot, _, pts) in enumerate(curves):
+        c = COLOURS[i % len(COLOURS)]
+        path = " ".join(f"{'M' if k == 0 else 'L'}{x(b):.1f},{y(r):.1f}" for k, (b, r, _, _) in enumerate(pts))
+        out.append(f'<path d="{path}" fill="none" stroke="{c}" stroke-width="2"/>')
+        for b, r, lo, hi in pts:
+            out.append(f'<line x1="{x(b):.1f}" y1="{y(lo):.1f}" x2="{x(b):.1f}" y2="{y(hi):.1f}" stroke="{c}"/>')
+            out.append(
+                f'<circle cx="{x(b):.1f}" cy="{y(r):.1f}" r="3.5" fill="{c}"><title>{bot} at {b:,}: {r:.1%} [{lo:.1%}, {hi:.1%}]</title></circle>'
+            )
+        ly = top + 20 * i
+        out.append(
+            f'<line x1="{w - right + 15}" y1="{ly}" x2="{w - right + 35}" y2="{ly}" stroke="{c}" stroke-width="2"/>'
+        )
+        out.append(f'<text x="{w - right + 40}" y="{ly + 4}">{bot}</text>')
+    out.append("</svg>")
+    Path(args.out).write_text("\n".join(out) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -177,9 +239,14 @@ def main() -> None:
     r.add_argument("--positions", required=True)
     r.add_argument("--out", required=True)
     r.add_argument("--jobs", type=int, default=2)
+    g = sub.add_parser("plot", help="draw summary files' curves as one SVG")
+    g.add_argument("--out", required=True)
+    g.add_argument("summaries", nargs="+")
     args = parser.parse_args()
     if args.command == "positions":
         make_positions(args)
+    elif args.command == "plot":
+        plot(args)
     else:
         run(args)
 

@@ -4,6 +4,7 @@
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
+use crate::commands::learn::LearnArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
@@ -11,7 +12,7 @@ use crate::commands::serve::{CheckBotArgs, ServeBotArgs};
 use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, play, records, report, serve, sprt, tournament, tune};
+use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -65,6 +66,11 @@ enum Command {
     /// tuning. Writes manifest.toml, tune.csv, verify.csv, NAME.bot and report.html into --out; Ctrl-C stops
     /// after the current iteration, and rerunning the same command resumes.
     Tune(TuneArgs),
+    /// Fit a learned evaluation for `mcts` by self-play, generation after generation: each
+    /// generation's self-play records, the next evaluation file (genK.eval, for `mcts:eval=FILE`)
+    /// fitted on them with its held-out error, and a match against the generation before.
+    /// Writes generations.csv at the end; rerunning the same command resumes.
+    Learn(LearnArgs),
     /// Write DIR/report.html for a finished tournament, sprt or tuning run: one self-contained
     /// page (inline CSS and SVG, no scripts) with the summary table, win rates, score
     /// distributions, points by source, head to head, the rating ladder; or the test's verdict,
@@ -125,6 +131,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, stop),
         Command::Tune(a) => tune::tune(a, stop),
+        Command::Learn(a) => learn::learn(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
@@ -137,7 +144,8 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
 }
 
 /// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
-/// a piece with `=` and no `:` continues the bot before it.
+/// a piece `key=value` whose key has no `:` continues the bot before it (the value may: a file's
+/// recorded hash, `eval=FILE@sha256:HASH`).
 pub fn split_bots(text: &str, dirs: &BotDirs) -> Result<Vec<BotSpec>, Failure> {
     Ok(split_bot_texts(text)?.iter().map(|s| parse_bot(s, dirs)).collect::<Result<_, _>>()?)
 }
@@ -150,7 +158,7 @@ pub fn split_bot_texts(text: &str) -> Result<Vec<String>, Failure> {
             return Err(format!("empty bot name in `{text}`").into());
         }
         match items.last_mut() {
-            Some(last) if piece.contains('=') && !piece.contains(':') => {
+            Some(last) if piece.split_once('=').is_some_and(|(key, _)| !key.contains(':')) => {
                 last.push(if last.contains(':') { ',' } else { ':' });
                 last.push_str(piece);
             }

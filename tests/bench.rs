@@ -31,7 +31,8 @@ fn bench_prints_every_figure_with_a_positive_value() {
         assert!(names.contains(&name), "{name} missing from\n{text}");
     }
     for (name, value) in &figures {
-        if name != "bytes_allocated_per_game_after_warmup" {
+        // Allocation counts are 0 when met (their target).
+        if !name.contains("bytes_allocated") {
             assert!(value.is_finite() && *value > 0.0, "{name} = {value}");
         }
     }

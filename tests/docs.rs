@@ -30,7 +30,9 @@ fn the_rules_document_defines_r1_to_r28_and_the_tile_table_the_engine_loads() {
 
 #[test]
 fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
-    for doc in ["README.md", "docs/rules.md", "docs/record-format.md", "docs/bot-protocol.md"] {
+    for doc in
+        ["README.md", "docs/rules.md", "docs/record-format.md", "docs/evaluation.md", "docs/bot-protocol.md"]
+    {
         let text = read(doc);
         let base = root().join(doc).parent().unwrap().to_path_buf();
         let mut links = 0;
@@ -52,4 +54,24 @@ fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
         }
     }
     assert!(!read("README.md").contains("../shared"), "the README names files outside the repository");
+}
+
+#[test]
+fn the_evaluation_document_lists_every_feature_of_the_learned_evaluation_in_order() {
+    let doc = read("docs/evaluation.md");
+    let listed: Vec<&str> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .filter(|n| *n != "X*tiles_left")
+        .collect();
+    let names = stadt_agents::learned::features::NAMES;
+    let base: Vec<&str> = names.iter().copied().filter(|n| !n.contains('*')).collect();
+    assert_eq!(listed, base, "docs/evaluation.md's feature table");
+    for n in names.iter().filter(|n| n.contains('*')) {
+        let (f, t) = n.split_once('*').unwrap();
+        assert!(base.contains(&f) && t == "tiles_left", "{n} is not described by `X*tiles_left`");
+    }
+    assert_eq!(names.len(), 14, "docs/evaluation.md says \"Fourteen features in all\"");
+    assert!(doc.contains("Fourteen features in all"));
 }

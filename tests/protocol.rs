@@ -511,8 +511,20 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     // and has nothing to play.
     let before = common::snapshot(&out);
     let (code, text, err) = stadt(&[
-        "tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "8", "--seed", "2",
-        "--threads", "1", "--quiet", "--out", out.to_str().unwrap(),
+        "tournament",
+        "--bots",
+        &format!("{file},random"),
+        "--players",
+        "2",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("(0 new)"), "{text}");

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod bots;
+pub mod learn;
 pub mod play;
 pub mod records;
 pub mod report;

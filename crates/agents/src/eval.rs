@@ -10,7 +10,28 @@ use stadt_core::table::{AREAS, MAX_PLAYERS, Table};
 /// What each player's open features would be worth if scored as they stand: incomplete roads and
 /// markets it leads (R12 points), residential areas it leads (R26), and its watchmen's rows (R27).
 pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
+    let kinds = open_values_by_kind(table);
     let mut out = [0.0; MAX_PLAYERS];
+    for (o, k) in out.iter_mut().zip(&kinds) {
+        *o = k.roads_markets + k.residential + k.watchmen;
+    }
+    out
+}
+
+/// A player's open values by kind (see `open_values`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct OpenValues {
+    /// Incomplete roads and markets it leads, at R12 points.
+    pub roads_markets: f64,
+    /// Residential areas it leads, at R26 points as they stand.
+    pub residential: f64,
+    /// Its watchmen's rows, at R27 points as they stand.
+    pub watchmen: f64,
+}
+
+/// Each player's open values by kind.
+pub fn open_values_by_kind(table: &Table) -> [OpenValues; MAX_PLAYERS] {
+    let mut out = [OpenValues::default(); MAX_PLAYERS];
     let f = table.features();
     let players = table.players();
     let mut seen = [NodeId::default(); 32];
@@ -24,17 +45,17 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
             seen[ns] = r;
             ns += 1;
             let points = scoring::feature_points(f, r) as f64;
-            for_majority(f.followers_packed(r), players, |p| out[p.index()] += points);
+            for_majority(f.followers_packed(r), players, |p| out[p.index()].roads_markets += points);
         }
     }
     let mut areas = [(NodeId::default(), 0u32); AREAS];
     let n = table.bailiff_areas(&mut areas);
     for &(r, markets) in &areas[..n] {
-        for_majority(f.followers_packed(r), players, |p| out[p.index()] += 2.0 * markets as f64);
+        for_majority(f.followers_packed(r), players, |p| out[p.index()].residential += 2.0 * markets as f64);
     }
     let watch = table.watchman_points();
     for p in 0..players {
-        out[p] += watch[p] as f64;
+        out[p].watchmen = watch[p] as f64;
     }
     out
 }

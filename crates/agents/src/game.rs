@@ -61,8 +61,20 @@ pub trait Determinize: Sync {
     /// The full game a sample is.
     type Full: Game;
 
+    /// The public position: what every player sees, to recognise a position seen before.
+    type Public: Game<Move = <Self::Full as Game>::Move> + PartialEq + Send + 'static;
+
     /// The player to decide.
     fn actor(&self) -> usize;
+
+    /// The public position of this view.
+    fn public(&self) -> Self::Public;
+
+    /// The public position of this view, into an existing one (reusing its memory).
+    fn public_into(&self, out: &mut Self::Public);
+
+    /// Whether `p` is this view's public position.
+    fn is_public(&self, p: &Self::Public) -> bool;
 
     /// The legal moves of the player to decide.
     fn legal_moves(&self, out: &mut Vec<<Self::Full as Game>::Move>);

@@ -84,9 +84,22 @@ impl PartialEq for Observation<'_> {
 /// piles (docs/rules.md section 7), or the real order when clairvoyant.
 impl Determinize for Observation<'_> {
     type Full = Game;
+    type Public = Table;
 
     fn actor(&self) -> usize {
         self.me().index()
+    }
+
+    fn public(&self) -> Table {
+        self.table.clone()
+    }
+
+    fn public_into(&self, out: &mut Table) {
+        out.clone_from(self.table);
+    }
+
+    fn is_public(&self, p: &Table) -> bool {
+        self.table == p
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

@@ -24,6 +24,17 @@ pub enum ParamKind {
     Bool,
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
+    /// One of a few words, or the path of a file that `check` reads and accepts (returning the
+    /// value to record, or why the file is refused). A relative path in a bot file is read
+    /// relative to the bot file's folder.
+    File {
+        /// The words that name no file.
+        words: &'static [&'static str],
+        /// What kind of file, for messages: `an evaluation file`.
+        what: &'static str,
+        /// Reads and checks the file named by a value.
+        check: fn(&str) -> Result<String, String>,
+    },
     /// Any text on one line (a process bot's command or folder).
     Text,
 }
@@ -36,6 +47,7 @@ impl ParamKind {
             ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             ParamKind::Bool => "true or false".to_string(),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
+            ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
             ParamKind::Text => "text on one line".to_string(),
         }
     }
@@ -70,6 +82,12 @@ impl ParamDef {
                 _ => None,
             },
             ParamKind::Choice(words) => words.contains(&value).then(|| value.to_string()),
+            ParamKind::File { words, check, .. } => {
+                if words.contains(&value) {
+                    return Ok(value.to_string());
+                }
+                return check(value).map_err(|error| BotError::ParamFile { bot, key: self.key, error });
+            }
             ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| value.to_string()),
         };
         ok.ok_or_else(|| BotError::BadValue {

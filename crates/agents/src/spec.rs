@@ -67,6 +67,15 @@ pub enum BotError {
         /// What it must be: `a number from 0 to 10`.
         expected: String,
     },
+    /// A parameter naming a file that cannot be used.
+    ParamFile {
+        /// The bot.
+        bot: &'static str,
+        /// The parameter.
+        key: &'static str,
+        /// Why the file is refused (naming it, and the line at fault).
+        error: String,
+    },
     /// A parameter given twice.
     Duplicate {
         /// The bot.
@@ -135,6 +144,7 @@ impl fmt::Display for BotError {
             BotError::BadValue { bot, key, value, expected } => {
                 write!(f, "bot `{bot}`: {key}={value} is not {expected}")
             }
+            BotError::ParamFile { bot, key, error } => write!(f, "bot `{bot}`, parameter `{key}`: {error}"),
             BotError::Duplicate { bot, key } => write!(f, "bot `{bot}`: parameter `{key}` is given twice"),
             BotError::NoFile(path) => write!(f, "bot file {path} does not exist"),
             BotError::Read { path, error } => write!(f, "cannot read bot file {path}: {error}"),
@@ -222,7 +232,9 @@ pub fn parse_bot(text: &str, dirs: &BotDirs) -> Result<BotSpec, BotError> {
     if text.is_empty() {
         return Err(BotError::Empty);
     }
-    if text.ends_with(".bot") || text.contains('/') {
+    // `NAME:key=PATH` is a spec even when the path has a slash in it.
+    let is_spec = text.split_once(':').is_some_and(|(n, _)| find(n).is_some());
+    if !is_spec && (text.ends_with(".bot") || text.contains('/')) {
         return if std::path::Path::new(text).is_file() {
             parse_bot_file(text)
         } else {

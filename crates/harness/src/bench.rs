@@ -105,16 +105,35 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
     out
 }
 
+/// The search with every idea on, as `puct` plays by default (its rollouts are random).
+pub const PUCT_BENCH_BOT: &str = "puct:rollout=random";
+
 /// MCTS iterations per second for about `seconds`: `MCTS_BENCH_BOT` with `threads` root-parallel
 /// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
 pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: f64, seed: u64) -> f64 {
-    let spec = format!("{MCTS_BENCH_BOT},iters={MCTS_BENCH_ITERS},threads={threads}");
+    search_iterations_per_second(MCTS_BENCH_BOT, positions, threads, seconds, seed).0
+}
+
+/// Iterations per second of `bot` (a search bot's spec) deciding `positions` in turn,
+/// `MCTS_BENCH_ITERS` iterations each, and the bytes it allocated per iteration after warming up
+/// on every position once (NaN without the counting allocator).
+pub fn search_iterations_per_second(
+    bot: &str,
+    positions: &[Table],
+    threads: usize,
+    seconds: f64,
+    seed: u64,
+) -> (f64, f64) {
+    let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads={threads}");
     let mut agent = stadt_agents::spec::parse_bot(&spec, &stadt_agents::botfile::BotDirs::none())
         .expect("a valid bot")
         .build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    // Warm up: grow the tree arenas and start rayon's threads before timing.
-    agent.act(&Observation::of_table(&positions[0]), &mut rng);
+    // Warm up: grow the tree arenas and every buffer, and start rayon's threads, before timing.
+    for t in positions {
+        agent.act(&Observation::of_table(t), &mut rng);
+    }
+    let before = allocated_bytes();
     let start = Instant::now();
     let mut decisions = 0u64;
     for t in positions.iter().cycle() {
@@ -124,7 +143,12 @@ pub fn mcts_iterations_per_second(positions: &[Table], threads: usize, seconds: 
             break;
         }
     }
-    (decisions * MCTS_BENCH_ITERS) as f64 / start.elapsed().as_secs_f64()
+    let iterations = (decisions * MCTS_BENCH_ITERS) as f64;
+    let bytes = match (before, allocated_bytes()) {
+        (Some(b), Some(a)) => (a - b) as f64 / iterations,
+        _ => f64::NAN,
+    };
+    (iterations / start.elapsed().as_secs_f64(), bytes)
 }
 
 /// Every figure, each measured for about `seconds`.
@@ -224,6 +248,24 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             unit: "iterations/s",
             target: "",
         });
+    }
+    for (threads, name) in
+        [(1, "puct_iterations_per_second_1_thread"), (2, "puct_iterations_per_second_2_threads")]
+    {
+        let (value, bytes) = search_iterations_per_second(PUCT_BENCH_BOT, &positions, threads, seconds, seed);
+        figures.push(Figure { name: name.into(), value, unit: "iterations/s", target: "" });
+        if threads == 1 {
+            figures.push(Figure {
+                name: "puct_bytes_allocated_per_iteration_after_warmup".into(),
+                value: bytes,
+                unit: if bytes.is_nan() {
+                    "bytes/iteration (counting allocator not installed)"
+                } else {
+                    "bytes/iteration"
+                },
+                target: "0",
+            });
+        }
     }
     let one = tournament_games_per_second(1, seconds, seed);
     let two = tournament_games_per_second(2, seconds, seed);

@@ -8,6 +8,7 @@ pub mod check_bot;
 pub mod entrant;
 pub mod error;
 pub mod folder;
+pub mod learn;
 pub mod limits;
 pub mod output;
 pub mod pictures;

@@ -21,18 +21,23 @@ use stadt_core::tiles::{TILE_COUNT, TileSet};
 use stadt_harness::runner::{deck_order, play_deck};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Every registered bot, searchers at a small budget: the argument does not depend on it.
+/// MCTS with every idea of the search on: the prior, widening, an expansion threshold, tree
+/// reuse and a learned evaluation read from a file.
+const MCTS_ALL: &str =
+    "mcts:iters=60,depth=6,prior=0.5,widen=2,expand=2,reuse=true,eval=tests/data/small.eval";
+
+/// Every registered bot, searchers at a small budget (the argument does not depend on it), and
+/// MCTS a second time with every idea of the search on.
 fn bots(clairvoyant: bool) -> Vec<BotSpec> {
+    let clair = if clairvoyant { ",clairvoyant=true" } else { "" };
     registry()
         .iter()
-        .map(|def| {
-            let spec = match (def.name, clairvoyant) {
-                ("mcts", false) => "mcts:iters=60,depth=6".to_string(),
-                ("mcts", true) => "mcts:iters=60,depth=6,clairvoyant=true".to_string(),
-                (name, _) => name.to_string(),
-            };
-            parse_bot(&spec, &BotDirs::none()).unwrap()
+        .map(|def| match def.name {
+            "mcts" | "puct" => format!("{}:iters=60,depth=6{clair}", def.name),
+            name => name.to_string(),
         })
+        .chain(std::iter::once(format!("{MCTS_ALL}{clair}")))
+        .map(|spec| parse_bot(&spec, &BotDirs::none()).unwrap())
         .collect()
 }
 

@@ -7,7 +7,7 @@ use stadt_core::tiles::TileSet;
 
 fn fast(name: &str) -> String {
     match name {
-        "mcts" => "mcts:iters=60,depth=6".to_string(),
+        "mcts" | "puct" => format!("{name}:iters=60,depth=6"),
         n => n.to_string(),
     }
 }

@@ -6,9 +6,13 @@
 
 use crate::agent::Agent;
 use crate::eval;
+use crate::learned;
+use crate::learned::file::Weights;
+use std::sync::Arc;
 use crate::game::Game as _;
 use crate::helpers::GreedySearch;
 use crate::observation::Observation;
+use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::search::mcts::{Config, Mcts, Reward, Rollout};
 use crate::spec::BotDef;
@@ -16,14 +20,34 @@ use rand_pcg::Pcg64Mcg;
 use stadt_core::game::Game;
 use stadt_core::moves::Move;
 
-/// The registry entry.
-pub static BOT: BotDef = BotDef {
-    name: "mcts",
-    summary: "UCT over determinised games, max^n rewards, root parallel",
-    params: &[
+/// The defaults that tell `mcts` (plain UCT, as before the search's ideas) and `puct` (every
+/// idea on) apart; every other parameter has one default.
+pub struct Defaults {
+    /// Iterations per decision.
+    pub iters: &'static str,
+    /// Cut depth.
+    pub depth: &'static str,
+    /// Evaluation of cut playouts.
+    pub eval: &'static str,
+    /// PUCT weight.
+    pub prior: &'static str,
+    /// Prior temperature.
+    pub tau: &'static str,
+    /// Widening.
+    pub widen: &'static str,
+    /// Tree reuse.
+    pub reuse: &'static str,
+}
+
+/// How many parameters the search has.
+pub const PARAMS: usize = 15;
+
+/// The search's parameters with these defaults.
+pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
+    [
         ParamDef {
             key: "iters",
-            default: "1000",
+            default: d.iters,
             help: "iterations per decision (the budget unless ms > 0)",
             kind: ParamKind::Int { min: 1, max: 10_000_000 },
         },
@@ -59,9 +83,45 @@ pub static BOT: BotDef = BotDef {
         },
         ParamDef {
             key: "depth",
-            default: "24",
-            help: "tiles a rollout plays before the position is judged by projected scores (0: play to the end)",
+            default: d.depth,
+            help: "tiles a rollout plays before the position is judged by the evaluation, eval (0: play to the end)",
             kind: ParamKind::Int { min: 0, max: 75 },
+        },
+        ParamDef {
+            key: "eval",
+            default: d.eval,
+            help: "how a cut playout is judged: projected scores (points plus open times open values), learned (the built-in weights of `stadt learn`), or an evaluation file",
+            kind: ParamKind::File { words: &["projected", "learned"], what: "an evaluation file", check: learned::file::check },
+        },
+        ParamDef {
+            key: "prior",
+            default: d.prior,
+            help: "PUCT weight of the greedy-value prior over moves (0: UCB1 with c, no prior)",
+            kind: ParamKind::Real { min: 0.0, max: 100.0 },
+        },
+        ParamDef {
+            key: "tau",
+            default: d.tau,
+            help: "temperature of the prior in points: weights are exp(greedy value / tau)",
+            kind: ParamKind::Real { min: 0.01, max: 1000.0 },
+        },
+        ParamDef {
+            key: "widen",
+            default: d.widen,
+            help: "progressive widening: a node with N visits chooses among its ceil(widen*sqrt(N)) best-prior moves (0: all)",
+            kind: ParamKind::Real { min: 0.0, max: 100.0 },
+        },
+        ParamDef {
+            key: "expand",
+            default: "1",
+            help: "visits a node gets before its moves become children",
+            kind: ParamKind::Int { min: 1, max: 1000 },
+        },
+        ParamDef {
+            key: "reuse",
+            default: d.reuse,
+            help: "keep the chosen move's subtree for the next decision when it holds that position",
+            kind: ParamKind::Bool,
         },
         ParamDef {
             key: "threads",
@@ -75,7 +135,25 @@ pub static BOT: BotDef = BotDef {
             help: "search the real tile order (experiments only; named in results)",
             kind: ParamKind::Bool,
         },
-    ],
+    ]
+}
+
+/// `mcts` as it was before priors, widening, tree reuse and learned evaluations: each idea off.
+static MCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
+    iters: "1000",
+    depth: "24",
+    eval: "projected",
+    prior: "0",
+    tau: "2",
+    widen: "0",
+    reuse: "false",
+});
+
+/// The registry entry.
+pub static BOT: BotDef = BotDef {
+    name: "mcts",
+    summary: "UCT over determinised games, max^n rewards, root parallel (each idea of `puct` available as a parameter, off)",
+    params: &MCTS_PARAMS,
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };
 
@@ -93,6 +171,10 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         },
         threads: p.int("threads") as usize,
         depth: p.int("depth") as usize,
+        prior: p.real("prior"),
+        widen: p.real("widen"),
+        expand: p.int("expand") as u32,
+        reuse: p.flag("reuse"),
     };
     (cfg, p.get("rollout") == "greedy", p.real("open"))
 }
@@ -115,30 +197,48 @@ impl Rollout<Game> for StadtRollout {
 
 /// The MCTS agent.
 pub struct MctsBot {
-    search: Mcts<Game, StadtRollout>,
+    search: Mcts<Game, StadtRollout, GreedyPrior>,
     open: f64,
+    /// The learned evaluation's weights, when `eval` names a file.
+    learned: Option<Arc<Weights>>,
 }
 
 impl MctsBot {
     /// An agent with the settings of checked parameters.
     pub fn new(p: &Params) -> MctsBot {
         let (cfg, greedy, open) = config(p);
-        let search = Mcts::new(cfg, || StadtRollout {
-            greedy: greedy.then(|| (GreedySearch::default(), open)),
-            moves: Vec::new(),
-        });
-        MctsBot { search, open }
+        let tau = p.real("tau");
+        let search = Mcts::with_prior(
+            cfg,
+            || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
+            || GreedyPrior::new(open, tau),
+        );
+        let learned = match p.get("eval") {
+            "projected" => None,
+            "learned" => Some(learned::builtin()),
+            v => Some(learned::file::loaded(v).expect("an eval file is read when its spec is checked")),
+        };
+        MctsBot { search, open, learned }
     }
 }
 
 impl Agent for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         let open = self.open;
-        let projected = move |g: &Game, out: &mut [f64]| {
-            let p = eval::projected(g.table(), open);
-            let n = out.len();
-            out.copy_from_slice(&p[..n]);
-        };
-        self.search.choose(obs, &projected, rng)
+        match &self.learned {
+            Some(w) => {
+                let w = w.clone();
+                let learned = move |g: &Game, out: &mut [f64]| learned::evaluate(&w, g.table(), out);
+                self.search.choose(obs, &learned, rng)
+            }
+            None => {
+                let projected = move |g: &Game, out: &mut [f64]| {
+                    let p = eval::projected(g.table(), open);
+                    let n = out.len();
+                    out.copy_from_slice(&p[..n]);
+                };
+                self.search.choose(obs, &projected, rng)
+            }
+        }
     }
 }

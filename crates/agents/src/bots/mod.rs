@@ -16,6 +16,7 @@ macro_rules! registry {
 registry! {
     greedy,
     mcts,
+    puct,
     random,
     steerer,
 }

@@ -3,17 +3,25 @@
 //! tree, expands one node, plays the game out, and backs up one reward per player (max^n: each
 //! node is chosen for the player who moves there).
 //!
-//! The tree lives in a flat arena of nodes. Chance nodes are keyed by their outcome; below one,
-//! the position follows from the path, so a decision node's children are all its legal moves,
-//! stored side by side. Root parallelism: `threads` searches with their own seeds split the
+//! Optional ideas, each a setting: a prior over each node's moves used PUCT-style in selection
+//! (`prior`), progressive widening that opens a node's children in prior order as its visits grow
+//! (`widen`), an expansion threshold (`expand`), and keeping the subtree of the chosen move for
+//! the player's next decision when that decision's position is the one the subtree holds (`reuse`).
+//! With all of them off the search is plain UCT, move for move as before they existed.
+//!
+//! The tree lives in a flat arena of nodes (`tree`). Chance nodes are keyed by their outcome;
+//! below one, the position follows from the path, so a decision node's children are all its legal
+//! moves, stored side by side. Root parallelism: `threads` searches with their own seeds split the
 //! iteration budget and add up their root visit counts. At a fixed iteration budget the search is
 //! reproducible from its seed at any thread count of the caller.
 
 use crate::game::{Determinize, Game, Turn};
+use crate::search::tree::{Arena, Node};
 use crate::seeds::derive;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
+use std::any::Any;
 use std::time::Instant;
 
 /// How a playout's scores become rewards.
@@ -37,7 +45,7 @@ pub struct Config {
     pub iters: u64,
     /// Time per decision in milliseconds (0: use `iters`).
     pub ms: u64,
-    /// UCB exploration constant.
+    /// UCB exploration constant (used when `prior` is 0).
     pub c: f64,
     /// Reward.
     pub reward: Reward,
@@ -45,6 +53,22 @@ pub struct Config {
     pub threads: usize,
     /// Progress a playout makes before the position is judged by the evaluator (0: to the end).
     pub depth: usize,
+    /// PUCT weight of the prior in selection (0: UCB1 with `c`, no prior term).
+    pub prior: f64,
+    /// Progressive widening: a node with N visits chooses among its `ceil(widen * sqrt(N))`
+    /// best-prior children (0: among all).
+    pub widen: f64,
+    /// Visits a node gets before its children are made (1: at its second visit).
+    pub expand: u32,
+    /// Keep the chosen move's subtree for the player's next decision when it holds that position.
+    pub reuse: bool,
+}
+
+impl Config {
+    /// Whether children are scored by a prior (for the PUCT term or the widening order).
+    fn uses_prior(&self) -> bool {
+        self.prior > 0.0 || self.widen > 0.0
+    }
 }
 
 /// The move a playout plays in a position (the player to act is `state.turn()`'s).
@@ -53,10 +77,22 @@ pub trait Rollout<G: Game>: Send {
     fn choose(&mut self, state: &G, rng: &mut Pcg64Mcg) -> G::Move;
 }
 
+/// Prior weights over a position's moves: how promising each looks before any search.
+pub trait Prior<G: Game>: Send {
+    /// The weight of each of `moves` (legal in `state`, for the player to act), into `out`
+    /// (cleared first, one per move, summing to 1).
+    fn weights(&mut self, state: &G, moves: &[G::Move], out: &mut Vec<f32>);
+}
+
 /// Uniformly random playouts.
-#[derive(Default)]
 pub struct RandomRollout<G: Game> {
     buf: Vec<G::Move>,
+}
+
+impl<G: Game> Default for RandomRollout<G> {
+    fn default() -> Self {
+        RandomRollout { buf: Vec::new() }
+    }
 }
 
 impl<G: Game> Rollout<G> for RandomRollout<G> {
@@ -66,66 +102,91 @@ impl<G: Game> Rollout<G> for RandomRollout<G> {
     }
 }
 
-const NONE: u32 = u32::MAX;
+/// Equal weights: the prior of a search that has none.
+#[derive(Default)]
+pub struct NoPrior;
 
-/// A tree node: a position reached by `mv` (or, below a chance node, by outcome `outcome`).
-#[derive(Clone, Copy)]
-struct Node<M> {
-    /// First child: the decision children are `first..first + count`; for a node whose position
-    /// is a chance node, the head of the list of outcome nodes (linked by `next`).
-    first: u32,
-    count: u32,
-    /// Next outcome of the same chance node.
-    next: u32,
-    /// The move that led here (None for the root and for outcome nodes).
-    mv: Option<M>,
-    /// For an outcome node: the outcome.
-    outcome: u64,
-    /// The player who moves in this node's position's parent (whose reward it is judged by).
-    actor: u8,
-    visits: u32,
-}
-
-impl<M> Node<M> {
-    fn new(mv: Option<M>, actor: u8) -> Node<M> {
-        Node { first: NONE, count: 0, next: NONE, mv, outcome: 0, actor, visits: 0 }
+impl<G: Game> Prior<G> for NoPrior {
+    fn weights(&mut self, _state: &G, moves: &[G::Move], out: &mut Vec<f32>) {
+        out.clear();
+        out.extend(std::iter::repeat_n(1.0 / moves.len() as f32, moves.len()));
     }
 }
 
 /// One search tree and its buffers (one per root-parallel thread; reused between decisions).
-struct Tree<G: Game, R> {
-    nodes: Vec<Node<G::Move>>,
-    /// Rewards per node, `players` each, in node order.
-    rewards: Vec<f32>,
+struct Tree<G: Game, R, P> {
+    arena: Arena<G::Move>,
     path: Vec<u32>,
     moves: Vec<G::Move>,
+    weights: Vec<f32>,
+    order: Vec<u32>,
     state: Option<Box<G>>,
     rollout: R,
-    players: usize,
+    prior: P,
+    /// The root child of the move last chosen, kept for tree reuse.
+    chosen: Option<u32>,
+    /// The root's visits when the last search began (kept from the decision before).
+    reused: u32,
+    /// A playout's scores and rewards, one per player.
+    scores: Vec<f64>,
+    reward: Vec<f32>,
 }
 
 /// The search: its settings, one tree per thread, and the root's moves.
-pub struct Mcts<G: Game, R: Rollout<G>> {
+pub struct Mcts<G: Game, R: Rollout<G>, P: Prior<G> = NoPrior> {
     cfg: Config,
-    trees: Vec<Tree<G, R>>,
+    trees: Vec<Tree<G, R, P>>,
     root_moves: Vec<G::Move>,
+    /// The public position the last chosen move leads to (tree reuse's check), of the view's
+    /// `Public` type; kept between decisions so that its memory is reused.
+    expected: Option<Box<dyn Any + Send>>,
+    /// Whether `expected` holds the position after the last decision.
+    expecting: bool,
 }
 
-impl<G: Game, R: Rollout<G>> Mcts<G, R> {
-    /// A search with these settings; `rollout` makes each tree's playout policy.
-    pub fn new(cfg: Config, mut rollout: impl FnMut() -> R) -> Mcts<G, R> {
+impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
+    /// A search with these settings; `rollout` makes each tree's playout policy, `prior` its prior.
+    pub fn with_prior(
+        cfg: Config,
+        mut rollout: impl FnMut() -> R,
+        mut prior: impl FnMut() -> P,
+    ) -> Mcts<G, R, P> {
         let trees = (0..cfg.threads.max(1))
             .map(|_| Tree {
-                nodes: Vec::new(),
-                rewards: Vec::new(),
+                arena: Arena::new(),
                 path: Vec::new(),
                 moves: Vec::new(),
+                weights: Vec::new(),
+                order: Vec::new(),
                 state: None,
                 rollout: rollout(),
-                players: 0,
+                prior: prior(),
+                chosen: None,
+                reused: 0,
+                scores: Vec::new(),
+                reward: Vec::new(),
             })
             .collect();
-        Mcts { cfg, trees, root_moves: Vec::new() }
+        Mcts { cfg, trees, root_moves: Vec::new(), expected: None, expecting: false }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The root visits the last search started from, kept from the decision before (0 unless
+    /// the tree was reused).
+    pub fn reused_visits(&self) -> u64 {
+        self.trees.iter().map(|t| t.reused as u64).sum()
+    }
+
+    /// The visits of root move `mv` after the last search, over all trees.
+    pub fn root_visits(&self, mv: G::Move) -> u64 {
+        self.trees
+            .iter()
+            .map(|t| t.root_child(mv).map_or(0, |c| t.arena.nodes[c as usize].visits as u64))
+            .sum()
     }
 
     /// The move with the most visits at the root after the search, for the player to decide in
@@ -139,66 +200,98 @@ impl<G: Game, R: Rollout<G>> Mcts<G, R> {
     ) -> G::Move
     where
         R: Send,
+        P: Send,
         G::Move: Send,
     {
         view.legal_moves(&mut self.root_moves);
+        let reuse = self.cfg.reuse
+            && std::mem::take(&mut self.expecting)
+            && self
+                .expected
+                .as_ref()
+                .and_then(|e| e.downcast_ref::<D::Public>())
+                .is_some_and(|e| view.is_public(e));
         if self.root_moves.len() == 1 {
+            for t in &mut self.trees {
+                t.chosen = None;
+                t.reused = 0;
+            }
             return self.root_moves[0];
         }
         let seed: u64 = rng.random();
         let cfg = &self.cfg;
         let threads = self.trees.len() as u64;
         let deadline = (cfg.ms > 0).then(|| Instant::now() + std::time::Duration::from_millis(cfg.ms));
-        let run = |(t, tree): (usize, &mut Tree<G, R>)| {
+        let run = |(t, tree): (usize, &mut Tree<G, R, P>)| {
             let iters = cfg.iters / threads + u64::from((t as u64) < cfg.iters % threads);
             let mut rng = Pcg64Mcg::seed_from_u64(derive(seed, &[t as u64]));
-            tree.search(view, cfg, iters, deadline, evaluate, &mut rng);
+            tree.search(view, cfg, iters, deadline, reuse, evaluate, &mut rng);
         };
         if self.trees.len() == 1 {
             run((0, &mut self.trees[0]));
         } else {
             self.trees.par_iter_mut().enumerate().for_each(run);
         }
-        // Root children are the legal moves in the same order in every tree: add up visits.
+        // Trees may order the root's children differently (by prior): add up visits by move.
         let mut best = (0u64, 0usize);
-        for i in 0..self.root_moves.len() {
-            let visits: u64 = self.trees.iter().map(|t| t.root_child(i).map_or(0, |n| n.visits as u64)).sum();
+        for (i, &mv) in self.root_moves.iter().enumerate() {
+            let visits: u64 = self
+                .trees
+                .iter()
+                .map(|t| t.root_child(mv).map_or(0, |c| t.arena.nodes[c as usize].visits as u64))
+                .sum();
             if visits > best.0 {
                 best = (visits, i);
             }
         }
-        self.root_moves[best.1]
+        let mv = self.root_moves[best.1];
+        if self.cfg.reuse {
+            for t in &mut self.trees {
+                t.chosen = t.root_child(mv);
+            }
+            match self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()) {
+                Some(e) => view.public_into(e),
+                None => self.expected = Some(Box::new(view.public())),
+            }
+            let next = self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()).expect("just set");
+            next.apply(mv);
+            self.expecting = true;
+        }
+        mv
     }
 }
 
-impl<G: Game, R: Rollout<G>> Tree<G, R> {
-    fn root_child(&self, i: usize) -> Option<&Node<G::Move>> {
-        let root = self.nodes.first()?;
-        (root.first != NONE && (i as u32) < root.count).then(|| &self.nodes[(root.first + i as u32) as usize])
+impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
+    fn root_child(&self, mv: G::Move) -> Option<u32> {
+        let root = self.arena.nodes.first()?;
+        (root.count > 0)
+            .then(|| {
+                (root.first..root.first + root.count).find(|&c| self.arena.nodes[c as usize].mv == Some(mv))
+            })
+            .flatten()
     }
 
-    fn push(&mut self, node: Node<G::Move>) -> u32 {
-        self.nodes.push(node);
-        self.rewards.extend(std::iter::repeat_n(0.0, self.players));
-        self.nodes.len() as u32 - 1
-    }
-
+    #[allow(clippy::too_many_arguments)]
     fn search<D: Determinize<Full = G>>(
         &mut self,
         view: &D,
         cfg: &Config,
         iters: u64,
         deadline: Option<Instant>,
+        reuse: bool,
         evaluate: &(dyn Fn(&G, &mut [f64]) + Sync),
         rng: &mut Pcg64Mcg,
     ) {
         let mut state = self.state.take().unwrap_or_else(|| Box::new(view.determinize(rng)));
-        self.players = state.players();
-        self.nodes.clear();
-        self.rewards.clear();
-        self.push(Node::new(None, view.actor() as u8));
-        let mut scores = vec![0.0; self.players];
-        let mut reward = vec![0.0f32; self.players];
+        let players = state.players();
+        match self.chosen.take() {
+            Some(c) if reuse && self.arena.players == players => self.arena.reroot(c),
+            _ => self.arena.reset(players, view.actor() as u8),
+        }
+        self.reused = self.arena.nodes[0].visits;
+        let (mut scores, mut reward) = (std::mem::take(&mut self.scores), std::mem::take(&mut self.reward));
+        scores.resize(players, 0.0);
+        reward.resize(players, 0.0);
         let mut done = 0u64;
         loop {
             match deadline {
@@ -214,7 +307,7 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
                 }
             }
             view.determinize_into(&mut state, rng);
-            self.descend(&mut state, cfg.c, rng);
+            self.descend(&mut state, cfg, rng);
             // Play out (to the end, or `depth` steps of progress) and back up.
             let stop_at = if cfg.depth == 0 { usize::MAX } else { state.progress() + cfg.depth };
             loop {
@@ -239,20 +332,20 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
             }
             rewards(&scores, cfg.reward, &mut reward);
             for &i in &self.path {
-                self.nodes[i as usize].visits += 1;
-                let r = &mut self.rewards[i as usize * self.players..][..self.players];
-                for (r, v) in r.iter_mut().zip(&reward) {
+                self.arena.nodes[i as usize].visits += 1;
+                for (r, v) in self.arena.rewards_of(i).iter_mut().zip(&reward) {
                     *r += v;
                 }
             }
             done += 1;
         }
         self.state = Some(state);
+        (self.scores, self.reward) = (scores, reward);
     }
 
     /// Selection and expansion from the root: records the path in `self.path`, leaves `state` at
     /// the position the playout starts from.
-    fn descend(&mut self, state: &mut G, c: f64, rng: &mut Pcg64Mcg) {
+    fn descend(&mut self, state: &mut G, cfg: &Config, rng: &mut Pcg64Mcg) {
         self.path.clear();
         let mut node = 0u32;
         self.path.push(node);
@@ -264,7 +357,7 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
                     let outcome = state.resolve_chance(rng);
                     let Turn::Player(p) = state.turn() else { break };
                     if !at_root {
-                        node = self.outcome(node, outcome, p as u8);
+                        node = self.arena.outcome(node, outcome, p as u8);
                         self.path.push(node);
                     }
                     p
@@ -272,25 +365,11 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
                 Turn::Player(p) => p,
             };
             at_root = false;
-            let n = self.nodes[node as usize];
-            if n.count == 0 {
-                // Expand: every legal move becomes a child; play one of them.
-                state.legal_moves(&mut self.moves);
-                let first = self.nodes.len() as u32;
-                for i in 0..self.moves.len() {
-                    let mv = self.moves[i];
-                    self.push(Node::new(Some(mv), actor as u8));
-                }
-                let nd = &mut self.nodes[node as usize];
-                nd.first = first;
-                nd.count = self.moves.len() as u32;
-                let pick = first + rng.random_range(0..self.moves.len()) as u32;
-                state.apply(self.nodes[pick as usize].mv.expect("a move"));
-                self.path.push(pick);
-                break;
+            if self.arena.nodes[node as usize].count == 0 {
+                self.expand(node, state, actor as u8, cfg);
             }
-            let child = self.select(n, c, rng);
-            let mv = self.nodes[child as usize].mv.expect("a move");
+            let child = self.select(node, cfg, rng);
+            let mv = self.arena.nodes[child as usize].mv.expect("a move");
             if !state.is_legal(mv) {
                 // A rare sample whose chance outcomes differ below this node: play out from here.
                 break;
@@ -298,35 +377,68 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
             state.apply(mv);
             self.path.push(child);
             node = child;
-            if self.nodes[child as usize].visits == 0 {
+            if self.arena.nodes[child as usize].visits < cfg.expand {
                 break;
             }
         }
     }
 
-    /// The node of chance outcome `outcome` below `node`, created if new.
-    fn outcome(&mut self, node: u32, outcome: u64, actor: u8) -> u32 {
-        let mut i = self.nodes[node as usize].first;
-        while i != NONE {
-            if self.nodes[i as usize].outcome == outcome {
-                return i;
+    /// Makes every legal move of `state` a child of `node`, in prior order when a prior is used.
+    fn expand(&mut self, node: u32, state: &G, actor: u8, cfg: &Config) {
+        state.legal_moves(&mut self.moves);
+        let first = self.arena.nodes.len() as u32;
+        if cfg.uses_prior() {
+            self.prior.weights(state, &self.moves, &mut self.weights);
+            self.order.clear();
+            self.order.extend(0..self.moves.len() as u32);
+            let w = &self.weights;
+            // Stable: equal weights keep the moves' order.
+            self.order.sort_by(|&a, &b| w[b as usize].total_cmp(&w[a as usize]));
+            for k in 0..self.order.len() {
+                let i = self.order[k] as usize;
+                let mut n = Node::new(Some(self.moves[i]), actor);
+                n.prior = self.weights[i];
+                self.arena.push(n);
             }
-            i = self.nodes[i as usize].next;
+        } else {
+            for i in 0..self.moves.len() {
+                self.arena.push(Node::new(Some(self.moves[i]), actor));
+            }
         }
-        let mut n = Node::new(None, actor);
-        n.outcome = outcome;
-        n.next = self.nodes[node as usize].first;
-        let new = self.push(n);
-        self.nodes[node as usize].first = new;
-        new
+        let nd = &mut self.arena.nodes[node as usize];
+        nd.first = first;
+        nd.count = self.moves.len() as u32;
     }
 
-    /// UCB1 for the player who moves: unvisited children first (at random), then the best score.
-    fn select(&self, n: Node<G::Move>, c: f64, rng: &mut Pcg64Mcg) -> u32 {
-        let children = &self.nodes[n.first as usize..(n.first + n.count) as usize];
+    /// The child to descend into: among the children widening has opened (all without it), PUCT
+    /// with the prior when `prior` > 0, else UCB1 after every opened child has been tried once.
+    fn select(&self, node: u32, cfg: &Config, rng: &mut Pcg64Mcg) -> u32 {
+        let n = self.arena.nodes[node as usize];
+        let open = if cfg.widen > 0.0 {
+            ((cfg.widen * (n.visits.max(1) as f64).sqrt()).ceil() as u32).clamp(1, n.count)
+        } else {
+            n.count
+        };
+        let children = &self.arena.nodes[n.first as usize..(n.first + open) as usize];
+        let actor = children[0].actor;
+        if cfg.prior > 0.0 {
+            // Unvisited children count as the parent's mean (first-play urgency).
+            let fpu = self.arena.mean(node, actor).unwrap_or(0.5);
+            let sqrt_n = (n.visits.max(1) as f64).sqrt();
+            let mut best = (f64::NEG_INFINITY, 0);
+            for (i, ch) in children.iter().enumerate() {
+                let q = self.arena.mean(n.first + i as u32, actor).unwrap_or(fpu);
+                let score = q + cfg.prior * ch.prior as f64 * sqrt_n / (1.0 + ch.visits as f64);
+                if score > best.0 {
+                    best = (score, i);
+                }
+            }
+            return n.first + best.1 as u32;
+        }
         let unvisited = children.iter().filter(|ch| ch.visits == 0).count();
         if unvisited > 0 {
-            let mut k = rng.random_range(0..unvisited);
+            // In prior order when widening orders them, else at random.
+            let mut k = if cfg.widen > 0.0 { 0 } else { rng.random_range(0..unvisited) };
             for (i, ch) in children.iter().enumerate() {
                 if ch.visits == 0 {
                     if k == 0 {
@@ -340,8 +452,8 @@ impl<G: Game, R: Rollout<G>> Tree<G, R> {
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, ch) in children.iter().enumerate() {
             let v = ch.visits as f64;
-            let idx = (n.first as usize + i) * self.players + ch.actor as usize;
-            let score = self.rewards[idx] as f64 / v + c * (ln / v).sqrt();
+            let idx = (n.first as usize + i) * self.arena.players + ch.actor as usize;
+            let score = self.arena.rewards[idx] as f64 / v + cfg.c * (ln / v).sqrt();
             if score > best.0 {
                 best = (score, i);
             }

@@ -1,3 +1,4 @@
 //! Search over the game trait.
 
 pub mod mcts;
+pub mod tree;

@@ -1,0 +1,26 @@
+//! puct: the search of `mcts` with every idea on by default: a greedy-value prior used PUCT-style,
+//! tree reuse between a player's own decisions, and playouts cut after 8 tiles and judged by the
+//! learned evaluation built in (`eval=learned`, fitted by `stadt learn`). Every parameter is
+//! `mcts`'s, so each idea can be switched off one at a time (the README's ablation table).
+
+use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
+use crate::params::{ParamDef, Params};
+use crate::spec::BotDef;
+
+static PUCT_PARAMS: [ParamDef; PARAMS] = params(Defaults {
+    iters: "1000",
+    depth: "8",
+    eval: "learned",
+    prior: "0.5",
+    tau: "4",
+    widen: "0",
+    reuse: "true",
+});
+
+/// The registry entry.
+pub static BOT: BotDef = BotDef {
+    name: "puct",
+    summary: "mcts with a greedy-value prior (PUCT), tree reuse and a learned evaluation of short playouts",
+    params: &PUCT_PARAMS,
+    build: |p: &Params| Box::new(MctsBot::new(p)),
+};

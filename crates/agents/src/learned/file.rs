@@ -1,0 +1,153 @@
+//! Evaluation files: the weights of a learned evaluation as text, one feature per line, read
+//! with errors that name the file and the line. A bot spec names a file as `eval=PATH`; once
+//! checked it reads `eval=PATH@sha256:HASH`, so results record which weights they were played
+//! with, and a file changed since is refused.
+
+use crate::learned::features::{COUNT, NAMES};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+/// The first line every evaluation file starts with.
+pub const FORMAT: &str = "format = stadt-eval 1";
+
+/// Why an evaluation file is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalFileError {
+    /// The file.
+    pub path: String,
+    /// The line at fault (1-based), if one is.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for EvalFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(n) => write!(f, "evaluation file {} line {n}: {}", self.path, self.message),
+            None => write!(f, "evaluation file {}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl std::error::Error for EvalFileError {}
+
+/// The weights of a learned evaluation, in the order of `features::NAMES`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights(pub [f64; COUNT]);
+
+/// Parses the text of an evaluation file (`path` names it in errors).
+pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
+    let err =
+        |line: usize, message: String| EvalFileError { path: path.to_string(), line: Some(line), message };
+    let mut weights: [Option<f64>; COUNT] = [None; COUNT];
+    let mut seen_format = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !seen_format {
+            if line.split_whitespace().collect::<Vec<_>>().join(" ") != FORMAT {
+                return Err(err(n, format!("expected `{FORMAT}` first; is this an evaluation file?")));
+            }
+            seen_format = true;
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(err(n, "expected `feature NAME = WEIGHT`".into()));
+        };
+        let Some(name) = key.trim().strip_prefix("feature ").map(str::trim) else {
+            return Err(err(n, format!("expected `feature NAME = WEIGHT`, not `{}`", key.trim())));
+        };
+        let Some(k) = NAMES.iter().position(|&f| f == name) else {
+            return Err(err(n, format!("unknown feature `{name}`; the features are: {}", NAMES.join(", "))));
+        };
+        let w: f64 = value.trim().parse().ok().filter(|w: &f64| w.is_finite()).ok_or_else(|| {
+            err(n, format!("the weight of `{name}` is `{}`, not a finite number", value.trim()))
+        })?;
+        if weights[k].replace(w).is_some() {
+            return Err(err(n, format!("feature `{name}` is given twice")));
+        }
+    }
+    if !seen_format {
+        return Err(EvalFileError {
+            path: path.to_string(),
+            line: None,
+            message: format!("empty; expected `{FORMAT}` and one `feature NAME = WEIGHT` line per feature"),
+        });
+    }
+    let missing: Vec<&str> =
+        NAMES.iter().zip(&weights).filter(|(_, w)| w.is_none()).map(|(n, _)| *n).collect();
+    if !missing.is_empty() {
+        return Err(EvalFileError {
+            path: path.to_string(),
+            line: None,
+            message: format!(
+                "no weight for {} (made for another feature list? this build's features are: {})",
+                missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
+                NAMES.join(", ")
+            ),
+        });
+    }
+    Ok(Weights(weights.map(|w| w.expect("every weight checked"))))
+}
+
+/// The text of an evaluation file with these weights, `comment` as its first lines.
+pub fn text(weights: &Weights, comment: &str) -> String {
+    let mut s = String::new();
+    for line in comment.lines() {
+        let _ = writeln!(s, "# {line}");
+    }
+    let _ = writeln!(s, "{FORMAT}");
+    for (name, w) in NAMES.iter().zip(&weights.0) {
+        let _ = writeln!(s, "feature {name} = {w:?}");
+    }
+    s
+}
+
+/// The first 16 hex digits of the SHA-256 of `bytes`.
+fn short_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Files read so far, by their checked spec value: a bot built from a checked spec uses the
+/// weights that were checked, even if the file changes afterwards.
+static LOADED: Mutex<Vec<(String, Arc<Weights>)>> = Mutex::new(Vec::new());
+
+/// Checks an `eval=` value (`PATH` or `PATH@sha256:HASH`): reads and parses the file, refuses it
+/// when its hash differs from the one given, and returns the value as `PATH@sha256:HASH`.
+pub fn check(value: &str) -> Result<String, String> {
+    let (path, given) = match value.rsplit_once("@sha256:") {
+        Some((p, h)) => (p, Some(h)),
+        None => (value, None),
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read evaluation file {path}: {e}"))?;
+    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+        EvalFileError { path: path.into(), line: None, message: "not UTF-8 text".into() }.to_string()
+    })?;
+    let weights = parse(&text, path).map_err(|e| e.to_string())?;
+    let hash = short_hash(&bytes);
+    if let Some(g) = given
+        && g != hash
+    {
+        return Err(format!(
+            "evaluation file {path} has changed since the spec was written (sha256 {g}, now {hash})"
+        ));
+    }
+    let checked = format!("{path}@sha256:{hash}");
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if !loaded.iter().any(|(v, _)| *v == checked) {
+        loaded.push((checked.clone(), Arc::new(weights)));
+    }
+    Ok(checked)
+}
+
+/// The weights of a value `check` accepted.
+pub fn loaded(checked: &str) -> Option<Arc<Weights>> {
+    let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    loaded.iter().find(|(v, _)| v == checked).map(|(_, w)| w.clone())
+}

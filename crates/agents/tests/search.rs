@@ -1,0 +1,164 @@
+//! The search's optional ideas: tree reuse keeps exactly the chosen move's subtree for the
+//! player's next decision, and only when that decision's position is the one it holds; the
+//! prior orders children and steers PUCT; with every idea on, the search is still reproducible
+//! from its seed at any thread count.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::botfile::BotDirs;
+use stadt_agents::observation::Observation;
+use stadt_agents::prior::{GreedyPrior, softmax};
+use stadt_agents::search::mcts::{Config, Mcts, RandomRollout, Reward};
+use stadt_agents::spec::parse_bot;
+use stadt_core::game::Game;
+use stadt_core::moves::Step;
+use stadt_core::table::Table;
+use stadt_core::tiles::TileSet;
+
+fn config(reuse: bool, threads: usize) -> Config {
+    Config {
+        iters: 400,
+        ms: 0,
+        c: 0.7,
+        reward: Reward::Margin,
+        threads,
+        depth: 6,
+        prior: 0.5,
+        widen: 2.0,
+        expand: 1,
+        reuse,
+    }
+}
+
+type Search = Mcts<Game, RandomRollout<Game>, GreedyPrior>;
+
+fn search(reuse: bool, threads: usize) -> Search {
+    Mcts::with_prior(config(reuse, threads), RandomRollout::default, || GreedyPrior::new(0.5, 4.0))
+}
+
+fn projected(g: &Game, out: &mut [f64]) {
+    let p = stadt_agents::eval::projected(g.table(), 0.5);
+    out.copy_from_slice(&p[..out.len()]);
+}
+
+/// A game some random moves in, at a tile placement with a choice.
+fn midgame(ts: &'static TileSet, rng: &mut Pcg64Mcg) -> Game {
+    use rand::RngExt;
+    let mut moves = Vec::new();
+    loop {
+        let mut g = Game::shuffled(ts, 2, rng).unwrap();
+        for _ in 0..rng.random_range(10..60) {
+            g.legal_moves(&mut moves);
+            g.apply(moves[rng.random_range(0..moves.len())]);
+        }
+        g.legal_moves(&mut moves);
+        if !g.is_over() && g.table().step() == Step::PlaceTile && moves.len() > 1 {
+            return g;
+        }
+    }
+}
+
+/// A game at a tile placement whose chosen move is followed by a follower choice of the same
+/// player: the searches' first decision in each test.
+fn tile_then_follower(s: &mut Search, seed: u64) -> (Game, stadt_core::moves::Move) {
+    let ts = TileSet::default_set();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    for _ in 0..50 {
+        let g = midgame(ts, &mut rng);
+        let mv = s.choose(&Observation::new(&g), &projected, &mut rng);
+        let mut after = g.clone();
+        after.apply(mv);
+        let mut moves = Vec::new();
+        after.legal_moves(&mut moves);
+        if after.table().step() == Step::Follower && moves.len() > 1 {
+            return (after, mv);
+        }
+    }
+    panic!("no tile placement followed by a follower choice");
+}
+
+#[test]
+fn tree_reuse_keeps_the_chosen_moves_subtree_for_the_next_decision() {
+    for threads in [1, 2] {
+        let mut s = search(true, threads);
+        let (after, mv) = tile_then_follower(&mut s, 7);
+        let kept = s.root_visits(mv);
+        assert!(kept > 1, "the chosen move had {kept} visits");
+        let mut rng = Pcg64Mcg::seed_from_u64(1);
+        s.choose(&Observation::new(&after), &projected, &mut rng);
+        assert_eq!(
+            s.reused_visits(),
+            kept,
+            "threads={threads}: the next search did not start from the subtree"
+        );
+        // Without reuse the next search starts afresh.
+        let mut fresh = search(false, threads);
+        let (after, _) = tile_then_follower(&mut fresh, 7);
+        fresh.choose(&Observation::new(&after), &projected, &mut rng);
+        assert_eq!(fresh.reused_visits(), 0);
+    }
+}
+
+#[test]
+fn tree_reuse_is_refused_when_the_position_is_not_the_one_the_tree_holds() {
+    let mut s = search(true, 1);
+    let (after, _) = tile_then_follower(&mut s, 7);
+    // Another position where the same player chooses a follower: not the chosen move's.
+    let mut other_search = search(false, 1);
+    let (other, _) = tile_then_follower(&mut other_search, 8);
+    assert!(other.table() != after.table());
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    s.choose(&Observation::new(&other), &projected, &mut rng);
+    assert_eq!(s.reused_visits(), 0);
+}
+
+#[test]
+fn the_prior_weighs_moves_by_greedy_value_and_sums_to_one() {
+    let mut w = Vec::new();
+    softmax(&[0.0, 2.0, 4.0], 2.0, &mut w);
+    let e = [1.0f64, 1.0f64.exp(), 2.0f64.exp()];
+    let sum: f64 = e.iter().sum();
+    for (a, b) in w.iter().zip(e.iter().map(|x| x / sum)) {
+        assert!((*a as f64 - b).abs() < 1e-6, "{w:?}");
+    }
+    // On real positions: a move of higher greedy value gets more weight.
+    use stadt_agents::search::mcts::Prior;
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let (mut p, mut gs) = (GreedyPrior::new(0.5, 4.0), stadt_agents::helpers::GreedySearch::default());
+    let mut checked = 0;
+    for _ in 0..40 {
+        let g = midgame(TileSet::default_set(), &mut rng);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        p.weights(&g, &moves, &mut w);
+        assert_eq!(w.len(), moves.len());
+        assert!((w.iter().map(|&x| x as f64).sum::<f64>() - 1.0).abs() < 1e-5);
+        let table: &Table = g.table();
+        let v: Vec<f64> = moves.iter().map(|&m| gs.move_value(table, m, table.actor(), 0.5, 0.0)).collect();
+        for i in 0..v.len() {
+            for j in 0..v.len() {
+                if v[i] > v[j] + 1e-9 {
+                    assert!(w[i] > w[j], "value {} > {} but weight {} <= {}", v[i], v[j], w[i], w[j]);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} pairs of moves of different value");
+}
+
+#[test]
+fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let g = midgame(TileSet::default_set(), &mut rng);
+    for threads in [1, 2] {
+        let spec = parse_bot(
+            &format!("mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,threads={threads}"),
+            &BotDirs::none(),
+        )
+        .unwrap();
+        let m1 = spec.build().act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(9));
+        let m2 = spec.build().act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(9));
+        assert_eq!(m1, m2, "threads={threads}");
+    }
+}

@@ -1,0 +1,39 @@
+//! Fitting the learned evaluation's weights: ridge regression of points still to come on the
+//! features, solved with nalgebra's Cholesky decomposition of the (small, fixed-size) normal
+//! equations; and the error of an evaluation on samples.
+
+use crate::learn::positions::Sample;
+use nalgebra::{SMatrix, SVector};
+use stadt_agents::learned::features::COUNT;
+use stadt_agents::learned::file::Weights;
+
+/// Weights minimising squared error plus `ridge` times the squared weights (the constant
+/// feature, `one`, is not shrunk), or None when the samples do not determine them.
+pub fn ridge(samples: &[&Sample], ridge: f64) -> Option<Weights> {
+    let mut xtx = SMatrix::<f64, COUNT, COUNT>::zeros();
+    let mut xty = SVector::<f64, COUNT>::zeros();
+    for s in samples {
+        let x = SVector::<f64, COUNT>::from_row_slice(&s.features);
+        xtx += x * x.transpose();
+        xty += x * s.target();
+    }
+    for k in 1..COUNT {
+        xtx[(k, k)] += ridge;
+    }
+    let w = xtx.cholesky()?.solve(&xty);
+    w.iter().all(|v| v.is_finite()).then(|| Weights(std::array::from_fn(|k| w[k])))
+}
+
+/// Root mean squared error of predicting the final score as banked points plus `predict(sample)`.
+pub fn rmse(samples: &[&Sample], predict: impl Fn(&Sample) -> f64) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let sum: f64 = samples.iter().map(|s| (s.target() - predict(s)).powi(2)).sum();
+    (sum / samples.len() as f64).sqrt()
+}
+
+/// What the learned evaluation adds to the banked points of a sample.
+pub fn learned(weights: &Weights, s: &Sample) -> f64 {
+    s.features.iter().zip(&weights.0).map(|(x, w)| x * w).sum()
+}

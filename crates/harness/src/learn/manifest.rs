@@ -1,0 +1,72 @@
+//! The manifest of a learning folder: everything that decides its results, so that a run with
+//! other settings or another build is refused there instead of mixing with it.
+
+use super::LearnSpec;
+use crate::folder::{Differences, RunManifest};
+use serde::{Deserialize, Serialize};
+use stadt_core::tiles::TileSet;
+
+/// The manifest of a learning folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub(crate) format: String,
+    pub(crate) command: String,
+    pub(crate) version: String,
+    pub(crate) build: String,
+    pub(crate) commit: String,
+    pub(crate) bot: String,
+    pub(crate) players: usize,
+    pub(crate) games: usize,
+    pub(crate) generations: usize,
+    pub(crate) match_games: u64,
+    pub(crate) seed: u64,
+    pub(crate) ridge: f64,
+    pub(crate) tiles_sha256: String,
+}
+
+impl Manifest {
+    /// The manifest of the run `spec` describes.
+    pub fn new(spec: &LearnSpec, command: &str) -> Manifest {
+        Manifest {
+            format: Self::FORMAT.into(),
+            command: command.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            build: crate::provenance::SOURCES.into(),
+            commit: crate::provenance::COMMIT.into(),
+            bot: spec.bot.full(),
+            players: spec.players,
+            games: spec.games,
+            generations: spec.generations,
+            match_games: spec.match_games,
+            seed: spec.seed,
+            ridge: spec.ridge,
+            tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
+        }
+    }
+}
+
+impl RunManifest for Manifest {
+    const RUN: &'static str = "learning run";
+    const FORMAT: &'static str = "stadt-learn 1";
+    const COMMENT: &'static str = "# stadt learn manifest: what produced the files beside it (TOML).\n\
+        # A run with a different build, bot, players, games, generations, match games, seed or ridge is refused here.\n";
+
+    fn format(&self) -> &str {
+        &self.format
+    }
+
+    fn differences(&self, folder: &Self) -> Vec<String> {
+        Differences::default()
+            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .field("bot", &folder.bot, &self.bot)
+            .field("players", folder.players, self.players)
+            .field("games", folder.games, self.games)
+            .field("generations", folder.generations, self.generations)
+            .field("match games", folder.match_games, self.match_games)
+            .field("seed", folder.seed, self.seed)
+            .field("ridge", folder.ridge, self.ridge)
+            .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
+            .lines()
+    }
+}

@@ -1,0 +1,274 @@
+//! `stadt learn`: generations of a learned evaluation by self-play. Generation 0 is the bot as
+//! given (its `eval` as set, projected scores by default). For each generation k the bot with
+//! evaluation k plays `games` self-play games whose records are kept (`genK/games/NNNN.rec`);
+//! the weights of evaluation k+1 are fitted to every decision position of them (one game in five
+//! held out to measure the fit's error) and written to `genK+1.eval`; then evaluation k+1 plays
+//! evaluation k in a duplicate-deck tournament (`match-genK+1-vs-genK/`). `generations.csv`
+//! sums it up. Every step is seeded from the run seed, and a run stopped anywhere resumes where
+//! it stopped: records, evaluation files and match games already there are kept.
+
+pub mod fit;
+pub mod manifest;
+pub mod positions;
+
+use crate::error::Error;
+use crate::folder::RunFolder;
+use crate::output::write_file;
+use crate::runner::{RecordHead, play_game};
+use crate::stop::Stop;
+use crate::tournament::{self, spec::TournamentSpec};
+use crate::{entrant::Entrant, pool, progress};
+use positions::Sample;
+use rayon::prelude::*;
+use stadt_agents::learned::file;
+use stadt_agents::seeds::derive;
+use stadt_agents::spec::BotSpec;
+use stadt_core::tiles::TileSet;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// A learning run.
+#[derive(Clone, Debug)]
+pub struct LearnSpec {
+    /// The self-play bot (one with an `eval` parameter); generation 0 as given.
+    pub bot: BotSpec,
+    /// Players per self-play game.
+    pub players: usize,
+    /// Self-play games per generation.
+    pub games: usize,
+    /// Evaluations to fit (generations after 0).
+    pub generations: usize,
+    /// Games of each new generation against the previous one (0: no match).
+    pub match_games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Ridge penalty of the fit.
+    pub ridge: f64,
+    /// Output folder.
+    pub out: PathBuf,
+}
+
+/// How to run (nothing here changes the results).
+pub struct Options {
+    /// Worker threads.
+    pub threads: usize,
+    /// Show progress bars on stderr.
+    pub progress: bool,
+    /// The command line, for the manifests.
+    pub command: String,
+    /// Set to stop between games.
+    pub stop: Stop,
+}
+
+/// One generation's line of `generations.csv`.
+#[derive(Clone, Debug)]
+pub struct GenerationRow {
+    /// The generation fitted (1, 2, ...).
+    pub generation: usize,
+    /// Self-play games it was fitted on (played by the previous generation).
+    pub games: usize,
+    /// Positions x players used to fit, and held out.
+    pub train: usize,
+    /// Held-out samples.
+    pub heldout: usize,
+    /// Error (points of final score) on the training and held-out samples.
+    pub rmse_train: f64,
+    /// Held-out error.
+    pub rmse_heldout: f64,
+    /// Held-out error of projected scores (points plus half the open values), for comparison.
+    pub rmse_heldout_projected: f64,
+    /// Its match against the previous generation.
+    pub matched: Option<Match>,
+}
+
+/// A new generation's match against the one before.
+#[derive(Clone, Copy, Debug)]
+pub struct Match {
+    /// Games played.
+    pub games: usize,
+    /// The new generation's win rate with its 95% interval.
+    pub win_rate: (f64, f64, f64),
+    /// Its mean margin with the standard error.
+    pub margin: (f64, f64),
+}
+
+/// The name of generation `k`'s evaluation file in the folder.
+pub fn eval_name(k: usize) -> String {
+    format!("gen{k}.eval")
+}
+
+/// The self-play bot of generation `k`.
+fn generation_bot(spec: &LearnSpec, k: usize) -> Result<BotSpec, Error> {
+    let mut b = if k == 0 {
+        spec.bot.clone()
+    } else {
+        spec.bot.with("eval", &spec.out.join(eval_name(k)).to_string_lossy())?
+    };
+    b.label = format!("gen{k}");
+    Ok(b)
+}
+
+/// Runs (or resumes) a learning run; returns one row per generation fitted.
+pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error> {
+    if !spec.bot.def.params.iter().any(|p| p.key == "eval") {
+        return Err(Error::Setting(format!(
+            "--bot {}: learning needs a bot with an `eval` parameter (mcts)",
+            spec.bot.label
+        )));
+    }
+    let folder = RunFolder::open(&spec.out, &opts.command)?;
+    folder.claim(&manifest::Manifest::new(spec, &opts.command))?;
+    folder.require_writable("learning run")?;
+    let workers = pool::pool(opts.threads)?;
+    let mut rows = Vec::new();
+    for k in 0..spec.generations {
+        let bot = generation_bot(spec, k)?;
+        let games = self_play(spec, opts, &workers, k, &bot)?;
+        if opts.stop.requested() {
+            break;
+        }
+        let mut row = fit_generation(spec, k, &games)?;
+        let next = generation_bot(spec, k + 1)?;
+        if spec.match_games > 0 {
+            let out = spec.out.join(format!("match-gen{}-vs-gen{k}", k + 1));
+            let t = TournamentSpec::of_entrants(
+                vec![Entrant::Bot(next), Entrant::Bot(bot)],
+                2,
+                spec.match_games,
+                derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
+                "default",
+                &out,
+            )?;
+            let outcome = tournament::run(
+                &t,
+                &tournament::Options {
+                    threads: opts.threads,
+                    progress: opts.progress,
+                    command: opts.command.clone(),
+                    about: format!("learning: generation {} against generation {k}", k + 1),
+                    stop: opts.stop.clone(),
+                    on_bot_failure: Default::default(),
+                },
+            )?;
+            if outcome.interrupted {
+                break;
+            }
+            let b = &outcome.bots[0];
+            row.matched = Some(Match { games: b.games, win_rate: b.win_rate, margin: b.margin });
+        }
+        rows.push(row);
+    }
+    if rows.len() == spec.generations {
+        folder.write_derived("generations.csv", &generations_csv(&rows))?;
+    }
+    Ok(rows)
+}
+
+/// Plays (or finds) generation `k`'s self-play games; returns their record paths in game order.
+fn self_play(
+    spec: &LearnSpec,
+    opts: &Options,
+    workers: &rayon::ThreadPool,
+    k: usize,
+    bot: &BotSpec,
+) -> Result<Vec<PathBuf>, Error> {
+    let dir = spec.out.join(format!("gen{k}")).join("games");
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
+    let paths: Vec<PathBuf> = (0..spec.games).map(|i| dir.join(format!("{i:04}.rec"))).collect();
+    let todo: Vec<usize> = (0..spec.games).filter(|&i| !paths[i].exists()).collect();
+    let bar = progress::bar(opts.progress && !todo.is_empty(), spec.games, spec.games - todo.len(), "games");
+    bar.set_message(format!("self-play, generation {k}"));
+    let bots = vec![bot.clone(); spec.players];
+    let tileset = TileSet::default_set();
+    workers.install(|| {
+        todo.par_iter().try_for_each(|&i| -> Result<(), Error> {
+            if opts.stop.requested() {
+                return Ok(());
+            }
+            let deck_seed = derive(spec.seed, &[1, k as u64, i as u64]);
+            let agent_seed = derive(spec.seed, &[2, k as u64, i as u64]);
+            let head = RecordHead { tiles: "default".into(), seed: Some(deck_seed) };
+            let played = play_game(tileset, &bots, deck_seed, agent_seed, Some(&head))?;
+            let text = played.record.expect("a record was asked for");
+            write_file(&paths[i], &text, false)?;
+            bar.inc(1);
+            Ok(())
+        })
+    })?;
+    bar.finish_and_clear();
+    Ok(paths)
+}
+
+/// Fits generation `k + 1` on generation `k`'s games and writes its evaluation file (or checks
+/// that the one there is what the fit gives).
+fn fit_generation(spec: &LearnSpec, k: usize, games: &[PathBuf]) -> Result<GenerationRow, Error> {
+    let mut samples: Vec<Sample> = Vec::new();
+    for (i, path) in games.iter().enumerate() {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io("read", path, e))?;
+        positions::samples(&text, path, i, &mut samples)?;
+    }
+    let held = |s: &&Sample| s.game % 5 == 4;
+    let train: Vec<&Sample> = samples.iter().filter(|s| !held(s)).collect();
+    let heldout: Vec<&Sample> = samples.iter().filter(held).collect();
+    let weights = fit::ridge(&train, spec.ridge).ok_or_else(|| {
+        Error::Setting(format!(
+            "generation {k}'s {} games do not determine the weights; play more",
+            games.len()
+        ))
+    })?;
+    let row = GenerationRow {
+        generation: k + 1,
+        games: games.len(),
+        train: train.len(),
+        heldout: heldout.len(),
+        rmse_train: fit::rmse(&train, |s| fit::learned(&weights, s)),
+        rmse_heldout: fit::rmse(&heldout, |s| fit::learned(&weights, s)),
+        rmse_heldout_projected: fit::rmse(&heldout, |s| 0.5 * s.open),
+        matched: None,
+    };
+    let comment = format!(
+        "stadt learn, generation {}: fitted on the {} self-play games of generation {k} (gen{k}/games;\n\
+         the bot is manifest.toml's, with {}), {} samples; held-out RMSE {:.3} points\n\
+         (projected scores: {:.3}). A player's final score = points banked + sum of weight x feature.",
+        k + 1,
+        games.len(),
+        if k == 0 { "its own eval".to_string() } else { format!("eval={}", eval_name(k)) },
+        train.len(),
+        row.rmse_heldout,
+        row.rmse_heldout_projected,
+    );
+    let path = spec.out.join(eval_name(k + 1));
+    let text = file::text(&weights, &comment);
+    match std::fs::read_to_string(&path) {
+        Ok(old) if old == text => {}
+        Ok(_) => {
+            return Err(Error::Folder(format!(
+                "{} differs from what generation {k}'s games give; not overwriting it",
+                path.display()
+            )));
+        }
+        Err(_) => write_file(&path, &text, false)?,
+    }
+    Ok(row)
+}
+
+/// `generations.csv`: one line per generation fitted.
+pub fn generations_csv(rows: &[GenerationRow]) -> String {
+    let mut s = String::from(
+        "generation,selfplay_games,train_samples,heldout_samples,rmse_train,rmse_heldout,rmse_heldout_projected,match_games,win_rate_vs_previous,win_rate_lo95,win_rate_hi95,margin_vs_previous,margin_se\n",
+    );
+    for r in rows {
+        let _ = write!(
+            s,
+            "{},{},{},{},{:.3},{:.3},{:.3}",
+            r.generation, r.games, r.train, r.heldout, r.rmse_train, r.rmse_heldout, r.rmse_heldout_projected
+        );
+        match r.matched {
+            Some(Match { games: g, win_rate: (w, lo, hi), margin: (m, se) }) => {
+                let _ = writeln!(s, ",{g},{w:.4},{lo:.4},{hi:.4},{m:.3},{se:.3}");
+            }
+            None => s.push_str(",0,,,,,\n"),
+        }
+    }
+    s
+}

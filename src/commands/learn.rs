@@ -1,0 +1,81 @@
+//! `stadt learn`: checks every flag, runs (or resumes) the self-play generations of a learned
+//! evaluation and prints the generations' table.
+
+use crate::cli::{BotDirArg, command_line, threads};
+use crate::failure::Failure;
+use clap::Args;
+use stadt_agents::spec::parse_bot;
+use stadt_harness::learn::{LearnSpec, Options, generations_csv};
+use stadt_harness::limits;
+use stadt_harness::stop::Stop;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct LearnArgs {
+    /// The self-play bot, a bot with an `eval` parameter (generation 0 plays with its `eval` as
+    /// given: projected scores by default).
+    #[arg(long, default_value = "mcts:iters=500")]
+    pub bot: String,
+    /// Players per self-play game, 2 to 4.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Self-play games per generation, 5 to 100000 (one in five is held out to measure the fit).
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Evaluations to fit, one per generation, 1 to 100.
+    #[arg(long, default_value_t = 3)]
+    pub generations: u64,
+    /// Games of each new generation against the one before (both seatings of each deck), 0 to
+    /// 1000000; 0 plays no match.
+    #[arg(long, default_value_t = 100)]
+    pub match_games: u64,
+    /// Ridge penalty of the fit, 0 to 1000000.
+    #[arg(long, default_value_t = 1.0)]
+    pub ridge: f64,
+    /// Run seed, 0 to 9223372036854775807.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output folder: manifest.toml, genK/games/*.rec, genK.eval, match folders, generations.csv.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub bots: BotDirArg,
+    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
+    #[arg(long)]
+    pub threads: Option<u64>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn learn(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
+    let bot = parse_bot(&a.bot, &a.bots.dirs())?;
+    if !(2..=4).contains(&a.players) {
+        return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
+    }
+    let games = limits::check("--games", a.games, &(5..=100_000))?;
+    let generations = limits::check("--generations", a.generations, &(1..=100))?;
+    let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;
+    limits::check("--ridge", a.ridge, &(0.0..=1e6))?;
+    limits::check("--seed", a.seed, &limits::SEED)?;
+    if a.out.as_os_str().is_empty() {
+        return Err("--out is empty: name the output folder".into());
+    }
+    let spec = LearnSpec {
+        bot,
+        players: a.players,
+        games: games as usize,
+        generations: generations as usize,
+        match_games,
+        seed: a.seed,
+        ridge: a.ridge,
+        out: a.out.clone(),
+    };
+    let opts = Options { threads: threads(a.threads)?, progress: !a.quiet, command: command_line(), stop };
+    let rows = stadt_harness::learn::run(&spec, &opts)?;
+    print!("{}", generations_csv(&rows));
+    if rows.len() < spec.generations {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}

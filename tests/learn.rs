@@ -1,0 +1,240 @@
+//! `stadt learn` and evaluation files, through the binary: a small learning run writes its
+//! records, evaluation files, matches and table, reproducibly at any thread count, resumes
+//! after a stop and refuses a different run; `mcts:eval=FILE` plays from a command line and from
+//! a bot file in any folder; every kind of bad evaluation file is an error naming the file (and
+//! the line), never a panic.
+
+mod common;
+
+use common::{scratch, snapshot, stadt, stadt_in};
+use std::path::Path;
+
+fn learn_args(out: &Path, threads: &str) -> Vec<String> {
+    let out = out.to_str().unwrap();
+    let args = [
+        "learn",
+        "--bot",
+        "mcts:iters=30,depth=4",
+        "--games",
+        "5",
+        "--generations",
+        "2",
+        "--match-games",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        out,
+        "--threads",
+        threads,
+        "--quiet",
+    ];
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+fn run(args: &[String]) -> (i32, String, String) {
+    stadt(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// Every file below `root` (recursively) as text, the run folder's own path replaced by `RUN` and
+/// the timing column of match games left out; manifests, locks and reports are left out.
+fn tree(root: &Path) -> Vec<(String, String)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else if ![".stadt.lock", "manifest.toml", "report.html"].contains(&name.as_str()) {
+                let mut text = std::fs::read_to_string(&p).unwrap().replace(root.to_str().unwrap(), "RUN");
+                if name == "games.csv" {
+                    let col =
+                        text.lines().next().unwrap().split(',').position(|c| c == "decision_ms").unwrap();
+                    let drop = |l: &str| {
+                        l.split(',')
+                            .enumerate()
+                            .filter(|(i, _)| *i != col)
+                            .map(|(_, f)| f)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    };
+                    text = text.lines().map(drop).collect::<Vec<_>>().join("\n");
+                }
+                out.push((p.strip_prefix(root).unwrap().display().to_string(), text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
+}
+
+/// Asserts two trees are equal, naming the first file that differs.
+fn same_tree(a: &[(String, String)], b: &[(String, String)]) {
+    let names = |t: &[(String, String)]| t.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(names(a), names(b));
+    for ((n, x), (_, y)) in a.iter().zip(b) {
+        assert!(x == y, "{n} differs:\n{x}\n----\n{y}");
+    }
+}
+
+#[test]
+fn learn_writes_generations_reproducibly_and_resumes() {
+    let (a, b) = (scratch("learn-a"), scratch("learn-b"));
+    let (code, out, err) = run(&learn_args(&a.join("run"), "1"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("generation,selfplay_games,train_samples,heldout_samples,rmse_train"));
+    assert!(lines[1].starts_with("1,5,") && lines[2].starts_with("2,5,"), "{out}");
+    let run_a = a.join("run");
+    for f in ["gen1.eval", "gen2.eval", "generations.csv", "gen0/games/0004.rec", "gen1/games/0000.rec"] {
+        assert!(run_a.join(f).is_file(), "{f} missing");
+    }
+    assert!(run_a.join("match-gen2-vs-gen1/summary.csv").is_file());
+    assert_eq!(std::fs::read_to_string(run_a.join("generations.csv")).unwrap(), out);
+    // The same run on two threads writes the same files.
+    let (code, _, err) = run(&learn_args(&b.join("run"), "2"));
+    assert_eq!(code, 0, "{err}");
+    same_tree(&tree(&run_a), &tree(&b.join("run")));
+    // A record lost (a stopped run) is played again, and nothing else changes.
+    let before = tree(&run_a);
+    std::fs::remove_file(run_a.join("gen1/games/0003.rec")).unwrap();
+    let (code, again, err) = run(&learn_args(&run_a, "2"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, out);
+    same_tree(&tree(&run_a), &before);
+    // Another run is refused in the folder, naming what differs, and writes nothing.
+    let mut other = learn_args(&run_a, "1");
+    other[10] = "6".into();
+    let snap = snapshot(&run_a);
+    let (code, _, err) = run(&other);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("holds a different learning run") && err.contains("seed: folder 5, this run 6"),
+        "{err}"
+    );
+    assert_eq!(snapshot(&run_a), snap);
+    // The evaluation plays from the command line.
+    let spec = format!("mcts:iters=20,depth=4,eval={}", run_a.join("gen2.eval").display());
+    let (code, out, err) = stadt(&["play", "--bots", &format!("{spec},random"), "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("final p1"), "{out}");
+}
+
+#[test]
+fn a_learn_bot_without_an_evaluation_is_refused() {
+    let dir = scratch("learn-greedy");
+    let (code, _, err) =
+        stadt(&["learn", "--bot", "greedy", "--out", dir.join("x").to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--bot greedy: learning needs a bot with an `eval` parameter"), "{err}");
+    assert!(!dir.join("x").exists());
+}
+
+const GOOD: &str = include_str!("../crates/harness/tests/data/small.eval");
+
+/// `stadt play` with `mcts:eval=FILE` where FILE holds `text`: the error it prints.
+fn eval_error(name: &str, text: &str) -> String {
+    let dir = scratch(name);
+    let file = dir.join("bad.eval");
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) =
+        stadt(&["play", "--bots", &format!("mcts:iters=10,eval={},random", file.display()), "--seed", "1"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(&file.display().to_string()), "the message does not name the file: {err}");
+    err
+}
+
+#[test]
+fn bad_evaluation_files_are_errors_naming_file_and_line() {
+    let dir = scratch("eval-nofile");
+    let (code, _, err) = stadt(&["play", "--bots", &format!("mcts:eval={}/none.eval,random", dir.display())]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read evaluation file") && err.contains("none.eval"), "{err}");
+
+    let e = eval_error("eval-format", "bot = mcts\n");
+    assert!(e.contains("line 1: expected `format = stadt-eval 1` first"), "{e}");
+    let e = eval_error("eval-empty", "# nothing\n");
+    assert!(e.contains("empty"), "{e}");
+    let e = eval_error("eval-number", &GOOD.replace("feature towers = ", "feature towers = x"));
+    let line = GOOD.lines().position(|l| l.starts_with("feature towers =")).unwrap() + 1;
+    assert!(e.contains(&format!("line {line}: the weight of `towers`")), "{e}");
+    let e = eval_error("eval-unknown", &format!("{GOOD}feature castles = 1\n"));
+    assert!(e.contains("unknown feature `castles`"), "{e}");
+    let e = eval_error("eval-twice", &format!("{GOOD}feature towers = 1\n"));
+    assert!(e.contains("feature `towers` is given twice"), "{e}");
+    let e = eval_error("eval-nan", &GOOD.replace("feature towers = ", "feature towers = NaN #"));
+    assert!(e.contains("not a finite number"), "{e}");
+    // A file made for another feature list (one feature fewer) is a mismatch, named as such.
+    let fewer: String =
+        GOOD.lines().filter(|l| !l.starts_with("feature walls_built =")).map(|l| format!("{l}\n")).collect();
+    let e = eval_error("eval-mismatch", &fewer);
+    assert!(e.contains("no weight for `walls_built`") && e.contains("another feature list"), "{e}");
+    let e = eval_error("eval-line", "format = stadt-eval 1\nfeature\n");
+    assert!(e.contains("line 2: expected `feature NAME = WEIGHT`"), "{e}");
+}
+
+#[test]
+fn results_record_the_evaluation_by_hash_and_a_changed_file_is_refused() {
+    let dir = scratch("eval-hash");
+    let file = dir.join("e.eval");
+    std::fs::write(&file, GOOD).unwrap();
+    let out = dir.join("t");
+    let bots = format!("mcts:iters=10,eval={},random", file.display());
+    let args = [
+        "tournament",
+        "--bots",
+        &bots,
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 0, "{err}");
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    let spec = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("spec = \"mcts:"))
+        .map(|s| format!("mcts:{}", s.trim_end_matches('"')))
+        .unwrap();
+    assert!(spec.contains(&format!("eval={}@sha256:", file.display())), "{spec}");
+    std::fs::write(&file, format!("{GOOD}# one comment more: other bytes, other hash\n")).unwrap();
+    // The spec as recorded no longer matches the file ...
+    let (code, _, err) = stadt(&["play", "--bots", &format!("{spec},random")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("has changed since the spec was written"), "{err}");
+    // ... and the same command does not resume the folder with other weights.
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds a different tournament"), "{err}");
+}
+
+#[test]
+fn a_bot_file_names_its_evaluation_beside_itself_from_any_folder() {
+    let dir = scratch("eval-botfile");
+    std::fs::create_dir_all(dir.join("bots")).unwrap();
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+    std::fs::write(dir.join("bots/learned.eval"), GOOD).unwrap();
+    std::fs::write(dir.join("bots/smart.bot"), "bot = mcts\niters = 20\neval = learned.eval\n").unwrap();
+    let bot = dir.join("bots/smart.bot");
+    for cwd in [dir.to_path_buf(), dir.join("elsewhere"), dir.join("bots")] {
+        let (code, out, err) =
+            stadt_in(&cwd, &[], &["play", "--bots", &format!("{},random", bot.display()), "--seed", "2"]);
+        assert_eq!(code, 0, "from {}: {err}", cwd.display());
+        assert!(out.contains("final p1"), "{out}");
+    }
+    // By name through $STADT_BOTS, from a folder without the file.
+    let (code, _, err) = stadt_in(
+        &dir.join("elsewhere"),
+        &[("STADT_BOTS", dir.join("bots").to_str().unwrap())],
+        &["play", "--bots", "smart,random", "--seed", "2"],
+    );
+    assert_eq!(code, 0, "{err}");
+}
