@@ -46,7 +46,7 @@ def test_the_same_seed_gives_the_same_choices() -> None:
 
 
 def test_bad_specs_raise_the_command_lines_messages() -> None:
-    with pytest.raises(ValueError, match="unknown bot `nobot`; the bots are: greedy, mcts, random, steerer"):
+    with pytest.raises(ValueError, match="unknown bot `nobot`; the bots are: greedy, mcts, puct, random, steerer"):
         stadt.Bot("nobot")
     with pytest.raises(ValueError, match="bot `mcts`: iters=0 is not a whole number from 1"):
         stadt.Bot("mcts:iters=0")
@@ -56,4 +56,4 @@ def test_bad_specs_raise_the_command_lines_messages() -> None:
         stadt.Bot("/no/such.bot")
     with pytest.raises(ValueError, match="nothing to decide"):
         stadt.Bot("greedy").act(stadt.Game(players=2, seed=1))
-    assert stadt.bot_names() == ["greedy", "mcts", "random", "steerer"]
+    assert stadt.bot_names() == ["greedy", "mcts", "puct", "random", "steerer"]
