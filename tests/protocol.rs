@@ -39,6 +39,7 @@ for line in sys.stdin:
     elif m["type"] == "decide":
         decisions += 1
         if decisions < 3:
+            print(json.dumps({"type": "log", "text": "a message of a later version"}), flush=True)
             print(json.dumps({"type": "move", "move": m["moves"][0], "unknown": [1, 2]}), flush=True)
             continue
         print("about to fail: " + mode, file=sys.stderr, flush=True)

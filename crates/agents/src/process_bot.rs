@@ -12,11 +12,12 @@ use crate::protocol;
 use crate::spec::{BotDef, BotError, BotSpec};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
+use serde_json::{Map, Value};
 use stadt_core::moves::Move;
 use stadt_core::tiles::TileSet;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The parameters a bot file of a process bot takes (`bot_file` and `bot_file_sha256` are filled
 /// in by stadt when it reads the file).
@@ -221,13 +222,7 @@ impl ProcessAgent {
         obs.legal_moves(&mut self.moves);
         let texts = protocol::move_texts(table, &self.moves);
         conn.send(&protocol::decide(obs.me().index() + 1, record, &texts, settings.time))?;
-        let reply = conn.receive(settings.time)?;
-        if protocol::kind(&reply) != "move" {
-            return Err(Fault::Malformed(format!(
-                "expected {{\"type\": \"move\", ...}}, got type `{}`",
-                protocol::kind(&reply)
-            )));
-        }
+        let reply = await_reply(conn, "move", settings.time)?;
         let chosen = reply
             .get("move")
             .and_then(|m| m.as_str())
@@ -284,14 +279,29 @@ fn connect(settings: &Settings) -> Result<LineChild, Fault> {
     }
     let mut conn = LineChild::start(&settings.launch)?;
     conn.send(&protocol::hello(settings.time, settings.start, settings.launch.max_line))?;
-    let reply = conn.receive(settings.start)?;
-    if protocol::kind(&reply) != "ready" {
-        return Err(Fault::Malformed(format!(
-            "expected {{\"type\": \"ready\"}} after the hello, got type `{}`",
-            protocol::kind(&reply)
-        )));
-    }
+    await_reply(&mut conn, "ready", settings.start)?;
     Ok(conn)
+}
+
+/// The program's answer of type `want` within `time`. Messages of a type this version does not
+/// know are skipped (room for later versions); one without a type, or of the other known type, is
+/// malformed.
+fn await_reply(conn: &mut LineChild, want: &str, time: Duration) -> Result<Map<String, Value>, Fault> {
+    let deadline = Instant::now() + time;
+    loop {
+        let reply =
+            conn.receive(deadline.saturating_duration_since(Instant::now())).map_err(|f| match f {
+                Fault::Timeout(_) => Fault::Timeout(time),
+                f => f,
+            })?;
+        match protocol::kind(&reply) {
+            k if k == want => return Ok(reply),
+            k @ ("" | "ready" | "move") => {
+                return Err(Fault::Malformed(format!("expected a message of type `{want}`, got type `{k}`")));
+            }
+            _ => continue,
+        }
+    }
 }
 
 /// Ends every idle program of this thread (the end of a run).
