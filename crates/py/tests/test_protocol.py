@@ -65,3 +65,18 @@ def test_a_failing_process_bot_raises_and_starts_anew(tmp_path) -> None:
             assert "failed (crash)" in str(e) and "exit status: 4" in str(e), e
         else:
             raise AssertionError("no error")
+
+
+def test_a_process_bot_enters_a_python_tournament(tmp_path) -> None:
+    out = stadt.tournament(
+        tmp_path / "out",
+        [str(REPO / "bots/examples/random-python.bot"), "greedy"],
+        players=2,
+        games=2,
+        seed=1,
+        threads=1,
+        progress=False,
+    )
+    assert out["played"] == out["total"] == 2
+    header = (tmp_path / "out/games.csv").read_text().splitlines()[0]
+    assert ",failure," in header
