@@ -1,5 +1,5 @@
 //! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | sprt |
-//! tune | report`, and what the commands share (bot lists, the bot folder, threads, the command line for
+//! tune | report | serve-bot | check-bot`, and what the commands share (bot lists, the bot folder, threads, the command line for
 //! manifests).
 
 use crate::commands::bench::BenchArgs;
@@ -8,10 +8,11 @@ use crate::commands::learn::LearnArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
+use crate::commands::serve::{CheckBotArgs, ServeBotArgs};
 use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
-use crate::commands::{bench, bots, learn, play, records, report, sprt, tournament, tune};
+use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Args, Parser, Subcommand};
 use stadt_agents::botfile::BotDirs;
@@ -76,6 +77,14 @@ enum Command {
     /// LLR trace and Elo estimate; or the tuning curve and the held-out verdict. Tournaments,
     /// merges, tests and tuning runs write it themselves when they finish.
     Report(ReportArgs),
+    /// Serve a bot over the stadt-bot 1 protocol on stdin and stdout (docs/bot-protocol.md), so
+    /// other hosts, or stadt itself as `bot = process`, can play it.
+    ServeBot(ServeBotArgs),
+    /// Check a bot in another program (a bot file with `bot = process`): whole games against
+    /// `random` in 2, 3 and 4 players and one after a restart, every reply checked (in time, well
+    /// formed, legal). Prints one line per game and PASS, or FAIL naming the first violation
+    /// (exit code 1).
+    CheckBot(CheckBotArgs),
 }
 
 #[derive(Args, Debug)]
@@ -125,6 +134,8 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Learn(a) => learn::learn(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),
+        Command::ServeBot(a) => serve::serve_bot(a),
+        Command::CheckBot(a) => serve::check_bot(a),
         Command::Bots(a) => {
             bots::bots(a);
             Ok(())

@@ -12,6 +12,8 @@ pub enum Failure {
     Interrupted,
     /// The tuned bot lost its held-out check, so it was not installed: exit code 3.
     NotInstalled,
+    /// `stadt check-bot` found a violation (the report names it): exit code 1.
+    CheckFailed,
 }
 
 impl Failure {
@@ -21,6 +23,7 @@ impl Failure {
             Failure::Input(_) => 2,
             Failure::Interrupted => 130,
             Failure::NotInstalled => 3,
+            Failure::CheckFailed => 1,
         }
     }
 }
@@ -30,6 +33,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Input(m) => f.write_str(m),
             Failure::Interrupted => f.write_str("interrupted"),
+            Failure::CheckFailed => f.write_str("the bot failed the check"),
             Failure::NotInstalled => {
                 f.write_str("the tuned bot was not installed: it lost the held-out check")
             }

@@ -17,11 +17,15 @@ fn main() {
     let handler = stop.clone();
     let _ = ctrlc::set_handler(move || {
         if handler.requested() {
+            stadt_agents::child::shutdown();
             std::process::exit(130);
         }
         handler.request();
     });
-    if let Err(f) = cli::run(cli, stop) {
+    let result = cli::run(cli, stop);
+    // Bots in other programs end with the command, whatever threads they were kept on.
+    stadt_agents::child::shutdown();
+    if let Err(f) = result {
         eprintln!("stadt: {f}");
         std::process::exit(f.code());
     }

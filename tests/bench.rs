@@ -28,10 +28,13 @@ fn bench_prints_every_figure_with_a_positive_value() {
         "puct_iterations_per_second_1_thread",
         "puct_iterations_per_second_2_threads",
         "puct_bytes_allocated_per_iteration_after_warmup",
+        "protocol_decisions_per_second_1_thread",
+        "protocol_decisions_per_second_2_threads",
     ] {
         assert!(names.contains(&name), "{name} missing from\n{text}");
     }
     for (name, value) in &figures {
+        // Allocation counts are 0 when met (their target).
         if !name.contains("bytes_allocated") {
             assert!(value.is_finite() && *value > 0.0, "{name} = {value}");
         }

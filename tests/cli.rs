@@ -207,12 +207,13 @@ fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
 fn the_bots_listing_names_every_bot_and_parameter_with_defaults_and_ranges() {
     let (code, text, err) = stadt(&["bots"]);
     assert_eq!(code, 0, "{err}");
-    for def in stadt_agents::registry::registry() {
+    let process = &stadt_agents::process_bot::BOT;
+    for def in stadt_agents::registry::registry().iter().copied().chain([process]) {
         let head = format!("{}: {}", def.name, def.summary);
         assert!(text.contains(&head), "{}", def.name);
-        // The bot's own lines: from its head to the next line that is not indented.
+        // The bot's own lines: two bots may share a parameter's name and help.
         let block: Vec<&str> =
-            text.lines().skip_while(|l| *l != head).skip(1).take_while(|l| l.starts_with(' ')).collect();
+            text.lines().skip_while(|l| *l != head).skip(1).take_while(|l| l.starts_with("    ")).collect();
         for p in def.params {
             let line = block
                 .iter()

@@ -43,6 +43,7 @@ fn options(threads: usize) -> Options {
         about: String::new(),
         stop: Stop::new(),
         records: false,
+        on_bot_failure: Default::default(),
     }
 }
 
@@ -296,6 +297,7 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
             wall_pieces: 40,
             ended_by: "R23c".into(),
             decisions: 50,
+            failure: None,
             decision_ms: 0.25,
         })
         .collect();

@@ -17,7 +17,19 @@ pub struct BenchArgs {
 /// Measures and prints the figures.
 pub fn bench(a: BenchArgs) -> Result<(), Failure> {
     limits::check("--seconds", a.seconds, &limits::BENCH_SECONDS)?;
-    let figures = bench::run(a.seconds, a.seed);
+    let mut figures = bench::run(a.seconds, a.seed);
+    // A bot served over the protocol by this very binary (`stadt serve-bot`).
+    let me = std::env::current_exe().map_err(|e| format!("cannot find the stadt binary: {e}"))?;
+    for (threads, name) in
+        [(1, "protocol_decisions_per_second_1_thread"), (2, "protocol_decisions_per_second_2_threads")]
+    {
+        figures.push(bench::Figure {
+            name: name.into(),
+            value: bench::protocol_decisions_per_second(&me, threads, a.seconds, a.seed),
+            unit: "decisions/s",
+            target: "",
+        });
+    }
     print!("{}", bench::csv(&figures));
     for f in figures.iter().filter(|f| f.met() == Some(false)) {
         eprintln!("stadt bench: target missed: {} = {:.2} {} (target {})", f.name, f.value, f.unit, f.target);

@@ -21,7 +21,8 @@ pub fn bots(a: BotsArgs) {
 /// The listing.
 fn describe_bots(dirs: &BotDirs) -> String {
     let mut s = String::new();
-    for def in registry() {
+    // The process bot last: bot files choose it (`bot = process`), docs/bot-protocol.md.
+    for def in registry().iter().copied().chain([&stadt_agents::process_bot::BOT]) {
         let _ = writeln!(s, "{}: {}", def.name, def.summary);
         for p in def.params {
             let _ = writeln!(s, "    {:<14} = {:<8} {} ({})", p.key, p.default, p.help, p.kind.describe());

@@ -6,6 +6,7 @@ pub mod learn;
 pub mod play;
 pub mod records;
 pub mod report;
+pub mod serve;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;

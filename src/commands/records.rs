@@ -5,6 +5,7 @@ use crate::cli::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
+use stadt_core::public_record;
 use stadt_core::record::{self, Record, Tiles};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
@@ -61,17 +62,17 @@ pub struct SuggestArgs {
 
 /// Reads and replays a record file: `partial` accepts one that stops before the game is over;
 /// `stop` keeps the game after that many decision lines. Its tile set is `--tiles`, or what its
-/// `tiles` line names: `default` or a file beside it. Also returns how many decision lines it has.
+/// `tiles` line names: `default` or a file beside it. Also returns the parsed record.
 fn replay_file(
     file: &Path,
     tiles: Option<&str>,
     partial: bool,
     stop: Option<usize>,
-) -> Result<(record::Replay, usize), Failure> {
+) -> Result<(record::Replay, Record), Failure> {
     let rec = read_record(file, tiles)?;
     let name = file.display().to_string();
     let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
-    Ok((out, rec.decisions.len()))
+    Ok((out, rec))
 }
 
 /// Reads and parses a record file (not yet replayed), with its tile set as `replay_file` finds it.
@@ -100,7 +101,8 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
             return Err(format!("--svg and --html both name {}; give two files", path.display()).into());
         }
     }
-    let (out, decisions) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let (out, rec) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let decisions = rec.decisions.len();
     let game = match (a.upto, &out.at_stop) {
         (None, _) => &out.game,
         (Some(_), Some(game)) => game,
@@ -119,7 +121,6 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
         print!("{}", render::render(game.table()));
     }
     if let Some(path) = &a.html {
-        let rec = read_record(&a.file, a.tiles.as_deref())?;
         let title = format!("stadt game viewer: {}", a.file.display());
         let html = viewer::page(&rec, a.partial, &title).map_err(|e| format!("{}: {e}", a.file.display()))?;
         write_file(path, &html, false)?;
@@ -130,7 +131,7 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
 
 pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
     let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
-    let (out, _) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
+    let (out, rec) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
     if out.finished {
         return Err(
@@ -138,9 +139,29 @@ pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
         );
     }
     let actor = game.table().actor();
-    let mv = spec
-        .build()
-        .act(&runner::observation(game, spec.clairvoyant()), &mut runner::agent_rng(a.seed, actor));
+    let mut agent = spec.build();
+    let obs = runner::observation(game, spec.clairvoyant());
+    // A bot in another program is shown the public record of the game (docs/bot-protocol.md).
+    let players = game.table().players();
+    agent.new_game(&runner::game_info(game.table().tileset(), players, actor, a.seed));
+    let history = if agent.wants_history() {
+        Some(public_record::of_record(&rec).map_err(|e| format!("{}: {e}", a.record.display()))?)
+    } else {
+        None
+    };
+    let obs = match &history {
+        Some(h) => obs.with_history(h),
+        None => obs,
+    };
+    let mv = agent.act(&obs, &mut runner::agent_rng(a.seed, actor));
+    if let Some(f) = agent.forfeit() {
+        let tail = if f.stderr_tail.is_empty() {
+            String::new()
+        } else {
+            format!("; its last stderr lines:\n{}", f.stderr_tail)
+        };
+        return Err(format!("bot {} failed: {}{tail}", spec.label, f.message).into());
+    }
     let text = record::decision_text(game.table(), mv);
     game.table().check(mv).map_err(|e| format!("bot {} chose an illegal move `{text}`: {e}", spec.label))?;
     println!("{text}");

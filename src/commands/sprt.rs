@@ -109,6 +109,7 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
         about,
         stop,
         records: false,
+        on_bot_failure: Default::default(),
     };
     let out = run::run(&spec, &opts)?;
     for line in &out.summary {

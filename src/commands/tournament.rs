@@ -40,6 +40,20 @@ pub struct TournamentArgs {
     /// worst, the closest and the most lopsided), which it writes as records/GAME.html.
     #[arg(long)]
     pub records: bool,
+    /// What a failing bot in another program (timeout, crash, malformed reply, illegal move) does:
+    /// `forfeit` (default: it loses that game, which is written with the failure, and the run goes
+    /// on) or `stop` (the run stops with the reason; that game is not written).
+    #[arg(long, value_enum, default_value = "forfeit")]
+    pub on_bot_failure: BotFailureArg,
+}
+
+/// `--on-bot-failure`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum BotFailureArg {
+    /// The bot loses the game; the run goes on.
+    Forfeit,
+    /// The run stops.
+    Stop,
 }
 
 pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
@@ -90,6 +104,10 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
         about,
         stop,
         records,
+        on_bot_failure: match a.on_bot_failure {
+            BotFailureArg::Forfeit => tournament::OnBotFailure::Forfeit,
+            BotFailureArg::Stop => tournament::OnBotFailure::Stop,
+        },
     };
     let out = tournament::run(&spec, &opts)?;
     print!("{}", out.table);

@@ -5,6 +5,7 @@
 use crate::params::ParamKind;
 use crate::registry::find;
 use crate::spec::{BotError, BotSpec, build_spec};
+use crate::{process_bot, protocol};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -115,8 +116,19 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
         }
     }
     let label = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path).to_string();
-    build_spec(def, &pairs, &label)
-        .map_err(|e| BotError::InFile { path: path.to_string(), error: Box::new(e) })
+    if def.name == process_bot::BOT.name {
+        // A process bot runs from its file's folder, and manifests tell which file it was.
+        // Its absolute path, so the same file reads the same however it is named.
+        let file = std::fs::canonicalize(path).map_or_else(|_| path.to_string(), |p| p.display().to_string());
+        pairs.push(("bot_file".into(), file));
+        pairs.push(("bot_file_sha256".into(), protocol::sha256_hex(text.as_bytes())));
+    }
+    let in_file = |e| BotError::InFile { path: path.to_string(), error: Box::new(e) };
+    let spec = build_spec(def, &pairs, &label).map_err(in_file)?;
+    if def.name == process_bot::BOT.name {
+        process_bot::check(&spec).map_err(in_file)?;
+    }
+    Ok(spec)
 }
 
 /// The text of a bot file for a spec, with `comment` as its first lines.

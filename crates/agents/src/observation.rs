@@ -13,22 +13,34 @@ use stadt_core::table::Table;
 pub struct Observation<'a> {
     table: &'a Table,
     revealed: Option<&'a Game>,
+    history: Option<&'a str>,
 }
 
 impl<'a> Observation<'a> {
     /// An honest observation of a game.
     pub fn new(game: &'a Game) -> Observation<'a> {
-        Observation { table: game.table(), revealed: None }
+        Observation { table: game.table(), revealed: None, history: None }
     }
 
     /// An observation of a bare table (no hidden order exists or is known).
     pub fn of_table(table: &'a Table) -> Observation<'a> {
-        Observation { table, revealed: None }
+        Observation { table, revealed: None, history: None }
     }
 
     /// A clairvoyant observation that reveals the real tile order (experiments only).
     pub fn clairvoyant(game: &'a Game) -> Observation<'a> {
-        Observation { table: game.table(), revealed: Some(game) }
+        Observation { table: game.table(), revealed: Some(game), history: None }
+    }
+
+    /// The same observation carrying the public record of the game so far
+    /// (`stadt_core::public_record`), for agents that read the position from it.
+    pub fn with_history(self, record: &'a str) -> Observation<'a> {
+        Observation { history: Some(record), ..self }
+    }
+
+    /// The public record of the game so far, when the runner keeps one.
+    pub fn history(&self) -> Option<&'a str> {
+        self.history
     }
 
     /// The public table.

@@ -35,6 +35,8 @@ pub enum ParamKind {
         /// Reads and checks the file named by a value.
         check: fn(&str) -> Result<String, String>,
     },
+    /// Any text on one line (a process bot's command or folder).
+    Text,
 }
 
 impl ParamKind {
@@ -46,6 +48,7 @@ impl ParamKind {
             ParamKind::Bool => "true or false".to_string(),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
             ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
+            ParamKind::Text => "text on one line".to_string(),
         }
     }
 }
@@ -85,6 +88,7 @@ impl ParamDef {
                 }
                 return check(value).map_err(|error| BotError::ParamFile { bot, key: self.key, error });
             }
+            ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| value.to_string()),
         };
         ok.ok_or_else(|| BotError::BadValue {
             bot,

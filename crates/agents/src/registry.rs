@@ -1,6 +1,7 @@
 //! Finding bots by name among those `bots/mod.rs` registers.
 
 use crate::bots::REGISTRY;
+use crate::process_bot::BOT;
 use crate::spec::BotDef;
 
 /// Every bot.
@@ -8,7 +9,7 @@ pub fn registry() -> &'static [&'static BotDef] {
     REGISTRY
 }
 
-/// The bot of this name.
+/// The bot of this name (or the process bot, `process`, which bot files choose).
 pub fn find(name: &str) -> Option<&'static BotDef> {
-    REGISTRY.iter().copied().find(|d| d.name == name)
+    REGISTRY.iter().copied().find(|d| d.name == name).or_else(|| (name == BOT.name).then_some(&BOT))
 }

@@ -10,6 +10,7 @@ pub mod game;
 pub mod geom;
 pub mod ids;
 pub mod moves;
+pub mod public_record;
 pub mod record;
 pub mod scoring;
 pub(crate) mod scratch;

@@ -308,12 +308,58 @@ pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f
         about: String::new(),
         stop: crate::stop::Stop::new(),
         records: false,
+        on_bot_failure: Default::default(),
     };
     let start = Instant::now();
     let out = run(&spec, &opts).expect("the bench tournament runs");
     let rate = out.played as f64 / start.elapsed().as_secs_f64();
     let _ = std::fs::remove_dir_all(&dir);
     rate
+}
+
+/// Decisions per second of stadt's `greedy` served over the protocol (`stadt serve-bot`, run
+/// from the binary `stadt` as a process bot) against `random` in a 2-player tournament on
+/// `threads` worker threads (one bot program per thread), sized to take about `seconds`: the round
+/// trip of a decision, the public record and the position rebuilt from it included.
+pub fn protocol_decisions_per_second(
+    stadt: &std::path::Path,
+    threads: usize,
+    seconds: f64,
+    seed: u64,
+) -> f64 {
+    use crate::tournament::{Options, rows, run, schedule::Shard, spec::TournamentSpec};
+    let games = ((seconds * 15.0) as u64).max(2);
+    let base = std::env::temp_dir().join(format!("stadt-bench-protocol-{}-{threads}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let file = base.join("served-greedy.bot");
+    let command = serde_json::to_string(&[&stadt.display().to_string(), "serve-bot", "--bot", "greedy"]);
+    std::fs::create_dir_all(&base)
+        .and_then(|()| {
+            std::fs::write(&file, format!("bot = process\ncommand = {}\ntime = 60\n", command.expect("JSON")))
+        })
+        .expect("a bot file in the temporary folder");
+    let dir = base.join("out");
+    let bots = [file.display().to_string(), "random".to_string()];
+    let spec =
+        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::botfile::BotDirs::none())
+            .expect("a valid tournament");
+    let opts = Options {
+        threads,
+        progress: false,
+        command: "stadt bench".into(),
+        about: String::new(),
+        stop: crate::stop::Stop::new(),
+        records: false,
+        on_bot_failure: crate::tournament::OnBotFailure::Stop,
+    };
+    let start = Instant::now();
+    run(&spec, &opts).expect("the bench tournament runs");
+    let elapsed = start.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(dir.join("games.csv")).expect("games.csv");
+    let (rows, _) = rows::read(&text, 2, Shard::WHOLE, &dir).expect("games.csv reads back");
+    let decisions: u64 = rows.iter().filter(|r| r.bot == spec.labels[0]).map(|r| r.decisions as u64).sum();
+    let _ = std::fs::remove_dir_all(&base);
+    decisions as f64 / elapsed
 }
 
 /// Nanoseconds per call of `op` on each of `games` in turn, over about `seconds`.

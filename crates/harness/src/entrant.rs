@@ -112,6 +112,16 @@ impl Seat for Entrant {
     }
 }
 
+/// How the full spec of a bot that can forfeit begins (a bot in another program).
+pub const FORFEITING_SPEC: &str = "process:";
+
+impl Entrant {
+    /// Whether it can forfeit a game (a bot in another program can fail).
+    pub fn can_forfeit(&self) -> bool {
+        matches!(self, Entrant::Bot(b) if b.def.name == stadt_agents::process_bot::BOT.name)
+    }
+}
+
 /// The seed an outside agent in `seat` gets: the one its generator would be seeded with were it
 /// one of ours.
 pub fn outside_seed(agent_seed: u64, seat: Player) -> u64 {

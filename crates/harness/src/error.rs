@@ -41,6 +41,8 @@ pub enum Error {
     Setup(SetupError),
     /// A bot chose a move the rules forbid.
     IllegalMove(String),
+    /// A bot in another program failed, and the run was to stop then (`--on-bot-failure stop`).
+    BotFailed(String),
     /// An agent from outside the project failed (its code raised an error).
     Agent {
         /// The agent's label.
@@ -82,6 +84,7 @@ impl fmt::Display for Error {
             }
             Error::File { what, path, message } => write!(f, "{}{}: {message}", prefix(what), path.display()),
             Error::Folder(m) | Error::Setting(m) | Error::IllegalMove(m) => f.write_str(m),
+            Error::BotFailed(m) => write!(f, "stopped (--on-bot-failure stop): {m}"),
             Error::Bot(e) => e.fmt(f),
             Error::Setup(e) => e.fmt(f),
             Error::Agent { label, message } => write!(f, "agent {label} failed: {message}"),

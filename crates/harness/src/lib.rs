@@ -4,6 +4,7 @@
 
 pub mod alloc_count;
 pub mod bench;
+pub mod check_bot;
 pub mod entrant;
 pub mod error;
 pub mod folder;

@@ -1,16 +1,19 @@
 //! Playing one game between agents, optionally writing its record.
 
-use crate::entrant::{Seat, SeatAgent};
+use crate::entrant::{Seat, SeatAgent, outside_seed};
 use crate::error::Error;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
+use stadt_agents::agent::{Forfeit, GameInfo};
 use stadt_agents::observation::Observation;
 use stadt_agents::play::play_out;
 use stadt_agents::seeds::{derive, stream};
+use stadt_agents::{process_bot, protocol};
 use stadt_core::game::Game;
 use stadt_core::ids::Player;
 use stadt_core::moves::Move;
+use stadt_core::public_record::PublicLog;
 use stadt_core::record;
 use stadt_core::tiles::TileSet;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +29,9 @@ pub struct PlayedGame {
     pub decision_seconds: Vec<f64>,
     /// Decisions taken, per seat.
     pub decisions: Vec<u32>,
+    /// Per seat, why its bot lost the game, if it did (a bot in another program that failed;
+    /// a fallback played its seat to the end).
+    pub forfeits: Vec<Option<Forfeit>>,
 }
 
 /// What a record's header holds besides the players and the piles: its `tiles` line (`default` or
@@ -96,13 +102,25 @@ pub fn play_deck<S: Seat>(
     let mut rngs: Vec<Pcg64Mcg> = Player::all(bots.len()).map(|p| agent_rng(agent_seed, p)).collect();
     let clairvoyant: Vec<bool> = bots.iter().map(|b| b.clairvoyant()).collect();
     let mut text = want_record.map(|h| record::header(bots.len(), &h.tiles, tileset, order, h.seed));
+    let mut public = tell_new_game(&mut agents, tileset, agent_seed);
     let mut seconds = vec![0.0; bots.len()];
     let mut decisions = vec![0; bots.len()];
+    let mut forfeits = vec![None; bots.len()];
     let mut decide = |game: &Game, p: usize| -> Result<Move, Error> {
         let start = Instant::now();
-        let obs = observation(game, clairvoyant[p]);
+        let mut obs = observation(game, clairvoyant[p]);
+        if let Some(log) = public.as_mut() {
+            log.catch_up(game.table());
+            obs = obs.with_history(log.text());
+        }
         let mv = match &mut agents[p] {
-            SeatAgent::Bot(agent) => agent.act(&obs, &mut rngs[p]),
+            SeatAgent::Bot(agent) => {
+                let mv = agent.act(&obs, &mut rngs[p]);
+                if let Some(f) = agent.forfeit() {
+                    forfeits[p].get_or_insert(f);
+                }
+                mv
+            }
             SeatAgent::Outside(agent) => agent
                 .act(&obs)
                 .map_err(|message| Error::Agent { label: bots[p].label().to_string(), message })?,
@@ -122,6 +140,9 @@ pub fn play_deck<S: Seat>(
             t.push_str(&record::move_line(game.table(), mv));
             t.push('\n');
         }
+        if let Some(log) = public.as_mut() {
+            log.push(game.table(), mv);
+        }
         Ok(mv)
     };
     // The deck decides every draw: the generator for chance is never asked.
@@ -129,10 +150,38 @@ pub fn play_deck<S: Seat>(
     if !play_out(&mut game, &mut decide, &mut chance, stop)? {
         return Ok(None);
     }
-    Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions }))
+    Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions, forfeits }))
 }
 
-/// The random generator of the agent in `seat`, from the game's agent seed.
+/// Tells the agents that need it (bots in other programs) which game they play, and starts the
+/// public record they are shown; None when no agent needs it (then nothing is spent on it).
+fn tell_new_game(agents: &mut [SeatAgent], tileset: &TileSet, agent_seed: u64) -> Option<PublicLog> {
+    if !agents.iter().any(|a| matches!(a, SeatAgent::Bot(b) if b.wants_history())) {
+        return None;
+    }
+    let players = agents.len();
+    for (p, agent) in Player::all(players).zip(agents.iter_mut()) {
+        if let SeatAgent::Bot(agent) = agent {
+            agent.new_game(&game_info(tileset, players, p, agent_seed));
+        }
+    }
+    Some(PublicLog::new(players, &process_bot::tiles_name(tileset)))
+}
+
+/// What the agent in `seat` of a game is told of it: the seed is the one its generator gets
+/// (`agent_rng`), so a bot in another program can play as it would inside stadt.
+pub fn game_info(tileset: &TileSet, players: usize, seat: Player, agent_seed: u64) -> GameInfo {
+    GameInfo {
+        seat,
+        players,
+        seed: outside_seed(agent_seed, seat),
+        tiles: process_bot::tiles_name(tileset),
+        tiles_sha256: protocol::tiles_sha256(tileset),
+    }
+}
+
+/// The random generator of the agent in `seat`, from the game's agent seed (the seed a bot in
+/// another program is told, so `stadt serve-bot` plays as the bot itself would).
 pub fn agent_rng(agent_seed: u64, seat: Player) -> Pcg64Mcg {
-    Pcg64Mcg::seed_from_u64(derive(agent_seed, &[stream::AGENT, seat.index() as u64]))
+    Pcg64Mcg::seed_from_u64(outside_seed(agent_seed, seat))
 }

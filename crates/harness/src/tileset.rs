@@ -2,7 +2,6 @@
 //! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
 
 use crate::error::Error;
-use sha2::{Digest, Sha256};
 use stadt_core::tiles::TileSet;
 use std::path::Path;
 
@@ -32,7 +31,7 @@ pub fn load_file(path: &Path) -> Result<&'static TileSet, Error> {
 
 /// SHA-256 of the text a tile set was read from, in hex (`sha256sum FILE` gives the same).
 pub fn sha256(set: &TileSet) -> String {
-    Sha256::digest(set.text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    stadt_agents::protocol::tiles_sha256(set)
 }
 
 /// Whether a record's `tiles` line may name `name` as a file beside the record: one plain file

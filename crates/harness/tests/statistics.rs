@@ -37,6 +37,7 @@ fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
                 wall_pieces: 30,
                 ended_by: "R23b".into(),
                 decisions: 100,
+                failure: None,
                 decision_ms: 0.1,
             }
         })

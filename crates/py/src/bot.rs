@@ -55,11 +55,35 @@ impl PyBot {
                 "the bot has nothing to decide: the game is over or a tile is to be drawn (a chance node)",
             ));
         }
-        let mv = py.detach(|| {
+        // A bot in another program reads the position from the public record of the game.
+        let wants = self.agent.lock().unwrap_or_else(|e| e.into_inner()).0.wants_history();
+        let history = if wants { game.public_log() } else { None };
+        let (mv, forfeit) = py.detach(|| {
             let mut guard = self.agent.lock().unwrap_or_else(|e| e.into_inner());
             let (agent, rng) = &mut *guard;
-            agent.act(&Observation::of_table(&table), rng)
+            let obs = Observation::of_table(&table);
+            let mv = match &history {
+                Some(h) => agent.act(&obs.with_history(h), rng),
+                None => agent.act(&obs, rng),
+            };
+            let forfeit = agent.forfeit();
+            if forfeit.is_some() {
+                // A bot in another program failed: a new one starts at the next call.
+                *agent = self.spec.build();
+            }
+            (mv, forfeit)
         });
+        if let Some(f) = forfeit {
+            let tail = if f.stderr_tail.is_empty() {
+                String::new()
+            } else {
+                format!("; its stderr:\n{}", f.stderr_tail)
+            };
+            return Err(value_error(format!(
+                "bot {} failed ({}): {}{tail}",
+                self.spec.label, f.kind, f.message
+            )));
+        }
         table
             .check(mv)
             .map_err(|e| value_error(format!("bot {} chose an illegal move: {e}", self.spec.label)))?;

@@ -12,6 +12,7 @@ use stadt_agents::seeds::derive;
 use stadt_core::actions::{self, ACTIONS};
 use stadt_core::ids::Player;
 use stadt_core::moves::{Move, Step};
+use stadt_core::public_record::{PublicLog, replay_public};
 use stadt_core::record::{self, Record, Tiles};
 use stadt_core::table::Table;
 use stadt_core::tiles::{TILE_COUNT, TileSet};
@@ -62,6 +63,24 @@ pub fn tile_set(tiles: Option<&str>) -> PyResult<(&'static TileSet, String)> {
 }
 
 impl PyGame {
+    /// The public record of the game so far (docs/bot-protocol.md), when it has a history.
+    pub fn public_log(&self) -> Option<String> {
+        let history = self.history.as_ref()?;
+        let mut t = Table::new(self.table.tileset(), self.table.players()).ok()?;
+        let mut log = PublicLog::new(self.table.players(), &self.tiles);
+        for e in history {
+            match *e {
+                Entry::Draw(ty) => t.draw(ty).ok()?,
+                Entry::Decision(mv) => {
+                    log.push(&t, mv);
+                    t.apply(mv);
+                }
+            }
+        }
+        log.catch_up(&t);
+        Some(log.text().to_string())
+    }
+
     /// What an agent is shown of a game: the table, with neither deck nor history.
     pub fn view(table: &Table) -> PyGame {
         let tiles = table.tileset().source.clone();
@@ -185,6 +204,23 @@ impl PyGame {
             game.apply_move(mv);
         }
         Ok(game)
+    }
+
+    /// A player's view of the game a public record describes (what a bot in another program is
+    /// sent: docs/bot-protocol.md): the table after its last line, no deck, no history.
+    #[classmethod]
+    #[pyo3(signature = (text, tiles = None))]
+    fn from_public_record(_cls: &Bound<'_, PyType>, text: &str, tiles: Option<&str>) -> PyResult<PyGame> {
+        let set = tile_set(tiles)?.0;
+        let table = replay_public(text, set).map_err(|e| value_error(format!("public record {e}")))?;
+        Ok(PyGame::view(&table))
+    }
+
+    /// The public record of the game so far: the record without the piles, each tile written
+    /// where it was drawn (docs/bot-protocol.md); what a bot in another program is sent.
+    fn public_record(&self) -> PyResult<String> {
+        self.public_log()
+            .ok_or_else(|| value_error("this is a player's view of a game: it has no history to write"))
     }
 
     /// The record of the game so far (docs/record-format.md). It needs the whole draw order: a

@@ -119,6 +119,7 @@ pub(crate) fn options(threads: usize, progress: bool, about: &str, command: &str
         about: about.to_string(),
         stop: Stop::new(),
         records: false,
+        on_bot_failure: Default::default(),
     }
 }
 

@@ -56,4 +56,4 @@ def test_bad_specs_raise_the_command_lines_messages() -> None:
         stadt.Bot("/no/such.bot")
     with pytest.raises(ValueError, match="nothing to decide"):
         stadt.Bot("greedy").act(stadt.Game(players=2, seed=1))
-    assert stadt.bot_names() == ["greedy", "mcts", "random", "steerer"]
+    assert stadt.bot_names() == ["greedy", "mcts", "puct", "random", "steerer"]

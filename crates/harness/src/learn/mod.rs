@@ -130,6 +130,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
                     about: format!("learning: generation {} against generation {k}", k + 1),
                     stop: opts.stop.clone(),
                     records: false,
+                    on_bot_failure: Default::default(),
                 },
             )?;
             if outcome.interrupted {

@@ -44,6 +44,9 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     for b in &m.bot {
         facts.push(("bot", format!("{} = {}", b.label, b.spec)));
     }
+    if let Some(line) = forfeits(&rows) {
+        facts.push(("forfeits", line));
+    }
     page.facts(&facts);
 
     page.section("summary", "Summary (summary.csv)");
@@ -189,4 +192,22 @@ fn sections(
         "Bradley-Terry ratings from every pair of players in every game, strongest first; 400 points apart means the stronger finishes above the weaker about 10 times in 11.",
     );
     Ok(())
+}
+
+/// The games bots forfeited (docs/bot-protocol.md), per bot and failure, when any did.
+fn forfeits(rows: &[Row]) -> Option<String> {
+    let mut counts: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
+    for r in rows {
+        if let Some(f) = r.failure.as_deref().filter(|f| !f.is_empty()) {
+            *counts.entry((r.bot.as_str(), f)).or_default() += 1;
+        }
+    }
+    if counts.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = counts.iter().map(|((bot, f), n)| format!("{bot}: {n} {f}")).collect();
+    Some(format!(
+        "{} (a forfeiting bot ranks last; greedy played its seat to the end; failures.txt has each bot's last stderr lines)",
+        list.join(", ")
+    ))
 }

@@ -12,9 +12,11 @@ use super::manifest::Manifest;
 use super::model::{Model, Verdict};
 use super::sequence::{FILE, Sequence, header};
 use super::spec::SprtSpec;
+use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::AppendLog;
+use crate::tournament::failures::{self, FailureLog};
 use crate::tournament::rows::{self, Row};
 use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
@@ -107,7 +109,7 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
         folder.require_writable("the games still to play")?;
         let mut log = match log {
             Some(log) => log,
-            None => start_games(&folder)?,
+            None => start_games(&folder, t.bots.iter().any(Entrant::can_forfeit))?,
         };
         let mut sprt_log = AppendLog::open(&folder.join(FILE), text.len())?;
         let bar = progress::bar(opts.progress, scheduled, done, "games");
@@ -121,11 +123,14 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
             schedule: &schedule,
             part: Shard::WHOLE,
             records: None,
+            on_bot_failure: opts.on_bot_failure,
         };
+        let failures = FailureLog::new(folder.join(failures::FILE));
         let per_unit = seq.unit_rows();
-        let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {
-            log.append(&rows::to_csv(&rows))?;
-            all.extend(rows);
+        let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |game| {
+            failures.append(&game.forfeits)?;
+            log.append(&rows::to_csv(&game.rows))?;
+            all.extend(game.rows);
             new += 1;
             bar.inc(1);
             if all.len() % per_unit != 0 {

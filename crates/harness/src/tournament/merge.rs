@@ -9,6 +9,7 @@ use super::manifest::{Manifest, tournament_differences};
 use super::rows::{self, Row};
 use super::schedule::{Shard, schedule_len};
 use super::{GAMES, finished_rows, summarise};
+use crate::entrant::FORFEITING_SPEC;
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder, RunManifest};
 use crate::output::write_file;
@@ -144,7 +145,8 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
         let j = i / n;
         all.extend_from_slice(&by_shard[i % n][j * players..(j + 1) * players]);
     }
-    let content = format!("{}\n{}", rows::HEADER, rows::to_csv(&all));
+    let failures = m.bot.iter().any(|b| b.spec.starts_with(FORFEITING_SPEC));
+    let content = format!("{}\n{}", rows::header(failures), rows::to_csv(&all));
     let mut merged = m.clone();
     merged.shard = None;
     merged.command = command.to_string();

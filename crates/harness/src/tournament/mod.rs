@@ -7,6 +7,7 @@
 //! reorder buffer, so `games.csv` always holds a prefix of the schedule: a rerun skips that many
 //! games. One run at a time holds the folder.
 
+pub mod failures;
 pub mod manifest;
 pub mod merge;
 pub mod records;
@@ -21,6 +22,7 @@ use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};
 use crate::stop::Stop;
 use crate::{pool, progress, report, runner};
+use failures::FailureLog;
 use manifest::Manifest;
 use rows::Row;
 use schedule::{Schedule, Shard};
@@ -45,6 +47,18 @@ pub struct Options {
     pub stop: Stop,
     /// Keep every game's record in `records/GAME.rec` (`--records`).
     pub records: bool,
+    /// What a bot's failure (a bot in another program that timed out, crashed, ...) does.
+    pub on_bot_failure: OnBotFailure,
+}
+
+/// What a failing bot (docs/bot-protocol.md) does to a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnBotFailure {
+    /// It forfeits that game (it ranks last, a fallback finishes its seat), and the run goes on.
+    #[default]
+    Forfeit,
+    /// The run stops with the reason; the game is not written.
+    Stop,
 }
 
 /// What a run did.
@@ -79,7 +93,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
         folder.require_writable("the games still to play")?;
         let log = match log.take() {
             Some(log) => log,
-            None => start_games(&folder)?,
+            None => start_games(&folder, spec.bots.iter().any(Entrant::can_forfeit))?,
         };
         new = play(spec, opts, &folder, &schedule, done, log, &mut all)?;
     }
@@ -146,10 +160,11 @@ pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Res
     Ok((rows, complete == text.len()))
 }
 
-/// The log of a folder's games, started with its header line if there is none yet.
-pub(crate) fn start_games(folder: &RunFolder) -> Result<AppendLog, Error> {
+/// The log of a folder's games, started with its header line (with the `failure` column when
+/// `failures`) if there is none yet.
+pub(crate) fn start_games(folder: &RunFolder, failures: bool) -> Result<AppendLog, Error> {
     let path = folder.join(GAMES);
-    let header = format!("{}\n", rows::HEADER);
+    let header = format!("{}\n", rows::header(failures));
     if !path.exists() {
         write_file(&path, &header, false)?;
     }
@@ -198,11 +213,14 @@ fn play(
         schedule,
         part: spec.part(),
         records: records.as_ref().map(|(dir, head)| (dir.as_path(), head)),
+        on_bot_failure: opts.on_bot_failure,
     };
     let mut new = 0;
-    let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |rows| {
-        log.append(&rows::to_csv(&rows))?;
-        all.extend(rows);
+    let failures = FailureLog::new(spec.out.join(failures::FILE));
+    let result = play_in_order(&games, done..scheduled, opts.threads, &opts.stop, &mut |game| {
+        failures.append(&game.forfeits)?;
+        log.append(&rows::to_csv(&game.rows))?;
+        all.extend(game.rows);
         new += 1;
         bar.inc(1);
         Ok(true)
@@ -226,6 +244,16 @@ pub(crate) struct Games<'a> {
     pub part: Shard,
     /// Where to write each game's record (`records/GAME.rec`) and with which header, if anywhere.
     pub records: Option<(&'a std::path::Path, &'a runner::RecordHead)>,
+    /// What a failing bot does to the run.
+    pub on_bot_failure: OnBotFailure,
+}
+
+/// A finished game as `play_in_order` hands it over: its rows, and the forfeits in it.
+pub(crate) struct Finished {
+    /// One row per seat.
+    pub rows: Vec<Row>,
+    /// The bots that forfeited, with why.
+    pub forfeits: Vec<failures::Note>,
 }
 
 /// Plays the games `range` of `games.part` (numbered within the part) on `threads` workers that
@@ -239,13 +267,14 @@ pub(crate) fn play_in_order(
     range: std::ops::Range<usize>,
     threads: usize,
     stop: &Stop,
-    accept: &mut dyn FnMut(Vec<Row>) -> Result<bool, Error>,
+    accept: &mut dyn FnMut(Finished) -> Result<bool, Error>,
 ) -> Result<(), Error> {
     let pool = pool::pool(threads)?;
+    let failures = games.bots.iter().any(Entrant::can_forfeit);
     // Set when the run is to end: by `accept`, an error or the user's stop request.
     let halt = Stop::new();
     let next = AtomicUsize::new(range.start);
-    let (tx, rx) = mpsc::channel::<(usize, Result<Option<Vec<Row>>, Error>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<Option<Finished>, Error>)>();
     let mut error = None;
     std::thread::scope(|s| {
         let (halt, next, end) = (&halt, &next, range.end);
@@ -271,18 +300,20 @@ pub(crate) fn play_in_order(
                         if let (Some((dir, _)), Some(p)) = (games.records, &played) {
                             records::write(dir, g.index, p.record.as_deref().unwrap_or_default())?;
                         }
-                        Ok(played.map(|p| rows::game_rows(&g, games.labels, &p)))
+                        played.map(|p| finish(games, &g, &p, failures)).transpose()
                     });
                     if tx.send((j, result)).is_err() {
                         break;
                     }
                 }
+                // Programs of bots kept for the next game of this worker end with the run.
+                stadt_agents::process_bot::release_idle();
             });
             drop(tx);
         });
         let mut next = range.start;
         let mut accepting = true;
-        let mut waiting: BTreeMap<usize, Vec<Row>> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Finished> = BTreeMap::new();
         loop {
             // Wake up now and then to pass a stop request on to the games in flight.
             let (j, result) = match rx.recv_timeout(Duration::from_millis(50)) {
@@ -304,6 +335,7 @@ pub(crate) fn play_in_order(
                     let index = games.part.game(j);
                     error.get_or_insert(match e {
                         Error::IllegalMove(m) => Error::IllegalMove(format!("game {index}: {m}")),
+                        Error::BotFailed(m) => Error::BotFailed(format!("game {index}: {m}")),
                         e => e,
                     });
                     halt.request();
@@ -332,4 +364,31 @@ pub(crate) fn play_in_order(
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// A played game's rows and forfeits; with `--on-bot-failure stop`, a forfeit is an error instead.
+fn finish(
+    games: &Games,
+    g: &schedule::Scheduled,
+    played: &runner::PlayedGame,
+    failures: bool,
+) -> Result<Finished, Error> {
+    let forfeits: Vec<failures::Note> = played
+        .forfeits
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, f)| {
+            let label = games.labels[g.seats[seat]].clone();
+            f.as_ref().map(|f| failures::Note {
+                game: g.index,
+                seat: seat + 1,
+                bot: label,
+                forfeit: f.clone(),
+            })
+        })
+        .collect();
+    if let (OnBotFailure::Stop, Some(first)) = (games.on_bot_failure, forfeits.first()) {
+        return Err(Error::BotFailed(first.describe()));
+    }
+    Ok(Finished { rows: rows::game_rows(g, games.labels, played, failures), forfeits })
 }

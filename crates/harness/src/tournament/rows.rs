@@ -10,8 +10,16 @@ use std::path::Path;
 
 /// The columns of `games.csv`.
 pub const HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,decision_ms,check";
-/// Number of columns in `games.csv`.
+/// The columns of `games.csv` in a tournament with a bot that can forfeit (a bot in another
+/// program): `failure` names why a bot lost its game, empty when it did not.
+pub const HEADER_WITH_FAILURE: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,failure,decision_ms,check";
+/// Number of columns in `games.csv` without the `failure` column.
 const COLUMNS: usize = 24;
+
+/// The header of `games.csv`, with the `failure` column or without.
+pub fn header(failures: bool) -> &'static str {
+    if failures { HEADER_WITH_FAILURE } else { HEADER }
+}
 
 /// One player's row.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,17 +60,24 @@ pub struct Row {
     pub ended_by: String,
     /// Decisions taken.
     pub decisions: u32,
+    /// Why the bot lost the game (`timeout`, `crash`, ...: docs/bot-protocol.md), empty when it
+    /// did not; None in a tournament whose bots cannot forfeit (no `failure` column).
+    pub failure: Option<String>,
     /// Mean milliseconds per decision (the only column that depends on the machine).
     pub decision_ms: f64,
 }
 
 /// The rows of a finished game.
-pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<Row> {
+/// A bot that forfeited ranks last and wins nothing; the others rank and share the win among
+/// themselves. `failures` says whether the rows carry the `failure` column.
+pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame, failures: bool) -> Vec<Row> {
     let t = played.game.table();
     let n = t.players();
     let scores = t.scores();
-    let best = scores[..n].iter().copied().max().unwrap_or(0);
-    let winners = scores[..n].iter().filter(|&&s| s == best).count() as f64;
+    let lost = |p: usize| played.forfeits.get(p).is_some_and(Option::is_some);
+    let standing = |p: &usize| !lost(*p);
+    let best = (0..n).filter(standing).map(|p| scores[p]).max().unwrap_or(0);
+    let winners = (0..n).filter(standing).filter(|&p| scores[p] == best).count() as f64;
     let wall_pieces: u32 = Player::all(n).map(|p| t.player(p).walls_built as u32).sum();
     let ended_by = t.ended_by().map_or("", |r| r.id()).to_string();
     (0..n)
@@ -80,8 +95,12 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
                 bot: labels[g.seats[p]].clone(),
                 score: scores[p],
                 sources: [pts.roads, pts.markets, pts.towers, pts.residential, pts.watchmen],
-                rank: 1 + scores[..n].iter().filter(|&&s| s > scores[p]).count(),
-                win_share: if scores[p] == best { 1.0 / winners } else { 0.0 },
+                rank: if lost(p) {
+                    n
+                } else {
+                    1 + (0..n).filter(standing).filter(|&q| scores[q] > scores[p]).count()
+                },
+                win_share: if !lost(p) && scores[p] == best { 1.0 / winners } else { 0.0 },
                 margin: scores[p] - best_other,
                 followers_used: state.followers_placed as u32,
                 walls_used: state.walls_built as u32,
@@ -89,6 +108,7 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame) -> Vec<R
                 wall_pieces,
                 ended_by: ended_by.clone(),
                 decisions: played.decisions[p],
+                failure: failures.then(|| played.forfeits[p].as_ref().map_or("", |f| f.kind).to_string()),
                 decision_ms: if played.decisions[p] > 0 {
                     1000.0 * played.decision_seconds[p] / played.decisions[p] as f64
                 } else {
@@ -109,8 +129,19 @@ pub fn to_csv(rows: &[Row]) -> String {
     s
 }
 
-/// The columns from `game` to `decisions` as written: what the `check` column covers.
+/// The columns from `game` to `decisions` (and `failure`, when there) as written: what the
+/// `check` column covers.
 fn checked_fields(r: &Row) -> String {
+    let mut s = plain_fields(r);
+    if let Some(f) = &r.failure {
+        s.push(',');
+        s.push_str(f);
+    }
+    s
+}
+
+/// The columns from `game` to `decisions` as written.
+fn plain_fields(r: &Row) -> String {
     format!(
         "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         r.game,
@@ -173,14 +204,16 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Ve
     let mut rows = Vec::new();
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
     let header = reader.headers().map_err(|e| bad(e.to_string()))?.iter().collect::<Vec<_>>().join(",");
-    if header != HEADER {
+    let failures = header == HEADER_WITH_FAILURE;
+    if header != HEADER && !failures {
         return Err(bad("games.csv does not have the columns this version writes".into()));
     }
-    if !text[HEADER.len()..].starts_with('\n') {
+    let columns = COLUMNS + failures as usize;
+    if !text[header.len()..].starts_with('\n') {
         return Err(bad("its header line does not end: the file was changed since it was written".into()));
     }
     let mut complete_rows = 0;
-    let mut complete_bytes = HEADER.len() + 1;
+    let mut complete_bytes = header.len() + 1;
     let mut record = csv::StringRecord::new();
     loop {
         let pos = reader.position().byte() as usize;
@@ -194,10 +227,10 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Ve
             Ok(true) => {}
             Err(e) => return Err(bad(format!("line {line} is not valid CSV ({e})"))),
         }
-        let row = parse_row(&record).ok_or_else(|| {
-            bad(format!("line {line} was changed since it was written: it does not hold the {COLUMNS} columns of a game row"))
+        let row = parse_row(&record, failures).ok_or_else(|| {
+            bad(format!("line {line} was changed since it was written: it does not hold the {columns} columns of a game row"))
         })?;
-        if record.get(COLUMNS - 1) != Some(check(&checked_fields(&row)).as_str()) {
+        if record.get(columns - 1) != Some(check(&checked_fields(&row)).as_str()) {
             return Err(bad(format!(
                 "line {line} (game {}, seat {}) was changed since it was written: its check column does not match its values",
                 row.game, row.seat
@@ -222,8 +255,9 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Ve
     Ok((rows, complete_bytes))
 }
 
-fn parse_row(r: &csv::StringRecord) -> Option<Row> {
-    if r.len() != COLUMNS {
+fn parse_row(r: &csv::StringRecord, failures: bool) -> Option<Row> {
+    let extra = failures as usize;
+    if r.len() != COLUMNS + extra {
         return None;
     }
     let u = |i: usize| r.get(i)?.parse::<usize>().ok();
@@ -252,6 +286,7 @@ fn parse_row(r: &csv::StringRecord) -> Option<Row> {
         wall_pieces: n(19)?,
         ended_by: ended_by.to_string(),
         decisions: n(21)?,
-        decision_ms: r.get(22)?.parse().ok()?,
+        failure: if failures { Some(r.get(22)?.to_string()) } else { None },
+        decision_ms: r.get(22 + extra)?.parse().ok()?,
     })
 }

@@ -127,6 +127,7 @@ fn sequential(
         about: "the held-out check of a tuning run: the tuned bot against the untuned one".into(),
         stop: spec.stop.clone(),
         records: false,
+        on_bot_failure: Default::default(),
     };
     let run = crate::sprt::run::run(&test, &opts)?;
     if !run.finished() {

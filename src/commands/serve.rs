@@ -1,0 +1,66 @@
+//! Bots in other programs (docs/bot-protocol.md): `stadt serve-bot`, one of stadt's bots as a
+//! program speaking `stadt-bot 1` on stdin and stdout for other hosts, and `stadt check-bot`, the
+//! compliance check of a bot file.
+
+use crate::cli::BotDirArg;
+use crate::failure::Failure;
+use clap::Args;
+use stadt_agents::protocol::tiles_sha256;
+use stadt_agents::serve::serve;
+use stadt_agents::spec::parse_bot;
+use stadt_core::tiles::TileSet;
+
+#[derive(Args, Debug)]
+pub struct ServeBotArgs {
+    /// The bot to serve (NAME, NAME:key=value,..., a bot file name or path).
+    #[arg(long)]
+    pub bot: String,
+    /// Tile set file for games on a set other than the default (checked against the hash the host
+    /// sends).
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+}
+
+pub fn serve_bot(a: ServeBotArgs) -> Result<(), Failure> {
+    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let given = match &a.tiles {
+        Some(t) => Some(stadt_harness::tileset::load(t)?),
+        None => None,
+    };
+    let tiles = |name: &str, sha: &str| -> Result<&'static TileSet, String> {
+        let candidates = given.into_iter().chain((name == "default").then(TileSet::default_set));
+        for set in candidates {
+            if tiles_sha256(set) == sha {
+                return Ok(set);
+            }
+        }
+        Err(format!("the game's tile set `{name}` (sha256 {sha}) is not at hand: give its file with --tiles"))
+    };
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    serve(&spec, &tiles, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))
+}
+
+#[derive(Args, Debug)]
+pub struct CheckBotArgs {
+    /// The bot file to check (`bot = process`), by path or by name.
+    pub file: String,
+    /// Seed of the check's games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tile set file instead of the default set.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<String>,
+    #[command(flatten)]
+    pub bot_dir: BotDirArg,
+}
+
+pub fn check_bot(a: CheckBotArgs) -> Result<(), Failure> {
+    let spec = parse_bot(&a.file, &a.bot_dir.dirs())?;
+    let tileset = stadt_harness::tileset::load(a.tiles.as_deref().unwrap_or("default"))?;
+    let checked = stadt_harness::check_bot::check(&spec, tileset, a.seed)?;
+    print!("{}", checked.report);
+    if checked.passed { Ok(()) } else { Err(Failure::CheckFailed) }
+}

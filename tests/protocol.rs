@@ -1,0 +1,617 @@
+//! Bots in other programs through the binary (docs/bot-protocol.md): stadt's own bots served over
+//! the protocol play exactly as themselves; every kind of failure is a forfeit written in the
+//! results, or stops the run when asked; Ctrl-C leaves no bot process behind; `check-bot` passes
+//! the examples and names the first violation of a faulty bot; the host never uses a shell, stays
+//! small under a flood, and gives a bot no way into the results folder.
+
+mod common;
+
+use common::{Scratch, run, scratch, stadt, stadt_in};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const STADT: &str = env!("CARGO_BIN_EXE_stadt");
+
+/// Writes `NAME.bot` (a process bot with these extra lines) into `dir`; returns its path.
+fn bot_file(dir: &Path, name: &str, lines: &str) -> String {
+    let path = dir.join(format!("{name}.bot"));
+    std::fs::write(&path, format!("bot = process\n{lines}\n")).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// A stadt bot served over the protocol by this build's binary.
+fn served(dir: &Path, name: &str, spec: &str) -> String {
+    bot_file(dir, name, &format!("command = [\"{STADT}\", \"serve-bot\", \"--bot\", \"{spec}\"]\ntime = 30"))
+}
+
+/// A faulty bot: a Python program that plays random legal moves until the `fault` of its mode.
+const FAULTY: &str = r#"
+import json, os, sys, time
+mode = sys.argv[1]
+decisions = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        if mode == "start":
+            time.sleep(60)
+        print(json.dumps({"type": "ready", "extra": "ignored"}), flush=True)
+    elif m["type"] == "decide":
+        decisions += 1
+        if decisions < 3:
+            print(json.dumps({"type": "log", "text": "a message of a later version"}), flush=True)
+            print(json.dumps({"type": "move", "move": m["moves"][0], "unknown": [1, 2]}), flush=True)
+            continue
+        print("about to fail: " + mode, file=sys.stderr, flush=True)
+        if mode == "timeout":
+            time.sleep(60)
+        elif mode == "crash":
+            sys.exit(3)
+        elif mode == "malformed":
+            print("this is not json", flush=True)
+        elif mode == "line-too-long":
+            print("x" * 5000, flush=True)
+        elif mode == "illegal-move":
+            print(json.dumps({"type": "move", "move": "tile 99 99 0"}), flush=True)
+        elif mode == "closed-pipe":
+            os.close(0)
+            print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
+            time.sleep(60)
+"#;
+
+/// `games.csv`'s rows as records.
+fn rows(dir: &Path) -> Vec<csv::StringRecord> {
+    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    csv::Reader::from_reader(text.as_bytes()).records().map(|r| r.unwrap()).collect()
+}
+
+/// The columns of `games.csv` that hold results (not `failure`, `decision_ms` or `check`).
+fn results(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !["failure", "decision_ms", "check"].contains(&header[i].as_str()))
+        .collect();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            if let Some(i) = header.iter().position(|h| h == "failure") {
+                assert_eq!(&r[i], "", "no bot failed: {r:?}");
+            }
+            keep.iter().map(|&i| &r[i]).collect::<Vec<_>>().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn stadts_bots_served_over_the_protocol_play_exactly_as_themselves() {
+    let dir = scratch("protocol-served");
+    let bots = dir.join("bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    // Named as the bots themselves, so the labels in the results are the same.
+    let greedy = served(&bots, "greedy", "greedy");
+    let mcts = served(&bots, "mcts:iters=40", "mcts:iters=40");
+    let (a, b) = (dir.join("served"), dir.join("direct"));
+    for (out, list) in
+        [(&a, format!("{greedy},{mcts},random")), (&b, "greedy,mcts:iters=40,random".to_string())]
+    {
+        let (code, _, err) = stadt(&[
+            "tournament",
+            "--bots",
+            &list,
+            "--players",
+            "3",
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (served, direct) = (results(&a), results(&b));
+    assert_eq!(served.len(), 3 * 6);
+    assert_eq!(served, direct, "the served bots played other games than the bots themselves");
+    assert_eq!(
+        std::fs::read_to_string(a.join("pairs.csv")).unwrap(),
+        std::fs::read_to_string(b.join("pairs.csv")).unwrap()
+    );
+    let manifest = std::fs::read_to_string(a.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("serve-bot") && manifest.contains("bot_file_sha256="), "{manifest}");
+}
+
+#[test]
+fn every_failure_is_a_forfeit_in_the_results_with_the_bots_last_stderr_lines() {
+    let dir = scratch("protocol-failures");
+    std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
+    for mode in ["start", "timeout", "crash", "malformed", "line-too-long", "illegal-move", "closed-pipe"] {
+        let kind = if mode == "start" { "timeout" } else { mode };
+        let file = bot_file(
+            &dir,
+            &format!("faulty-{mode}"),
+            &format!("command = python3 faulty.py {mode}\ntime = 0.5\nstart_time = 1\nmax_line = 1024"),
+        );
+        let out = dir.join(format!("out-{mode}"));
+        let start = Instant::now();
+        let (code, _, err) = stadt(&[
+            "tournament",
+            "--bots",
+            &format!("{file},random"),
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{mode}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(30), "{mode}: the run hung");
+        let rows = rows(&out);
+        assert_eq!(rows.len(), 4, "{mode}: both games written");
+        for r in &rows {
+            // Columns: bot 6, rank 13, win_share 14, tiles_placed 18, failure 22.
+            if &r[6] == format!("faulty-{mode}").as_str() {
+                assert_eq!(&r[22], kind, "{mode}: {r:?}");
+                assert_eq!((&r[13], &r[14]), ("2", "0"), "{mode}: the forfeiting bot ranks last: {r:?}");
+            } else {
+                assert_eq!(&r[22], "", "{mode}: {r:?}");
+                assert_eq!((&r[13], &r[14]), ("1", "1"), "{mode}: {r:?}");
+            }
+            assert_eq!(&r[20][..3], "R23", "{mode}: the game was played to its end: {r:?}");
+        }
+        let failures = std::fs::read_to_string(out.join("failures.txt")).unwrap();
+        assert_eq!(failures.matches("forfeited").count(), 2, "{mode}: {failures}");
+        if mode != "start" {
+            assert!(
+                failures.contains(&format!("| about to fail: {mode}")),
+                "{mode}: stderr kept: {failures}"
+            );
+        }
+        let report = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert!(report.contains("forfeit"), "{mode}: the report names the forfeits");
+    }
+}
+
+#[test]
+fn on_bot_failure_stop_stops_the_run_with_the_reason() {
+    let dir = scratch("protocol-stop");
+    std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
+    let file = bot_file(&dir, "crasher", "command = python3 faulty.py crash");
+    let out = dir.join("out");
+    let (code, _, err) = stadt(&[
+        "tournament",
+        "--bots",
+        &format!("{file},random"),
+        "--players",
+        "2",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--quiet",
+        "--on-bot-failure",
+        "stop",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--on-bot-failure stop") && err.contains("game 0") && err.contains("crasher"),
+        "{err}"
+    );
+    assert!(err.contains("exited"), "{err}");
+    assert!(rows(&out).is_empty(), "the failed game is not written");
+}
+
+/// Process ids whose command line holds `marker`.
+fn processes_with(marker: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+        .collect()
+}
+
+/// A process's command line, its arguments joined by blanks.
+fn command(pid: u32) -> String {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .unwrap_or_default()
+}
+
+/// A process's state letter (`R`, `S`, `Z` for a zombie, ...).
+fn state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(") ")?.1.chars().next()
+}
+
+/// A process's parent.
+fn parent(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(") ")?.1.split(' ').nth(1)?.parse().ok()
+}
+
+/// Whether a process is still there (running, or a zombie no one reaped).
+fn exists(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[test]
+fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
+    let dir = scratch("protocol-ctrl-c");
+    let marker = format!("sleeper-{}", std::process::id());
+    // The bot starts a child of its own (a grandchild of stadt), then thinks forever.
+    std::fs::write(
+        dir.join("sleeper.py"),
+        "import json, subprocess, sys, time\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'hello':\n        \
+         subprocess.Popen(['sh', '-c', 'sleep 600; true', sys.argv[1]])\n        \
+         print(json.dumps({'type': 'ready'}), flush=True)\n    elif m['type'] == 'decide':\n        time.sleep(600)\n",
+    )
+    .unwrap();
+    let file = bot_file(&dir, "sleeper", &format!("command = python3 sleeper.py {marker}\ntime = 3"));
+    let out = dir.join("out");
+    let mut child = Command::new(STADT)
+        .args(["tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "4"])
+        .args(["--seed", "1", "--threads", "2", "--quiet", "--out", out.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let mut pids = Vec::new();
+    // Two bots (one per thread), each with its child `sh` (a bot may be a chain of programs,
+    // such as a pyenv shim that runs python).
+    let sleeps = |pids: &[u32]| pids.iter().filter(|&&p| command(p).starts_with("sh -c sleep")).count();
+    while sleeps(&pids) < 2 && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+        pids = processes_with(&marker);
+    }
+    assert_eq!(sleeps(&pids), 2, "the bots and their children started: {pids:?}");
+    let stadt_pid = child.id();
+    let (bots, theirs): (Vec<u32>, Vec<u32>) = pids.iter().partition(|&&p| parent(p) == Some(stadt_pid));
+    assert_eq!(bots.len(), 2, "one bot per thread: {pids:?}");
+    run(Command::new("kill").args(["-INT", &child.id().to_string()]));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "stadt did not stop after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    // Orphans the bots left are reaped by whoever adopts them; give that a moment.
+    std::thread::sleep(Duration::from_millis(200));
+    // The bots are stadt's children: gone, reaped. What they started must not run on (once
+    // killed, reaping it falls to whoever adopted it).
+    let left: Vec<u32> = bots.into_iter().filter(|&p| exists(p)).collect();
+    assert!(left.is_empty(), "bot processes left behind (running or zombie): {left:?}");
+    let running: Vec<u32> = theirs.into_iter().filter(|&p| exists(p) && state(p) != Some('Z')).collect();
+    assert!(running.is_empty(), "processes the bots started still run: {running:?}");
+}
+
+#[test]
+fn check_bot_passes_the_examples_and_names_the_first_violation() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/examples");
+    let dir = scratch("protocol-check");
+    // stadt on the PATH serves greedy for the example that runs `stadt serve-bot`.
+    let bin = Path::new(STADT).parent().unwrap().to_string_lossy().into_owned();
+    let path = format!("{bin}:{}", std::env::var("PATH").unwrap_or_default());
+    for name in ["random-python", "random-js", "greedy-served"] {
+        let file = examples.join(format!("{name}.bot"));
+        let (code, out, err) = stadt_in(&dir, &[("PATH", &path)], &["check-bot", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(out.ends_with("PASS\n") && out.contains("after a restart: ok"), "{name}: {out}");
+    }
+    std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
+    let file = bot_file(&dir, "illegal", "command = python3 faulty.py illegal-move");
+    let (code, out, _) = stadt(&["check-bot", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL: game 1: 2 players, seat p1: illegal move: `tile 99 99 0`"), "{out}");
+    assert!(out.contains("| about to fail: illegal-move"), "{out}");
+    let (code, _, err) = stadt(&["check-bot", "greedy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("check-bot checks a bot in another program"), "{err}");
+}
+
+#[test]
+fn the_host_never_uses_a_shell() {
+    let dir = scratch("protocol-no-shell");
+    std::fs::write(
+        dir.join("args.py"),
+        "import json, random, sys\n\
+         assert sys.argv[1:] == ['; touch pwned', '$(touch pwned2)', '*'], sys.argv\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'decide': print(json.dumps({'type': 'move', 'move': m['moves'][0]}), flush=True)\n",
+    )
+    .unwrap();
+    let file = bot_file(
+        &dir,
+        "args",
+        r#"command = ["python3", "args.py", "; touch pwned", "$(touch pwned2)", "*"]"#,
+    );
+    let (code, out, err) = stadt(&["check-bot", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!dir.join("pwned").exists() && !dir.join("pwned2").exists());
+}
+
+/// The most memory the process `pid` has held so far, in kB (0 once it is gone).
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_bot_that_floods_its_stdout_or_stderr_cannot_exhaust_the_hosts_memory() {
+    let dir = scratch("protocol-flood");
+    // 200 MB on stderr before every reply; or one line of 200 MB on stdout.
+    std::fs::write(
+        dir.join("flood.py"),
+        "import json, sys\n\
+         out = sys.stdout if sys.argv[1] == 'stdout' else sys.stderr\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'decide':\n        \
+         for _ in range(200): out.write('y' * 1_000_000)\n        out.flush()\n        \
+         print(json.dumps({'type': 'move', 'move': m['moves'][0]}), flush=True)\n        sys.exit(0)\n",
+    )
+    .unwrap();
+    for (stream, kind) in [("stderr", "crash"), ("stdout", "line-too-long")] {
+        let file = bot_file(
+            &dir,
+            &format!("flood-{stream}"),
+            &format!("command = python3 flood.py {stream}\ntime = 60"),
+        );
+        let child = Command::new(STADT)
+            .args(["check-bot", &file])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let mut peak = 0;
+        let watcher = std::thread::spawn(move || {
+            loop {
+                let kb = peak_kb(pid);
+                if kb == 0 {
+                    return peak;
+                }
+                peak = peak.max(kb);
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        let out = child.wait_with_output().unwrap();
+        let peak = watcher.join().unwrap();
+        let out = String::from_utf8_lossy(&out.stdout);
+        // The bot exits after its first reply: the flood was read through (stderr) or cut (stdout).
+        assert!(out.contains(&format!(": {kind}:")), "{stream}: {out}");
+        assert!(peak > 0 && peak < 64 * 1024, "{stream}: the host held {peak} kB for a 200 MB flood");
+    }
+}
+
+#[test]
+fn a_bot_cannot_write_into_the_results_folder_through_the_host() {
+    let dir = scratch("protocol-folder");
+    let bot = dir.join("bot");
+    std::fs::create_dir_all(&bot).unwrap();
+    // It writes where it runs, sends fields no version knows with paths in them, and fails with a
+    // stderr full of paths and control characters.
+    std::fs::write(
+        bot.join("nosy.py"),
+        "import json, sys\n\
+         open('games.csv', 'w').write('mine')\n\
+         n = 0\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready', 'file': '../out/x.csv'}), flush=True)\n    \
+         elif m['type'] == 'decide':\n        n += 1\n        \
+         if n == 5:\n            print('../out/evil.txt\\x1b[2J\\r\\x00', file=sys.stderr, flush=True)\n            sys.exit(1)\n        \
+         print(json.dumps({'type': 'move', 'move': m['moves'][0], 'write': {'path': '../out/evil.txt'}}), flush=True)\n",
+    )
+    .unwrap();
+    let file = bot_file(&bot, "nosy", "command = python3 nosy.py");
+    let out = dir.join("out");
+    let (code, _, err) = stadt_in(
+        &dir,
+        &[],
+        &[
+            "tournament",
+            "--bots",
+            &format!("{file},random"),
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            "out",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        ["failures.txt", "games.csv", "manifest.toml", "pairs.csv", "report.html", "summary.csv"]
+    );
+    assert_eq!(rows(&out).len(), 4);
+    assert_eq!(std::fs::read_to_string(bot.join("games.csv")).unwrap(), "mine", "it ran in its own folder");
+    let failures = std::fs::read_to_string(out.join("failures.txt")).unwrap();
+    assert!(failures.contains("| ../out/evil.txt?[2J??"), "control characters shown as `?`: {failures}");
+    assert!(!dir.join("evil.txt").exists() && !out.join("x.csv").exists());
+}
+
+/// Keeps `Scratch` in use when every test above is filtered out.
+#[allow(dead_code)]
+fn _scratch(s: Scratch) -> Scratch {
+    s
+}
+
+#[test]
+fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
+    let dir = scratch("protocol-reuse");
+    // Counts its starts; fails its third game.
+    std::fs::write(
+        dir.join("counter.py"),
+        "import json, sys\n\
+         open('starts.log', 'a').write('start\\n')\n\
+         games = 0\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'new_game': games += 1\n    \
+         elif m['type'] == 'decide':\n        \
+         if games == 3: sys.exit(1)\n        \
+         print(json.dumps({'type': 'move', 'move': m['moves'][0]}), flush=True)\n",
+    )
+    .unwrap();
+    let file = bot_file(&dir, "counter", "command = python3 counter.py");
+    let out = dir.join("out");
+    let (code, _, err) = stadt(&[
+        "tournament",
+        "--bots",
+        &format!("{file},random"),
+        "--players",
+        "2",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let failures: Vec<String> = rows(&out).iter().map(|r| r[22].to_string()).collect();
+    assert_eq!(failures.iter().filter(|f| f.as_str() == "crash").count(), 2, "games 3 and 6: {failures:?}");
+    let starts = std::fs::read_to_string(dir.join("starts.log")).unwrap();
+    assert_eq!(starts.lines().count(), 3, "8 games: one start, then one after each failure");
+    // The same command again reads the folder back (its `failure` column under the check column)
+    // and has nothing to play.
+    let before = common::snapshot(&out);
+    let (code, text, err) = stadt(&[
+        "tournament",
+        "--bots",
+        &format!("{file},random"),
+        "--players",
+        "2",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("(0 new)"), "{text}");
+    assert_eq!(common::snapshot(&out), before);
+}
+
+#[test]
+fn play_and_suggest_take_a_process_bot_as_any_bot() {
+    let dir = scratch("protocol-play");
+    let greedy = served(&dir, "greedy", "greedy");
+    let record = dir.join("game.rec");
+    let (code, served_out, err) = stadt(&[
+        "play",
+        "--bots",
+        &format!("{greedy},random"),
+        "--seed",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, direct_out, _) = stadt(&["play", "--bots", "greedy,random", "--seed", "4"]);
+    assert_eq!(served_out, direct_out);
+    // Every position of the first 60 lines: the served bot suggests what greedy suggests.
+    let text = std::fs::read_to_string(&record).unwrap();
+    for cut in (9..60).step_by(7) {
+        let part = dir.join("part.rec");
+        std::fs::write(&part, text.lines().take(cut).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+        let (a, b) = (
+            stadt(&["suggest", part.to_str().unwrap(), "--bot", &greedy]),
+            stadt(&["suggest", part.to_str().unwrap(), "--bot", "greedy"]),
+        );
+        assert_eq!(a.0, 0, "{}", a.2);
+        assert_eq!(a.1, b.1, "after {cut} lines");
+    }
+}
+
+#[test]
+fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bot-protocol.md")).unwrap();
+    let blocks: Vec<&str> = doc.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    let host: Vec<&str> = blocks
+        .iter()
+        .copied()
+        .filter(|b| ["\"hello\"", "\"new_game\"", "\"decide\"", "\"quit\""].iter().any(|t| b.contains(t)))
+        .collect();
+    assert_eq!(host.len(), 4, "an example of each host message: {blocks:?}");
+    for answer in ["\"ready\"", "\"move\""] {
+        assert!(blocks.iter().any(|b| b.contains(answer)), "no example of {answer}");
+    }
+    let mut child = Command::new(STADT)
+        .args(["serve-bot", "--bot", "greedy"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(host.concat().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("\"type\":\"ready\""), "{lines:?}");
+    let moves = host[2].split("\"moves\": [").nth(1).unwrap().split(']').next().unwrap();
+    let chosen = format!("\"{}\"", lines[1].split("\"move\":\"").nth(1).unwrap().split('"').next().unwrap());
+    assert!(moves.contains(&chosen), "{chosen} is not among {moves}");
+}
+
+#[test]
+fn a_bot_runs_in_its_folder_with_its_environment() {
+    let dir = scratch("protocol-dir");
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("bot.py"),
+        "import json, os, sys\n\
+         assert os.path.basename(os.getcwd()) == 'sub' and os.environ['GREETING'] == 'hi', os.getcwd()\n\
+         for line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
+         elif m['type'] == 'decide': print(json.dumps({'type': 'move', 'move': m['moves'][-1]}), flush=True)\n",
+    )
+    .unwrap();
+    bot_file(&dir, "in-sub", "command = python3 bot.py\ndir = sub\nenv = GREETING=hi");
+    // Run from elsewhere, naming the file by a relative path: the folder is the file's.
+    let file = format!("{}/in-sub.bot", dir.file_name().unwrap().to_string_lossy());
+    let (code, out, err) = stadt_in(dir.parent().unwrap(), &[], &["check-bot", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+}
