@@ -129,8 +129,10 @@ pub fn search_iterations_per_second(
         .expect("a valid bot")
         .build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    // Warm up: grow the tree arenas and every buffer, and start rayon's threads, before timing.
-    for t in positions {
+    // Warm up: grow the tree arenas and every buffer, and start rayon's threads, before timing;
+    // a search's tree size varies with its samples, so two rounds reach the buffers' high-water
+    // marks.
+    for t in positions.iter().chain(positions) {
         agent.act(&Observation::of_table(t), &mut rng);
     }
     let before = allocated_bytes();
