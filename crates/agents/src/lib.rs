@@ -3,7 +3,8 @@
 //! - [`agent`], [`observation`]: the `Agent` trait and what an agent sees (never the hidden order).
 //! - [`params`], [`spec`], [`botfile`], [`registry`]: bots by name with checked parameters, bot
 //!   settings files, and the list of bots (one line each).
-//! - [`bots`]: one file per bot, registered in `bots/mod.rs`; [`helpers`]: what bots share; [`eval`]: position values.
+//! - [`bots`]: one file per bot, registered in `bots/mod.rs`; [`helpers`]: what bots share; [`eval`]: position values;
+//!   [`prior`]: move priors for search; [`learned`]: the learned evaluation and its files.
 //! - [`child`], [`protocol`], [`process_bot`]: bots in other programs: lines of JSON over a
 //!   process's pipes (knowing no game), the messages of `stadt-bot 1`, and `bot = process`.
 //! - [`game`]: the thin game trait; [`die_stadt`]: the engine through it; [`search`]: MCTS over
