@@ -487,10 +487,11 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     .unwrap();
     let file = bot_file(&dir, "counter", "command = python3 counter.py");
     let out = dir.join("out");
-    let (code, _, err) = stadt(&[
+    let bots = format!("{file},random");
+    let args = [
         "tournament",
         "--bots",
-        &format!("{file},random"),
+        &bots,
         "--players",
         "2",
         "--games",
@@ -502,7 +503,8 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
         "--quiet",
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    let (code, _, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
     let failures: Vec<String> = rows(&out).iter().map(|r| r[22].to_string()).collect();
     assert_eq!(failures.iter().filter(|f| f.as_str() == "crash").count(), 2, "games 3 and 6: {failures:?}");
@@ -511,22 +513,7 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     // The same command again reads the folder back (its `failure` column under the check column)
     // and has nothing to play.
     let before = common::snapshot(&out);
-    let (code, text, err) = stadt(&[
-        "tournament",
-        "--bots",
-        &format!("{file},random"),
-        "--players",
-        "2",
-        "--games",
-        "8",
-        "--seed",
-        "2",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (code, text, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("(0 new)"), "{text}");
     assert_eq!(common::snapshot(&out), before);

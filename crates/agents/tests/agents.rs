@@ -110,3 +110,14 @@ fn mcts_rewards_by_kind() {
     rewards(&[60.0, 40.0], Reward::Margin, &mut m);
     assert_eq!(m, [0.75, 0.25]);
 }
+
+#[test]
+fn the_learned_features_open_total_is_what_projected_scores_weigh() {
+    use stadt_agents::learned::features::{features, open_total};
+    for g in positions(30, 3, 5) {
+        let (f, open) = (features(g.table()), stadt_agents::eval::open_values(g.table()));
+        for p in 0..3 {
+            assert_eq!(open_total(&f[p]), open[p]);
+        }
+    }
+}

@@ -224,21 +224,15 @@ impl MctsBot {
 
 impl Agent for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
-        let open = self.open;
-        match &self.learned {
-            Some(w) => {
-                let w = w.clone();
-                let learned = move |g: &Game, out: &mut [f64]| learned::evaluate(&w, g.table(), out);
-                self.search.choose(obs, &learned, rng)
-            }
+        let (open, learned) = (self.open, self.learned.clone());
+        let evaluate = move |g: &Game, out: &mut [f64]| match &learned {
+            Some(w) => learned::evaluate(w, g.table(), out),
             None => {
-                let projected = move |g: &Game, out: &mut [f64]| {
-                    let p = eval::projected(g.table(), open);
-                    let n = out.len();
-                    out.copy_from_slice(&p[..n]);
-                };
-                self.search.choose(obs, &projected, rng)
+                let p = eval::projected(g.table(), open);
+                let n = out.len();
+                out.copy_from_slice(&p[..n]);
             }
-        }
+        };
+        self.search.choose(obs, &evaluate, rng)
     }
 }

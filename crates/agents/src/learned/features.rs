@@ -61,6 +61,11 @@ pub fn features(table: &Table) -> [Features; MAX_PLAYERS] {
     out
 }
 
+/// What projected scores weigh by `open` (`eval::open_values`): the three open-value features.
+pub fn open_total(f: &Features) -> f64 {
+    f[2] + f[3] + f[4]
+}
+
 /// Points banked by each player so far (what the learned part is added to).
 pub fn banked(table: &Table) -> [f64; MAX_PLAYERS] {
     let mut out = [0.0; MAX_PLAYERS];

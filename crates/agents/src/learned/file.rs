@@ -126,11 +126,11 @@ pub fn check(value: &str) -> Result<String, String> {
         None => (value, None),
     };
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read evaluation file {path}: {e}"))?;
-    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+    let hash = short_hash(&bytes);
+    let text = String::from_utf8(bytes).map_err(|_| {
         EvalFileError { path: path.into(), line: None, message: "not UTF-8 text".into() }.to_string()
     })?;
     let weights = parse(&text, path).map_err(|e| e.to_string())?;
-    let hash = short_hash(&bytes);
     if let Some(g) = given
         && g != hash
     {

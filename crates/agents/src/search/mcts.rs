@@ -235,11 +235,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         // Trees may order the root's children differently (by prior): add up visits by move.
         let mut best = (0u64, 0usize);
         for (i, &mv) in self.root_moves.iter().enumerate() {
-            let visits: u64 = self
-                .trees
-                .iter()
-                .map(|t| t.root_child(mv).map_or(0, |c| t.arena.nodes[c as usize].visits as u64))
-                .sum();
+            let visits = self.root_visits(mv);
             if visits > best.0 {
                 best = (visits, i);
             }

@@ -103,8 +103,10 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
     folder.require_writable("learning run")?;
     let workers = pool::pool(opts.threads)?;
     let mut rows = Vec::new();
+    // Each generation's bot reads its evaluation file once: the next generation's is the bot
+    // matched against this one.
+    let mut bot = generation_bot(spec, 0)?;
     for k in 0..spec.generations {
-        let bot = generation_bot(spec, k)?;
         let games = self_play(spec, opts, &workers, k, &bot)?;
         if opts.stop.requested() {
             break;
@@ -114,7 +116,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
         if spec.match_games > 0 {
             let out = spec.out.join(format!("match-gen{}-vs-gen{k}", k + 1));
             let t = TournamentSpec::of_entrants(
-                vec![Entrant::Bot(next), Entrant::Bot(bot)],
+                vec![Entrant::Bot(next.clone()), Entrant::Bot(bot.clone())],
                 2,
                 spec.match_games,
                 derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
@@ -140,6 +142,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
             row.matched = Some(Match { games: b.games, win_rate: b.win_rate, margin: b.margin });
         }
         rows.push(row);
+        bot = next;
     }
     if rows.len() == spec.generations {
         folder.write_derived("generations.csv", &generations_csv(&rows))?;

@@ -2,8 +2,7 @@
 //! features, the points it had banked, and the final score it reached.
 
 use crate::error::Error;
-use stadt_agents::eval::open_values;
-use stadt_agents::learned::features::{Features, banked, features};
+use stadt_agents::learned::features::{Features, banked, features, open_total};
 use stadt_core::game::Game;
 use stadt_core::record::{self, Record, Tiles};
 use std::path::Path;
@@ -42,9 +41,15 @@ pub fn samples(text: &str, path: &Path, game: usize, out: &mut Vec<Sample>) -> R
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let d = record::parse_decision(*n, &words).map_err(|e| bad(e.line, e.message))?;
         let t = g.table();
-        let (f, b, o) = (features(t), banked(t), open_values(t));
+        let (f, b) = (features(t), banked(t));
         for p in 0..rec.players {
-            out.push(Sample { game, features: f[p], banked: b[p], open: o[p], final_score: 0.0 });
+            out.push(Sample {
+                game,
+                features: f[p],
+                banked: b[p],
+                open: open_total(&f[p]),
+                final_score: 0.0,
+            });
         }
         let mv = record::decision_to_move(t, &d.decision).map_err(|m| bad(*n, m))?;
         g.play(mv).map_err(|e| bad(*n, e.to_string()))?;
