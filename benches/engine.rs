@@ -1,5 +1,5 @@
 //! Criterion benches of the engine and the bots: a random 4-player game, legal tile placements, a
-//! state clone, a greedy decision, MCTS iterations (1 and 2 threads) and puct's on mid-game
+//! state clone, a greedy decision, MCTS iterations (1 and 2 threads) and those of lmcts and puct on mid-game
 //! positions, the two evaluations of a cut playout and the prior over a position's moves.
 //! `stadt bench` prints the same figures without statistics.
 //!
@@ -16,7 +16,7 @@ use stadt_core::game::Game;
 use stadt_core::table::Table;
 use stadt_core::tiles::TileSet;
 use stadt_harness::bench::{
-    MCTS_BENCH_BOT, MCTS_BENCH_ITERS, PUCT_BENCH_BOT, mcts_positions, random_playout, sample_positions,
+    MCTS_BENCH_BOT, MCTS_BENCH_ITERS, SEARCH_BENCH_BOTS, mcts_positions, random_playout, sample_positions,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -115,14 +115,18 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-/// puct's decisions (every idea on) at the same budget, one thread.
-fn puct_iterations(c: &mut Criterion) {
+/// The decisions of the default that scales (`lmcts`) and of the search with every idea on
+/// (`puct`) at the same budget, one thread.
+fn search_iterations(c: &mut Criterion) {
     let positions = mcts_positions(50, 1);
-    let mut group = c.benchmark_group("puct_iterations");
+    let mut group = c.benchmark_group("search_iterations");
     group.throughput(Throughput::Elements(MCTS_BENCH_ITERS));
     group.sample_size(20).measurement_time(Duration::from_secs(4));
-    let bot = format!("{PUCT_BENCH_BOT},iters={MCTS_BENCH_ITERS}");
-    group.bench_function("threads/1", |b| decide(b, &bot, &positions));
+    for bot in SEARCH_BENCH_BOTS {
+        let name = bot.split(':').next().expect("a bot's name");
+        let bot = format!("{bot},iters={MCTS_BENCH_ITERS}");
+        group.bench_function(name, |b| decide(b, &bot, &positions));
+    }
     group.finish();
 }
 
@@ -172,7 +176,7 @@ criterion_group!(
     state_clone,
     greedy_decision,
     mcts_iterations,
-    puct_iterations,
+    search_iterations,
     evaluation,
     prior
 );

@@ -1,4 +1,4 @@
-//! `stadt bench` prints every figure, the MCTS and puct speeds included, as CSV.
+//! `stadt bench` prints every figure, the speeds of mcts, lmcts and puct included, as CSV.
 
 use std::process::Command;
 
@@ -25,6 +25,9 @@ fn bench_prints_every_figure_with_a_positive_value() {
         "state_clone_ns",
         "mcts_iterations_per_second_1_thread",
         "mcts_iterations_per_second_2_threads",
+        "lmcts_iterations_per_second_1_thread",
+        "lmcts_iterations_per_second_2_threads",
+        "lmcts_bytes_allocated_per_iteration_after_warmup",
         "puct_iterations_per_second_1_thread",
         "puct_iterations_per_second_2_threads",
         "puct_bytes_allocated_per_iteration_after_warmup",

@@ -71,13 +71,7 @@ fn every_bot_suggests_the_same_whatever_the_tiles_not_yet_drawn() {
     let d = dir("honest");
     let bots: Vec<String> = registry()
         .iter()
-        .map(|b| {
-            if ["mcts", "puct"].contains(&b.name) {
-                format!("{}:iters=200", b.name)
-            } else {
-                b.name.to_string()
-            }
-        })
+        .map(|b| if b.searches() { format!("{}:iters=200", b.name) } else { b.name.to_string() })
         .collect();
     let mut checked = 0;
     for players in 2..=4 {

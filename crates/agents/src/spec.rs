@@ -22,6 +22,13 @@ pub struct BotDef {
     pub build: fn(&Params) -> Box<dyn Agent>,
 }
 
+impl BotDef {
+    /// Whether the bot searches with an iteration budget (`iters`), as every MCTS variant does.
+    pub fn searches(&self) -> bool {
+        self.params.iter().any(|p| p.key == "iters")
+    }
+}
+
 impl fmt::Debug for BotDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BotDef({})", self.name)

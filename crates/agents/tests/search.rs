@@ -162,3 +162,28 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
         assert_eq!(m1, m2, "threads={threads}");
     }
 }
+
+/// The scaling table was measured as `mcts:eval=learned,depth=8`; `lmcts` must be that search
+/// exactly, decision for decision (tiles, followers and the rest) over a stretch of games.
+#[test]
+fn lmcts_plays_as_mcts_with_the_learned_evaluation_and_playouts_cut_at_8_tiles() {
+    let mut rng = Pcg64Mcg::seed_from_u64(21);
+    let mut lmcts = parse_bot("lmcts:iters=200", &BotDirs::none()).unwrap().build();
+    let mut mcts = parse_bot("mcts:iters=200,eval=learned,depth=8", &BotDirs::none()).unwrap().build();
+    let mut steps = std::collections::BTreeSet::new();
+    for game in 0..4u64 {
+        let mut g = midgame(TileSet::default_set(), &mut rng);
+        for k in 0..12u64 {
+            if g.is_over() {
+                break;
+            }
+            let seed = game * 100 + k;
+            let a = lmcts.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
+            let b = mcts.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
+            assert_eq!(a, b, "game {game}, decision {k}");
+            steps.insert(format!("{:?}", g.table().step()));
+            g.apply(a);
+        }
+    }
+    assert!(steps.len() >= 2, "only {steps:?} were compared");
+}

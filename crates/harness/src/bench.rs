@@ -105,8 +105,10 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
     out
 }
 
-/// The search with every idea on, as `puct` plays by default (its rollouts are random).
-pub const PUCT_BENCH_BOT: &str = "puct:rollout=random";
+/// The searches whose speed `stadt bench` reports beside today's `mcts`: the default that scales
+/// (`lmcts`, rollouts cut at 8 tiles and judged by the learned evaluation) and the search with
+/// every idea on (`puct`); both play random rollouts.
+pub const SEARCH_BENCH_BOTS: [&str; 2] = ["lmcts:rollout=random", "puct:rollout=random"];
 
 /// MCTS iterations per second for about `seconds`: `MCTS_BENCH_BOT` with `threads` root-parallel
 /// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
@@ -251,22 +253,25 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             target: "",
         });
     }
-    for (threads, name) in
-        [(1, "puct_iterations_per_second_1_thread"), (2, "puct_iterations_per_second_2_threads")]
-    {
-        let (value, bytes) = search_iterations_per_second(PUCT_BENCH_BOT, &positions, threads, seconds, seed);
-        figures.push(Figure { name: name.into(), value, unit: "iterations/s", target: "" });
-        if threads == 1 {
-            figures.push(Figure {
-                name: "puct_bytes_allocated_per_iteration_after_warmup".into(),
-                value: bytes,
-                unit: if bytes.is_nan() {
-                    "bytes/iteration (counting allocator not installed)"
-                } else {
-                    "bytes/iteration"
-                },
-                target: "0",
-            });
+    for bot in SEARCH_BENCH_BOTS {
+        let name = bot.split(':').next().expect("a bot's name");
+        for threads in [1, 2] {
+            let (value, bytes) = search_iterations_per_second(bot, &positions, threads, seconds, seed);
+            let plural = if threads > 1 { "s" } else { "" };
+            let figure = format!("{name}_iterations_per_second_{threads}_thread{plural}");
+            figures.push(Figure { name: figure, value, unit: "iterations/s", target: "" });
+            if threads == 1 {
+                figures.push(Figure {
+                    name: format!("{name}_bytes_allocated_per_iteration_after_warmup"),
+                    value: bytes,
+                    unit: if bytes.is_nan() {
+                        "bytes/iteration (counting allocator not installed)"
+                    } else {
+                        "bytes/iteration"
+                    },
+                    target: "0",
+                });
+            }
         }
     }
     let one = tournament_games_per_second(1, seconds, seed);

@@ -32,9 +32,12 @@ fn bots(clairvoyant: bool) -> Vec<BotSpec> {
     let clair = if clairvoyant { ",clairvoyant=true" } else { "" };
     registry()
         .iter()
-        .map(|def| match def.name {
-            "mcts" | "puct" => format!("{}:iters=60,depth=6{clair}", def.name),
-            name => name.to_string(),
+        .map(|def| {
+            if def.searches() {
+                format!("{}:iters=60,depth=6{clair}", def.name)
+            } else {
+                def.name.to_string()
+            }
         })
         .chain(std::iter::once(format!("{MCTS_ALL}{clair}")))
         .map(|spec| parse_bot(&spec, &BotDirs::none()).unwrap())

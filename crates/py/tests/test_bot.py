@@ -11,7 +11,7 @@ from conftest import REPO, play_random
 
 
 def test_every_bot_plays_a_legal_game() -> None:
-    for spec in ["random", "greedy", "steerer", "mcts:iters=50", "puct:iters=50"]:
+    for spec in ["random", "greedy", "steerer", "mcts:iters=50", "puct:iters=50", "lmcts:iters=50"]:
         bot = stadt.Bot(spec, seed=1)
         game = stadt.Game(players=2, seed=3)
         while not game.is_terminal():
@@ -56,4 +56,4 @@ def test_bad_specs_raise_the_command_lines_messages() -> None:
         stadt.Bot("/no/such.bot")
     with pytest.raises(ValueError, match="nothing to decide"):
         stadt.Bot("greedy").act(stadt.Game(players=2, seed=1))
-    assert stadt.bot_names() == ["greedy", "mcts", "puct", "random", "steerer"]
+    assert stadt.bot_names() == ["greedy", "lmcts", "mcts", "puct", "random", "steerer"]

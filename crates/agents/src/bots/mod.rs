@@ -15,6 +15,7 @@ macro_rules! registry {
 
 registry! {
     greedy,
+    lmcts,
     mcts,
     puct,
     random,
