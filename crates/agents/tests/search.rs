@@ -163,13 +163,13 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     }
 }
 
-/// The scaling table was measured as `mcts:eval=learned,depth=8`; `lmcts` must be that search
-/// exactly, decision for decision (tiles, followers and the rest) over a stretch of games.
+/// `lmcts` is `mcts` with other defaults and nothing else: the same search, decision for decision
+/// (tiles, followers and the rest) over a stretch of games.
 #[test]
-fn lmcts_plays_as_mcts_with_the_learned_evaluation_and_playouts_cut_at_8_tiles() {
+fn lmcts_plays_as_mcts_with_the_learned_evaluation_playouts_cut_at_16_tiles_and_c_one_half() {
     let mut rng = Pcg64Mcg::seed_from_u64(21);
     let mut lmcts = parse_bot("lmcts:iters=200", &BotDirs::none()).unwrap().build();
-    let mut mcts = parse_bot("mcts:iters=200,eval=learned,depth=8", &BotDirs::none()).unwrap().build();
+    let mut mcts = parse_bot("mcts:iters=200,eval=learned,depth=16,c=0.5", &BotDirs::none()).unwrap().build();
     let mut steps = std::collections::BTreeSet::new();
     for game in 0..4u64 {
         let mut g = midgame(TileSet::default_set(), &mut rng);

@@ -1,8 +1,9 @@
-//! lmcts: the search of `mcts` (UCB, no prior, no tree reuse) with its playouts cut after 8 tiles
-//! and judged by the learned evaluation built in (`eval=learned`, fitted by `stadt learn`): the
-//! default search that keeps gaining with compute (the README's scaling table). It plays move
-//! for move as `mcts:eval=learned,depth=8`; every other idea of the search (`prior`, `widen`,
-//! `expand`, `reuse`) is a parameter that switches it on (the README's ablation table).
+//! lmcts: the search of `mcts` (UCB, no prior, no tree reuse) with its playouts cut after 16 tiles
+//! and judged by the learned evaluation built in (`eval=learned`, fitted by `stadt learn`), and a
+//! smaller exploration constant (0.5: the learned evaluation's values spread less than a random
+//! playout's final scores): the new default search (the README's scaling and strength tables). It
+//! plays move for move as `mcts:eval=learned,depth=16,c=0.5`; every other idea of the search
+//! (`prior`, `widen`, `expand`, `reuse`) is a parameter that switches it on (the ablation table).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
 use crate::params::{ParamDef, Params};
@@ -10,7 +11,8 @@ use crate::spec::BotDef;
 
 static LMCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",
-    depth: "8",
+    c: "0.5",
+    depth: "16",
     eval: "learned",
     prior: "0",
     tau: "2",
@@ -21,7 +23,7 @@ static LMCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
 /// The registry entry.
 pub static BOT: BotDef = BotDef {
     name: "lmcts",
-    summary: "mcts with playouts cut at 8 tiles and judged by the learned evaluation (the search that scales)",
+    summary: "mcts with playouts cut at 16 tiles and judged by the learned evaluation, c=0.5 (the new default search)",
     params: &LMCTS_PARAMS,
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };

@@ -25,6 +25,8 @@ use stadt_core::moves::Move;
 pub struct Defaults {
     /// Iterations per decision.
     pub iters: &'static str,
+    /// Exploration constant of UCB.
+    pub c: &'static str,
     /// Cut depth.
     pub depth: &'static str,
     /// Evaluation of cut playouts.
@@ -59,7 +61,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         },
         ParamDef {
             key: "c",
-            default: "0.7",
+            default: d.c,
             help: "exploration constant of UCB",
             kind: ParamKind::Real { min: 0.0, max: 10.0 },
         },
@@ -141,6 +143,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
 /// `mcts` as it was before priors, widening, tree reuse and learned evaluations: each idea off.
 static MCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",
+    c: "0.7",
     depth: "24",
     eval: "projected",
     prior: "0",

@@ -9,6 +9,7 @@ use crate::spec::BotDef;
 
 static PUCT_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",
+    c: "0.7",
     depth: "8",
     eval: "learned",
     prior: "0.5",
