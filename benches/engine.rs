@@ -134,7 +134,7 @@ fn search_iterations(c: &mut Criterion) {
 /// learned evaluation (features and weights); each gives every player's estimate.
 fn evaluation(c: &mut Criterion) {
     let positions = positions();
-    let weights = stadt_agents::learned::builtin();
+    let weights = stadt_agents::learned::builtin(4);
     let mut group = c.benchmark_group("evaluation");
     let mut next = positions.iter().cycle();
     group.bench_function("projected", |b| {
@@ -143,7 +143,7 @@ fn evaluation(c: &mut Criterion) {
     let mut out = [0.0; 4];
     group.bench_function("learned", |b| {
         b.iter(|| {
-            stadt_agents::learned::evaluate(&weights, next.next().expect("endless"), &mut out);
+            stadt_agents::learned::evaluate(weights, next.next().expect("endless"), &mut out);
             black_box(out)
         })
     });

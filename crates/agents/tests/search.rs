@@ -41,12 +41,17 @@ fn projected(g: &Game, out: &mut [f64]) {
     out.copy_from_slice(&p[..out.len()]);
 }
 
-/// A game some random moves in, at a tile placement with a choice.
+/// A 2-player game some random moves in, at a tile placement with a choice.
 fn midgame(ts: &'static TileSet, rng: &mut Pcg64Mcg) -> Game {
+    midgame_of(ts, 2, rng)
+}
+
+/// A game of `players` some random moves in, at a tile placement with a choice.
+fn midgame_of(ts: &'static TileSet, players: usize, rng: &mut Pcg64Mcg) -> Game {
     use rand::RngExt;
     let mut moves = Vec::new();
     loop {
-        let mut g = Game::shuffled(ts, 2, rng).unwrap();
+        let mut g = Game::shuffled(ts, players, rng).unwrap();
         for _ in 0..rng.random_range(10..60) {
             g.legal_moves(&mut moves);
             g.apply(moves[rng.random_range(0..moves.len())]);
@@ -163,27 +168,59 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     }
 }
 
-/// `lmcts` is `mcts` with other defaults and nothing else: the same search, decision for decision
-/// (tiles, followers and the rest) over a stretch of games.
-#[test]
-fn lmcts_plays_as_mcts_with_the_learned_evaluation_playouts_cut_at_16_tiles_and_c_one_half() {
+/// Whether bots `a` and `b` decide alike, decision for decision (tiles, followers and the rest),
+/// over a stretch of 4 games of `players` from the same seeds.
+fn decide_alike(a: &str, b: &str, players: usize) {
     let mut rng = Pcg64Mcg::seed_from_u64(21);
-    let mut lmcts = parse_bot("lmcts:iters=200", &BotDirs::none()).unwrap().build();
-    let mut mcts = parse_bot("mcts:iters=200,eval=learned,depth=16,c=0.5", &BotDirs::none()).unwrap().build();
+    let mut a_bot = parse_bot(a, &BotDirs::none()).unwrap().build();
+    let mut b_bot = parse_bot(b, &BotDirs::none()).unwrap().build();
     let mut steps = std::collections::BTreeSet::new();
     for game in 0..4u64 {
-        let mut g = midgame(TileSet::default_set(), &mut rng);
+        let mut g = midgame_of(TileSet::default_set(), players, &mut rng);
         for k in 0..12u64 {
             if g.is_over() {
                 break;
             }
             let seed = game * 100 + k;
-            let a = lmcts.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
-            let b = mcts.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
-            assert_eq!(a, b, "game {game}, decision {k}");
+            let x = a_bot.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
+            let y = b_bot.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(seed));
+            assert_eq!(x, y, "{a} and {b}, {players} players: game {game}, decision {k}");
             steps.insert(format!("{:?}", g.table().step()));
-            g.apply(a);
+            g.apply(x);
         }
     }
     assert!(steps.len() >= 2, "only {steps:?} were compared");
+}
+
+/// `lmcts` is `mcts` with other defaults and nothing else: the same search, decision for decision.
+#[test]
+fn lmcts_plays_as_mcts_with_the_learned_evaluation_playouts_cut_at_16_tiles_and_c_one_half() {
+    for players in 2..=4 {
+        decide_alike("lmcts:iters=200", "mcts:iters=200,eval=learned,depth=16,c=0.5", players);
+    }
+}
+
+/// `eval=learned` judges a game by the built-in weights made for its player count: each plays
+/// as the same weights read from their file, and (a check that the test can fail) the 2-player
+/// weights play otherwise in 4-player games.
+#[test]
+fn the_learned_evaluation_built_in_is_the_one_for_the_games_player_count() {
+    let file = |players: usize| format!("{}/src/learned/builtin-{players}p.eval", env!("CARGO_MANIFEST_DIR"));
+    for players in 2..=4 {
+        decide_alike("lmcts:iters=200", &format!("lmcts:iters=200,eval={}", file(players)), players);
+    }
+    let two = std::panic::catch_unwind(|| {
+        decide_alike("lmcts:iters=200", &format!("lmcts:iters=200,eval={}", file(2)), 4)
+    });
+    assert!(two.is_err(), "the 2-player weights decided 4-player games alike");
+}
+
+/// The built-in weights are the learning runs' fits, byte for byte.
+#[test]
+fn the_built_in_weights_are_the_learning_runs_fits() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    for ((name, text), run) in stadt_agents::learned::BUILTIN.iter().zip(["learn", "learn-3p", "learn-4p"]) {
+        let fit = std::fs::read_to_string(format!("{root}/results/{run}/gen1.eval")).unwrap();
+        assert_eq!(*text, fit, "{name} is not results/{run}/gen1.eval");
+    }
 }

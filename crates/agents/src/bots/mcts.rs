@@ -92,7 +92,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "eval",
             default: d.eval,
-            help: "how a cut playout is judged: projected scores (points plus open times open values), learned (the built-in weights of `stadt learn`), or an evaluation file",
+            help: "how a cut playout is judged: projected scores (points plus open times open values), learned (the built-in weights of `stadt learn` for the game's player count), or an evaluation file",
             kind: ParamKind::File { words: &["projected", "learned"], what: "an evaluation file", check: learned::file::check },
         },
         ParamDef {
@@ -202,8 +202,19 @@ impl Rollout<Game> for StadtRollout {
 pub struct MctsBot {
     search: Mcts<Game, StadtRollout, GreedyPrior>,
     open: f64,
-    /// The learned evaluation's weights, when `eval` names a file.
-    learned: Option<Arc<Weights>>,
+    /// How cut playouts are judged.
+    eval: Evaluation,
+}
+
+/// How the search judges a cut playout.
+#[derive(Clone)]
+enum Evaluation {
+    /// Projected scores.
+    Projected,
+    /// The built-in learned weights made for the game's player count.
+    Builtin,
+    /// The learned weights of an evaluation file, whatever the player count.
+    File(Arc<Weights>),
 }
 
 impl MctsBot {
@@ -216,21 +227,22 @@ impl MctsBot {
             || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
             || GreedyPrior::new(open, tau),
         );
-        let learned = match p.get("eval") {
-            "projected" => None,
-            "learned" => Some(learned::builtin()),
-            v => Some(learned::file::loaded(v).expect("an eval file is read when its spec is checked")),
+        let eval = match p.get("eval") {
+            "projected" => Evaluation::Projected,
+            "learned" => Evaluation::Builtin,
+            v => Evaluation::File(learned::file::loaded(v).expect("an eval file is read when its spec is checked")),
         };
-        MctsBot { search, open, learned }
+        MctsBot { search, open, eval }
     }
 }
 
 impl Agent for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
-        let (open, learned) = (self.open, self.learned.clone());
-        let evaluate = move |g: &Game, out: &mut [f64]| match &learned {
-            Some(w) => learned::evaluate(w, g.table(), out),
-            None => {
+        let (open, eval) = (self.open, self.eval.clone());
+        let evaluate = move |g: &Game, out: &mut [f64]| match &eval {
+            Evaluation::Builtin => learned::evaluate(learned::builtin(g.table().players()), g.table(), out),
+            Evaluation::File(w) => learned::evaluate(w, g.table(), out),
+            Evaluation::Projected => {
                 let p = eval::projected(g.table(), open);
                 let n = out.len();
                 out.copy_from_slice(&p[..n]);

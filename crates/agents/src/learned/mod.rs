@@ -17,17 +17,25 @@ pub fn evaluate(weights: &Weights, table: &Table, out: &mut [f64]) {
     }
 }
 
-/// The built-in weights (`eval=learned`): the last generation of the learning run in
-/// `results/learn` (experiments/learn.sh), copied here.
-pub const BUILTIN: &str = include_str!("builtin.eval");
+/// The built-in weights (`eval=learned`), one evaluation per player count, each fitted by
+/// `stadt learn` on self-play games of that many players and copied here: 2 players from
+/// `results/learn` (experiments/learn.sh), 3 and 4 from `results/learn-3p` and `results/learn-4p`
+/// (experiments/learn-multi.sh). A 2-player fit misjudges 4-player games (a player there gets a
+/// quarter of the tiles left, not half), so one set of weights cannot serve every count.
+pub const BUILTIN: [(&str, &str); 3] = [
+    ("builtin-2p.eval", include_str!("builtin-2p.eval")),
+    ("builtin-3p.eval", include_str!("builtin-3p.eval")),
+    ("builtin-4p.eval", include_str!("builtin-4p.eval")),
+];
 
-/// The built-in weights, parsed once.
-pub fn builtin() -> std::sync::Arc<Weights> {
-    static W: std::sync::OnceLock<std::sync::Arc<Weights>> = std::sync::OnceLock::new();
-    W.get_or_init(|| {
-        std::sync::Arc::new(
-            file::parse(BUILTIN, "builtin.eval").expect("the built-in evaluation file is valid"),
-        )
-    })
-    .clone()
+/// The built-in weights for games of `players` players (2 to 4), parsed once.
+pub fn builtin(players: usize) -> &'static Weights {
+    static W: std::sync::OnceLock<Vec<Weights>> = std::sync::OnceLock::new();
+    let all = W.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|(name, text)| file::parse(text, name).expect("the built-in evaluation files are valid"))
+            .collect()
+    });
+    &all[players.clamp(2, 4) - 2]
 }
