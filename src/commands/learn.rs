@@ -25,7 +25,7 @@ pub struct LearnArgs {
     /// Evaluations to fit, one per generation, 1 to 100.
     #[arg(long, default_value_t = 3)]
     pub generations: u64,
-    /// Games of each new generation against the one before (both seatings of each deck), 0 to
+    /// Games of each new generation against the one before (2-player games whatever --players is, both seatings of each deck), 0 to
     /// 1000000; 0 plays no match.
     #[arg(long, default_value_t = 100)]
     pub match_games: u64,
