@@ -46,7 +46,9 @@ def test_the_same_seed_gives_the_same_choices() -> None:
 
 
 def test_bad_specs_raise_the_command_lines_messages() -> None:
-    with pytest.raises(ValueError, match="unknown bot `nobot`; the bots are: greedy, lmcts, mcts, puct, random, steerer"):
+    with pytest.raises(
+        ValueError, match="unknown bot `nobot`; the bots are: greedy, lmcts, mcts, puct, random, steerer"
+    ):
         stadt.Bot("nobot")
     with pytest.raises(ValueError, match="bot `mcts`: iters=0 is not a whole number from 1"):
         stadt.Bot("mcts:iters=0")
