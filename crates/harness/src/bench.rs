@@ -105,8 +105,8 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
     out
 }
 
-/// The searches whose speed `stadt bench` reports beside today's `mcts`: the default that scales
-/// (`lmcts`, rollouts cut at 8 tiles and judged by the learned evaluation) and the search with
+/// The searches whose speed `stadt bench` reports beside today's `mcts`: the new default
+/// (`lmcts`, rollouts cut at 16 tiles and judged by the learned evaluation) and the search with
 /// every idea on (`puct`); both play random rollouts.
 pub const SEARCH_BENCH_BOTS: [&str; 2] = ["lmcts:rollout=random", "puct:rollout=random"];
 
@@ -300,13 +300,28 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
 /// Games per second of a greedy-against-random tournament (fast bots, so the runner's own
 /// overhead shows) on `threads` worker threads, sized to take about `seconds`.
 pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f64 {
-    use crate::tournament::{Options, run, spec::TournamentSpec};
     let games = ((seconds * 400.0) as u64).max(40);
     let dir = std::env::temp_dir().join(format!("stadt-bench-{}-{threads}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
     let bots = ["greedy".to_string(), "random".to_string()];
+    let (_, out, elapsed) = timed_tournament(&bots, games, seed, &dir, threads, Default::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    out.played as f64 / elapsed
+}
+
+/// A 2-player tournament of `bots` into a fresh `dir` on `threads` worker threads, for a speed
+/// figure: its spec (the bots' labels), its outcome and the seconds it took.
+fn timed_tournament(
+    bots: &[String; 2],
+    games: u64,
+    seed: u64,
+    dir: &std::path::Path,
+    threads: usize,
+    on_bot_failure: crate::tournament::OnBotFailure,
+) -> (crate::tournament::spec::TournamentSpec, crate::tournament::Outcome, f64) {
+    use crate::tournament::{Options, run, spec::TournamentSpec};
+    let _ = std::fs::remove_dir_all(dir);
     let spec =
-        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::botfile::BotDirs::none())
+        TournamentSpec::new(bots, 2, games, seed, "default", dir, &stadt_agents::botfile::BotDirs::none())
             .expect("a valid tournament");
     let opts = Options {
         threads,
@@ -315,13 +330,11 @@ pub fn tournament_games_per_second(threads: usize, seconds: f64, seed: u64) -> f
         about: String::new(),
         stop: crate::stop::Stop::new(),
         records: false,
-        on_bot_failure: Default::default(),
+        on_bot_failure,
     };
     let start = Instant::now();
     let out = run(&spec, &opts).expect("the bench tournament runs");
-    let rate = out.played as f64 / start.elapsed().as_secs_f64();
-    let _ = std::fs::remove_dir_all(&dir);
-    rate
+    (spec, out, start.elapsed().as_secs_f64())
 }
 
 /// Decisions per second of stadt's `greedy` served over the protocol (`stadt serve-bot`, run
@@ -334,7 +347,7 @@ pub fn protocol_decisions_per_second(
     seconds: f64,
     seed: u64,
 ) -> f64 {
-    use crate::tournament::{Options, rows, run, schedule::Shard, spec::TournamentSpec};
+    use crate::tournament::{rows, schedule::Shard};
     let games = ((seconds * 15.0) as u64).max(2);
     let base = std::env::temp_dir().join(format!("stadt-bench-protocol-{}-{threads}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
@@ -347,21 +360,8 @@ pub fn protocol_decisions_per_second(
         .expect("a bot file in the temporary folder");
     let dir = base.join("out");
     let bots = [file.display().to_string(), "random".to_string()];
-    let spec =
-        TournamentSpec::new(&bots, 2, games, seed, "default", &dir, &stadt_agents::botfile::BotDirs::none())
-            .expect("a valid tournament");
-    let opts = Options {
-        threads,
-        progress: false,
-        command: "stadt bench".into(),
-        about: String::new(),
-        stop: crate::stop::Stop::new(),
-        records: false,
-        on_bot_failure: crate::tournament::OnBotFailure::Stop,
-    };
-    let start = Instant::now();
-    run(&spec, &opts).expect("the bench tournament runs");
-    let elapsed = start.elapsed().as_secs_f64();
+    let (spec, _, elapsed) =
+        timed_tournament(&bots, games, seed, &dir, threads, crate::tournament::OnBotFailure::Stop);
     let text = std::fs::read_to_string(dir.join("games.csv")).expect("games.csv");
     let (rows, _) = rows::read(&text, 2, Shard::WHOLE, &dir).expect("games.csv reads back");
     let decisions: u64 = rows.iter().filter(|r| r.bot == spec.labels[0]).map(|r| r.decisions as u64).sum();
