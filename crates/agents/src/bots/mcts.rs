@@ -207,7 +207,6 @@ pub struct MctsBot {
 }
 
 /// How the search judges a cut playout.
-#[derive(Clone)]
 enum Evaluation {
     /// Projected scores.
     Projected,
@@ -238,11 +237,16 @@ impl MctsBot {
 
 impl Agent for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
-        let (open, eval) = (self.open, self.eval.clone());
-        let evaluate = move |g: &Game, out: &mut [f64]| match &eval {
-            Evaluation::Builtin => learned::evaluate(learned::builtin(g.table().players()), g.table(), out),
-            Evaluation::File(w) => learned::evaluate(w, g.table(), out),
-            Evaluation::Projected => {
+        let open = self.open;
+        // The weights are chosen once per decision: a game's player count does not change.
+        let weights = match &self.eval {
+            Evaluation::Projected => None,
+            Evaluation::Builtin => Some(learned::builtin(obs.table().players())),
+            Evaluation::File(w) => Some(&**w),
+        };
+        let evaluate = move |g: &Game, out: &mut [f64]| match weights {
+            Some(w) => learned::evaluate(w, g.table(), out),
+            None => {
                 let p = eval::projected(g.table(), open);
                 let n = out.len();
                 out.copy_from_slice(&p[..n]);
