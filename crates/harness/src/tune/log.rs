@@ -1,7 +1,7 @@
 //! `tune.csv`: one line per SPSA iteration with the weights written exactly (the shortest text
 //! that reads back the same number), so a stopped run resumes from the very same point.
 
-use super::spsa::Weight;
+use super::weights::Weight;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};

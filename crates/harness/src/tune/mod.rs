@@ -13,6 +13,7 @@ pub(crate) mod manifest;
 mod report;
 mod spsa;
 pub(crate) mod verify;
+mod weights;
 
 use crate::error::Error;
 use crate::folder::RunFolder;
@@ -22,8 +23,8 @@ use manifest::Manifest;
 use stadt_agents::spec::BotSpec;
 use std::path::PathBuf;
 
-pub use spsa::{Weight, weights};
 pub use verify::{HEADER as VERIFY_HEADER, Verdict, Verification};
+pub use weights::{Weight, weights};
 
 /// What the candidate's games are judged by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +139,7 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
         bar.set_message(format!("score {:.3} ± {:.3}", step.score.0, step.score.1));
         bar.inc(1);
     }
-    let tuned = spsa::with_weights(&spec.bot, &ws, &values)?;
+    let tuned = weights::with_weights(&spec.bot, &ws, &values)?;
     let Some(verify) = pool.install(|| verify::held_out(&folder, spec, &tuned))? else {
         bar.finish_and_clear();
         let report = "stopped during the held-out check; run the same command to finish it\n".to_string();

@@ -2,6 +2,7 @@
 //! candidates against the pool on the same decks, seats and agent seeds (common random numbers),
 //! and step along the estimated gradient.
 
+use super::weights::{Weight, with_weights};
 use super::{Objective, TuneSpec, log};
 use crate::error::Error;
 use crate::runner::{play_game, play_game_until};
@@ -10,52 +11,9 @@ use crate::stop::Stop;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use stadt_agents::params::{ParamKind, format_real};
 use stadt_agents::seeds::{derive, stream};
 use stadt_agents::spec::BotSpec;
 use stadt_core::tiles::TileSet;
-
-/// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
-#[derive(Clone, Debug)]
-pub struct Weight {
-    /// Parameter key.
-    pub key: &'static str,
-    /// Starting value.
-    pub value: f64,
-    /// Step scale: the default's size, at least 0.25.
-    pub scale: f64,
-    /// Smallest and largest valid value.
-    pub range: (f64, f64),
-}
-
-/// The tunable weights of a bot: every real-valued parameter.
-pub fn weights(bot: &BotSpec) -> Vec<Weight> {
-    bot.def
-        .params
-        .iter()
-        .filter_map(|p| match p.kind {
-            ParamKind::Real { min, max } => {
-                let v = bot.params.real(p.key);
-                let default: f64 = p.default.parse().unwrap_or(v);
-                Some(Weight { key: p.key, value: v, scale: default.abs().max(0.25), range: (min, max) })
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// The bot with these weights, each kept within its parameter's range.
-pub fn with_weights(bot: &BotSpec, ws: &[Weight], values: &[f64]) -> Result<BotSpec, Error> {
-    let mut b = bot.clone();
-    for (w, v) in ws.iter().zip(values) {
-        b = b.with(w.key, &format_real(round6(v.clamp(w.range.0, w.range.1))))?;
-    }
-    Ok(b)
-}
-
-fn round6(v: f64) -> f64 {
-    (v * 1e6).round() / 1e6
-}
 
 /// The candidate's objective in one game: its score and its opponent's.
 pub fn objective_value(objective: Objective, (mine, theirs): (i32, i32)) -> f64 {

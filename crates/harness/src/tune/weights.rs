@@ -1,0 +1,48 @@
+//! A bot's tunable weights: its real-valued parameters, each with the step scale and range SPSA
+//! uses, and the bot rebuilt with new values.
+
+use crate::error::Error;
+use stadt_agents::params::{ParamKind, format_real};
+use stadt_agents::spec::BotSpec;
+
+/// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
+#[derive(Clone, Debug)]
+pub struct Weight {
+    /// Parameter key.
+    pub key: &'static str,
+    /// Starting value.
+    pub value: f64,
+    /// Step scale: the default's size, at least 0.25.
+    pub scale: f64,
+    /// Smallest and largest valid value.
+    pub range: (f64, f64),
+}
+
+/// The tunable weights of a bot: every real-valued parameter.
+pub fn weights(bot: &BotSpec) -> Vec<Weight> {
+    bot.def
+        .params
+        .iter()
+        .filter_map(|p| match p.kind {
+            ParamKind::Real { min, max } => {
+                let v = bot.params.real(p.key);
+                let default: f64 = p.default.parse().unwrap_or(v);
+                Some(Weight { key: p.key, value: v, scale: default.abs().max(0.25), range: (min, max) })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The bot with these weights, each kept within its parameter's range.
+pub fn with_weights(bot: &BotSpec, ws: &[Weight], values: &[f64]) -> Result<BotSpec, Error> {
+    let mut b = bot.clone();
+    for (w, v) in ws.iter().zip(values) {
+        b = b.with(w.key, &format_real(round6(v.clamp(w.range.0, w.range.1))))?;
+    }
+    Ok(b)
+}
+
+fn round6(v: f64) -> f64 {
+    (v * 1e6).round() / 1e6
+}
