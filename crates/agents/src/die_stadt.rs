@@ -131,6 +131,15 @@ impl Game for Table {
         in_hand(self)
     }
 
+    /// Draws a tile of type `outcome`; false if none is unseen or it would be set aside (an
+    /// outcome names the tile that ends up in hand).
+    fn force_chance(&mut self, outcome: u64) -> bool {
+        self.step() == Step::Draw
+            && u8::try_from(outcome).is_ok_and(|ty| self.draw(ty).is_ok())
+            && self.step() == Step::PlaceTile
+            && u64::from(self.in_hand()) == outcome
+    }
+
     fn scores(&self, out: &mut [f64]) {
         scores(self, out);
     }

@@ -42,6 +42,14 @@ pub trait Game: Clone + Send {
     /// does not fix the outcome) and returns an id of the outcome.
     fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64;
 
+    /// Resolves the chance node the game stands at to the outcome `outcome` (an id
+    /// `resolve_chance` returns), where the game can name one: a public position, where a draw may
+    /// be any unseen tile. False when it cannot, or when this outcome cannot happen here; the game
+    /// may then be left part-way and must not be played on.
+    fn force_chance(&mut self, _outcome: u64) -> bool {
+        false
+    }
+
     /// The players' scores as they stand (final once the game is over), into `out[..players]`.
     fn scores(&self, out: &mut [f64]);
 
@@ -75,6 +83,12 @@ pub trait Determinize: Sync {
 
     /// Whether `p` is this view's public position.
     fn is_public(&self, p: &Self::Public) -> bool;
+
+    /// Whether the public position `earlier` may be on the way to this view's: a cheap test that
+    /// lets tree reuse skip branches the game did not take (true when unsure).
+    fn may_lead_here(&self, _earlier: &Self::Public) -> bool {
+        true
+    }
 
     /// The legal moves of the player to decide.
     fn legal_moves(&self, out: &mut Vec<<Self::Full as Game>::Move>);

@@ -102,6 +102,21 @@ impl Determinize for Observation<'_> {
         self.table == p
     }
 
+    /// Tiles are placed in slot order and never move: `earlier`'s newest tile must lie in this
+    /// view's board in the same slot, cell, type and rotation.
+    fn may_lead_here(&self, earlier: &Table) -> bool {
+        let (mine, theirs) = (self.table.board(), earlier.board());
+        let n = theirs.tile_count();
+        if n > mine.tile_count() || earlier.drawn() > self.table.drawn() {
+            return false;
+        }
+        n == 0 || {
+            let slot = stadt_core::ids::Slot::new(n - 1);
+            let (a, b) = (mine.tile(slot), theirs.tile(slot));
+            (a.x, a.y, a.ty, a.rot) == (b.x, b.y, b.ty, b.rot)
+        }
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.table.legal_moves(out);
     }

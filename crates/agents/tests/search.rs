@@ -27,6 +27,7 @@ fn config(reuse: bool, threads: usize) -> Config {
         widen: 2.0,
         expand: 1,
         reuse,
+        follow: false,
     }
 }
 
@@ -117,6 +118,74 @@ fn tree_reuse_is_refused_when_the_position_is_not_the_one_the_tree_holds() {
     assert_eq!(s.reused_visits(), 0);
 }
 
+/// Plain UCT (every root move is tried once before any twice) with reuse, following the other
+/// players' moves and the draws when `follow` is set.
+fn plain(follow: bool, threads: usize) -> Search {
+    let cfg = Config { iters: 2000, prior: 0.0, widen: 0.0, reuse: true, follow, ..config(true, threads) };
+    Mcts::with_prior(cfg, RandomRollout::default, || GreedyPrior::new(0.5, 4.0))
+}
+
+#[test]
+fn tree_reuse_follows_the_other_players_moves_and_the_draws_to_the_next_decision() {
+    let ts = TileSet::default_set();
+    for threads in [1, 2] {
+        let (mut followed, mut after_others) = (0, 0);
+        for game in 0..2u64 {
+            let mut rng = Pcg64Mcg::seed_from_u64(30 + game);
+            let mut g = midgame(ts, &mut rng);
+            let me = g.table().actor();
+            let (mut follow, mut own) = (plain(true, threads), plain(false, threads));
+            let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
+            let mut others_moved = false;
+            let mut moves = Vec::new();
+            for k in 0..60u64 {
+                if g.is_over() {
+                    break;
+                }
+                if g.table().actor() != me {
+                    let mv = greedy.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(k));
+                    g.apply(mv);
+                    others_moved = true;
+                    continue;
+                }
+                let view = Observation::new(&g);
+                let mv = follow.choose(&view, &projected, &mut Pcg64Mcg::seed_from_u64(k));
+                let mv_own = own.choose(&view, &projected, &mut Pcg64Mcg::seed_from_u64(k));
+                g.legal_moves(&mut moves);
+                if others_moved && moves.len() > 1 {
+                    after_others += 1;
+                    // Reuse alone never gets past another player's move.
+                    assert_eq!(own.reused_visits(), 0, "game {game}, decision {k}");
+                    if follow.reused_visits() > 0 {
+                        followed += 1;
+                        // The kept node is this position: its children are exactly the legal
+                        // moves, each tried at least once by UCT.
+                        if moves.len() * 4 < 2000 {
+                            for &m in &moves {
+                                assert!(
+                                    follow.root_visits(m) > 0,
+                                    "game {game}, decision {k}: {m:?} unvisited"
+                                );
+                            }
+                        }
+                    }
+                }
+                assert!(g.table().check(mv).is_ok() && g.table().check(mv_own).is_ok());
+                g.apply(mv);
+                others_moved = false;
+            }
+        }
+        assert!(
+            after_others >= 10,
+            "threads={threads}: only {after_others} decisions after another player's"
+        );
+        assert!(
+            followed >= 3,
+            "threads={threads}: the tree was followed at {followed} of {after_others} decisions after another player's"
+        );
+    }
+}
+
 #[test]
 fn the_prior_weighs_moves_by_greedy_value_and_sums_to_one() {
     let mut w = Vec::new();
@@ -158,7 +227,9 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     let g = midgame(TileSet::default_set(), &mut rng);
     for threads in [1, 2] {
         let spec = parse_bot(
-            &format!("mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,threads={threads}"),
+            &format!(
+                "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,threads={threads}"
+            ),
             &BotDirs::none(),
         )
         .unwrap();

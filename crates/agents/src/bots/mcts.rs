@@ -42,7 +42,7 @@ pub struct Defaults {
 }
 
 /// How many parameters the search has.
-pub const PARAMS: usize = 15;
+pub const PARAMS: usize = 16;
 
 /// The search's parameters with these defaults.
 pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
@@ -126,6 +126,12 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
             kind: ParamKind::Bool,
         },
         ParamDef {
+            key: "follow",
+            default: "false",
+            help: "with reuse: also follow the other players' moves and the draws down the kept subtree to the next decision",
+            kind: ParamKind::Bool,
+        },
+        ParamDef {
             key: "threads",
             default: "1",
             help: "root-parallel searches (threads)",
@@ -178,6 +184,7 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         widen: p.real("widen"),
         expand: p.int("expand") as u32,
         reuse: p.flag("reuse"),
+        follow: p.flag("follow"),
     };
     (cfg, p.get("rollout") == "greedy", p.real("open"))
 }

@@ -6,7 +6,8 @@
 //! Optional ideas, each a setting: a prior over each node's moves used PUCT-style in selection
 //! (`prior`), progressive widening that opens a node's children in prior order as its visits grow
 //! (`widen`), an expansion threshold (`expand`), and keeping the subtree of the chosen move for
-//! the player's next decision when that decision's position is the one the subtree holds (`reuse`).
+//! the player's next decision when that decision's position is the one the subtree holds (`reuse`),
+//! or one the subtree reaches through the other players' moves and the draws (`follow`).
 //! With all of them off the search is plain UCT, move for move as before they existed.
 //!
 //! The tree lives in a flat arena of nodes (`tree`). Chance nodes are keyed by their outcome;
@@ -16,6 +17,7 @@
 //! reproducible from its seed at any thread count of the caller.
 
 use crate::game::{Determinize, Game, Turn};
+use crate::search::follow::Walk;
 use crate::search::tree::{Arena, Node};
 use crate::seeds::derive;
 use rand::{RngExt, SeedableRng};
@@ -62,6 +64,9 @@ pub struct Config {
     pub expand: u32,
     /// Keep the chosen move's subtree for the player's next decision when it holds that position.
     pub reuse: bool,
+    /// With `reuse`: also follow the other players' moves and the draws down the kept subtree
+    /// to the player's next decision.
+    pub follow: bool,
 }
 
 impl Config {
@@ -142,6 +147,8 @@ pub struct Mcts<G: Game, R: Rollout<G>, P: Prior<G> = NoPrior> {
     expected: Option<Box<dyn Any + Send>>,
     /// Whether `expected` holds the position after the last decision.
     expecting: bool,
+    /// The scratch of `follow`'s walk, a `Walk` of the view's `Public` type.
+    walk: Option<Box<dyn Any + Send>>,
 }
 
 impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
@@ -167,7 +174,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
                 reward: Vec::new(),
             })
             .collect();
-        Mcts { cfg, trees, root_moves: Vec::new(), expected: None, expecting: false }
+        Mcts { cfg, trees, root_moves: Vec::new(), expected: None, expecting: false, walk: None }
     }
 
     /// The settings.
@@ -204,13 +211,29 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         G::Move: Send,
     {
         view.legal_moves(&mut self.root_moves);
-        let reuse = self.cfg.reuse
-            && std::mem::take(&mut self.expecting)
-            && self
-                .expected
-                .as_ref()
-                .and_then(|e| e.downcast_ref::<D::Public>())
-                .is_some_and(|e| view.is_public(e));
+        let expecting = std::mem::take(&mut self.expecting);
+        let expected = self
+            .expected
+            .as_ref()
+            .and_then(|e| e.downcast_ref::<D::Public>())
+            .filter(|_| self.cfg.reuse && expecting);
+        let reuse = match expected {
+            Some(e) if view.is_public(e) => true,
+            Some(e) if self.cfg.follow => {
+                let walk = self
+                    .walk
+                    .get_or_insert_with(|| Box::new(Walk::<D::Public>::new()))
+                    .downcast_mut::<Walk<D::Public>>()
+                    .expect("one view type per search");
+                let mut any = false;
+                for t in &mut self.trees {
+                    t.chosen = t.chosen.and_then(|c| walk.find(&t.arena, c, e, view));
+                    any |= t.chosen.is_some();
+                }
+                any
+            }
+            _ => false,
+        };
         if self.root_moves.len() == 1 {
             for t in &mut self.trees {
                 t.chosen = None;

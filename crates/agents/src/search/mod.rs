@@ -1,4 +1,5 @@
 //! Search over the game trait.
 
+mod follow;
 pub mod mcts;
 pub mod tree;

@@ -97,7 +97,7 @@ impl<M: Copy> Arena<M> {
     }
 
     /// Whether node `i`'s children are outcome nodes (its position is a chance node).
-    fn has_outcomes(&self, i: u32) -> bool {
+    pub fn has_outcomes(&self, i: u32) -> bool {
         let n = &self.nodes[i as usize];
         n.first != NONE && n.count == 0
     }
