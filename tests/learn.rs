@@ -123,6 +123,80 @@ fn learn_writes_generations_reproducibly_and_resumes() {
     assert!(out.contains("final p1"), "{out}");
 }
 
+/// The match columns of `generations.csv` (games, share, margin) for generation 1, and the same
+/// computed from the match folder's `games.csv`: over every pair of a copy of generation 1 and a
+/// copy of generation 0 in a game, how often the first finished above (ties half), and the mean
+/// score difference.
+fn match_columns(run: &Path, players: usize) -> ((usize, f64, f64), (usize, f64, f64)) {
+    let table = std::fs::read_to_string(run.join("generations.csv")).unwrap();
+    let row: Vec<&str> = table.lines().nth(1).unwrap().split(',').collect();
+    let listed = (row[7].parse().unwrap(), row[8].parse().unwrap(), row[11].parse().unwrap());
+    let mut games = csv::Reader::from_path(run.join("match-gen1-vs-gen0/games.csv")).unwrap();
+    let head = games.headers().unwrap().clone();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let (bot, score) = (col("bot"), col("score"));
+    let rows: Vec<csv::StringRecord> = games.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len() % players, 0);
+    let (mut above, mut diff, mut pairs) = (0.0, 0.0, 0.0);
+    for game in rows.chunks(players) {
+        for a in game.iter().filter(|r| r[bot].starts_with("gen1")) {
+            for b in game.iter().filter(|r| r[bot].starts_with("gen0")) {
+                let (x, y): (f64, f64) = (a[score].parse().unwrap(), b[score].parse().unwrap());
+                above += if x > y {
+                    1.0
+                } else if x == y {
+                    0.5
+                } else {
+                    0.0
+                };
+                diff += x - y;
+                pairs += 1.0;
+            }
+        }
+    }
+    (listed, (rows.len() / players, above / pairs, diff / pairs))
+}
+
+fn assert_match_columns(run: &Path, players: usize) {
+    let ((g, w, m), (g2, w2, m2)) = match_columns(run, players);
+    assert_eq!(g, g2, "{players} players: match games");
+    assert!(
+        (w - w2).abs() < 1e-4 && (m - m2).abs() < 1e-3,
+        "{players} players: listed {w} {m}, games give {w2} {m2}"
+    );
+}
+
+/// A learning run for more players plays its matches at that player count, two copies of each
+/// generation in every game, and its table reports the new copies against the old ones; with 2
+/// players the table's match columns are the plain win rate and margin.
+#[test]
+fn a_match_is_played_at_the_player_count_of_the_learning_run() {
+    let dir = scratch("learn-players");
+    for players in [2, 4] {
+        let out = dir.join(format!("run{players}"));
+        let mut args = learn_args(&out, "2");
+        args[6] = "1".into();
+        args.extend(["--players".to_string(), players.to_string()]);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let manifest = std::fs::read_to_string(out.join("match-gen1-vs-gen0/manifest.toml")).unwrap();
+        assert!(manifest.contains(&format!("players = {players}\n")), "{manifest}");
+        let labels: Vec<&str> = manifest.lines().filter_map(|l| l.strip_prefix("label = ")).collect();
+        let want: &[&str] = if players == 2 {
+            &["\"gen1\"", "\"gen0\""]
+        } else {
+            &["\"gen1\"", "\"gen0\"", "\"gen1#2\"", "\"gen0#2\""]
+        };
+        assert_eq!(labels, want);
+        assert_match_columns(&out, players);
+    }
+    // With 2 players the share is the new generation's win rate in the match's summary.
+    let mut summary = csv::Reader::from_path(dir.join("run2/match-gen1-vs-gen0/summary.csv")).unwrap();
+    let first = summary.records().next().unwrap().unwrap();
+    let ((_, w, _), _) = match_columns(&dir.join("run2"), 2);
+    assert!(&first[0] == "gen1" && (first[5].parse::<f64>().unwrap() - w).abs() < 1e-4, "{first:?}");
+}
+
 #[test]
 fn a_learn_bot_without_an_evaluation_is_refused() {
     let dir = scratch("learn-greedy");

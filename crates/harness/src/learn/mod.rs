@@ -19,7 +19,7 @@ use crate::folder::RunFolder;
 use crate::output::write_file;
 use crate::runner::{RecordHead, play_game};
 use crate::stop::Stop;
-use crate::tournament::{self, spec::TournamentSpec};
+use crate::tournament::{self, spec::TournamentSpec, summary};
 use crate::{entrant::Entrant, pool, progress};
 use positions::Sample;
 use rayon::prelude::*;
@@ -68,9 +68,10 @@ pub struct GenerationRow {
 pub struct Match {
     /// Games played.
     pub games: usize,
-    /// The new generation's win rate with its 95% interval.
+    /// How often the new generation finished above the old one, over every pair of a new and an
+    /// old copy in a game (ties half; in 2-player games its win rate), with its 95% interval.
     pub win_rate: (f64, f64, f64),
-    /// Its mean margin with the standard error.
+    /// The mean score difference new - old over those pairs, with its standard error.
     pub margin: (f64, f64),
 }
 
@@ -115,9 +116,13 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
         let next = generation_bot(spec, k + 1)?;
         if spec.match_games > 0 {
             let out = spec.out.join(format!("match-gen{}-vs-gen{k}", k + 1));
+            // With more than 2 players, two copies of each: the match is played at the player
+            // count the evaluation was fitted for.
+            let copies = if spec.players == 2 { 1 } else { 2 };
+            let entrants = (0..copies).flat_map(|_| [Entrant::Bot(next.clone()), Entrant::Bot(bot.clone())]);
             let t = TournamentSpec::of_entrants(
-                vec![Entrant::Bot(next.clone()), Entrant::Bot(bot.clone())],
-                2,
+                entrants.collect(),
+                spec.players,
                 spec.match_games,
                 derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
                 "default",
@@ -138,8 +143,12 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
             if outcome.interrupted {
                 break;
             }
-            let b = &outcome.bots[0];
-            row.matched = Some(Match { games: b.games, win_rate: b.win_rate, margin: b.margin });
+            // The labels alternate: the new generation's copies, then the old one's.
+            let new: Vec<&String> = t.labels.iter().step_by(2).collect();
+            let old: Vec<&String> = t.labels.iter().skip(1).step_by(2).collect();
+            let h = summary::head_to_head(&outcome.rows, spec.players, &new, &old)
+                .ok_or_else(|| Error::Setting(format!("the match in {} has no games", out.display())))?;
+            row.matched = Some(Match { games: h.games, win_rate: h.a_rate, margin: h.diff });
         }
         rows.push(row);
         bot = next;

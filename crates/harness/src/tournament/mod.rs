@@ -78,6 +78,8 @@ pub struct Outcome {
     /// The report written when the run is finished (`report.html`), unless the folder is
     /// read-only.
     pub report: Option<std::path::PathBuf>,
+    /// The games' rows, `players` per game, in game order.
+    pub rows: Vec<Row>,
 }
 
 /// Runs (or resumes) a tournament.
@@ -103,7 +105,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let played = all.len() / spec.players;
     let report =
         if played == scheduled && folder.writable() { Some(report::write_finished(&folder)?) } else { None };
-    Ok(Outcome { played, total: scheduled, new, interrupted, bots, table, report })
+    Ok(Outcome { played, total: scheduled, new, interrupted, bots, table, report, rows: all })
 }
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short

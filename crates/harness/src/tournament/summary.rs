@@ -44,7 +44,7 @@ pub struct PairSummary {
     pub games: usize,
     /// Deck units they shared.
     pub decks: usize,
-    /// a finished above b (ties count half).
+    /// a finished above b (ties count half), over the pairs of a and b that met.
     pub a_wins: f64,
     /// a's share with its 95% interval over deck units.
     pub a_rate: (f64, f64, f64),
@@ -148,34 +148,42 @@ pub fn pairs(rows: &[Row], players: usize, labels: &[String]) -> Vec<PairSummary
     let mut out = Vec::new();
     for (i, a) in labels.iter().enumerate() {
         for b in &labels[i + 1..] {
-            let (mut above, mut diffs) = (BTreeMap::new(), BTreeMap::new());
-            let (mut games, mut a_wins) = (0, 0.0);
-            for g in group_games(rows, players) {
-                let (Some(ra), Some(rb)) = (g.iter().find(|r| &r.bot == a), g.iter().find(|r| &r.bot == b))
-                else {
-                    continue;
-                };
-                let share = compare(ra.score, rb.score);
-                add(&mut above, ra, share);
-                add(&mut diffs, ra, (ra.score - rb.score) as f64);
-                games += 1;
-                a_wins += share;
-            }
-            if games == 0 {
-                continue;
-            }
-            out.push(PairSummary {
-                a: a.clone(),
-                b: b.clone(),
-                games,
-                decks: above.len(),
-                a_wins,
-                a_rate: share_interval(&values(&above)),
-                diff: cluster_mean_se(&values(&diffs)),
-            });
+            out.extend(head_to_head(rows, players, &[a], &[b]));
         }
     }
     out
+}
+
+/// Bots `a` against bots `b` head to head: every pair of one of `a` and one of `b` in a game
+/// counts once (a finishing above b, ties half; the score difference a - b), with the interval
+/// over deck units; None if they never met. `a` and `b` name one bot each for a pair of bots,
+/// or several, such as copies of one bot in a game of more players.
+pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) -> Option<PairSummary> {
+    let (mut above, mut diffs) = (BTreeMap::new(), BTreeMap::new());
+    let (mut games, mut a_wins) = (0, 0.0);
+    for g in group_games(rows, players) {
+        let mut met = false;
+        for ra in g.iter().filter(|r| a.contains(&&r.bot)) {
+            for rb in g.iter().filter(|r| b.contains(&&r.bot)) {
+                let share = compare(ra.score, rb.score);
+                add(&mut above, ra, share);
+                add(&mut diffs, ra, (ra.score - rb.score) as f64);
+                a_wins += share;
+                met = true;
+            }
+        }
+        games += usize::from(met);
+    }
+    let name = |bots: &[&String]| bots.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" + ");
+    (games > 0).then(|| PairSummary {
+        a: name(a),
+        b: name(b),
+        games,
+        decks: above.len(),
+        a_wins,
+        a_rate: share_interval(&values(&above)),
+        diff: cluster_mean_se(&values(&diffs)),
+    })
 }
 
 /// The columns of `summary.csv`.
