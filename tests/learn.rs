@@ -312,3 +312,25 @@ fn a_bot_file_names_its_evaluation_beside_itself_from_any_folder() {
     );
     assert_eq!(code, 0, "{err}");
 }
+
+/// An experiment file that names an evaluation file in a spec (`NAME:eval=PATH`, a slash in the
+/// path) reads it relative to the experiment file, from any folder, as it does a bot file: the
+/// spec is not taken for a bot file's path, and the manifest records the file by hash.
+#[test]
+fn an_experiment_file_names_an_evaluation_in_a_spec_relative_to_itself() {
+    let dir = scratch("eval-experiment");
+    for sub in ["exp", "exp/evals", "elsewhere"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    std::fs::write(dir.join("exp/evals/learned.eval"), GOOD).unwrap();
+    let toml = "bots = [\"mcts:iters=20,depth=4,eval=evals/learned.eval\", \"random\"]\nplayers = 2\ngames = 2\nseed = 1\nout = \"run\"\n";
+    std::fs::write(dir.join("exp/t.toml"), toml).unwrap();
+    let file = dir.join("exp/t.toml");
+    for cwd in [dir.join("elsewhere"), dir.join("exp")] {
+        let (code, _, err) = stadt_in(&cwd, &[], &["tournament", file.to_str().unwrap(), "--quiet"]);
+        assert_eq!(code, 0, "from {}: {err}", cwd.display());
+    }
+    let manifest = std::fs::read_to_string(dir.join("exp/run/manifest.toml")).unwrap();
+    let evals = dir.join("exp/evals/learned.eval");
+    assert!(manifest.contains(&format!("eval={}@sha256:", evals.display())), "{manifest}");
+}

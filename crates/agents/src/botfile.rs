@@ -2,7 +2,7 @@
 //! written by tuning and used by name. Named files are looked up in `--bot-dir`, then in
 //! `$STADT_BOTS`, then in `./bots`.
 
-use crate::params::ParamKind;
+use crate::params::paths_from;
 use crate::registry::find;
 use crate::spec::{BotError, BotSpec, build_spec};
 use crate::{process_bot, protocol};
@@ -104,16 +104,8 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
     let name = name.ok_or_else(|| BotError::NoName(path.to_string()))?;
     let def = find(&name).ok_or_else(|| BotError::FileBot { path: path.to_string(), name: name.clone() })?;
     // Files the bot file names are found beside it, whatever folder the command runs in.
-    let dir = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty());
-    for (k, v) in pairs.iter_mut() {
-        let file_param = def.params.iter().any(|d| {
-            d.key == k && matches!(d.kind, ParamKind::File { words, .. } if !words.contains(&v.as_str()))
-        });
-        if let (true, Some(dir)) = (file_param, dir)
-            && Path::new(v.as_str()).is_relative()
-        {
-            *v = dir.join(&*v).to_string_lossy().into_owned();
-        }
+    if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+        paths_from(def.params, &mut pairs, |v| dir.join(v).to_string_lossy().into_owned());
     }
     let label = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path).to_string();
     if def.name == process_bot::BOT.name {

@@ -25,8 +25,8 @@ pub enum ParamKind {
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
     /// One of a few words, or the path of a file that `check` reads and accepts (returning the
-    /// value to record, or why the file is refused). A relative path in a bot file is read
-    /// relative to the bot file's folder.
+    /// value to record, or why the file is refused). A relative path written in a file (a bot
+    /// file, an experiment file) is read relative to that file's folder (`paths_from`).
     File {
         /// The words that name no file.
         words: &'static [&'static str],
@@ -136,4 +136,18 @@ impl Params {
 pub fn format_real(v: f64) -> String {
     let s = format!("{v}");
     if s.contains('e') { format!("{v:.6}") } else { s }
+}
+
+/// Rewrites, among `pairs` of a bot with parameters `defs`, each relative path that names a file
+/// (a `File` parameter given a path, not one of its words) by `place`: a path written in a file
+/// is read from that file's folder.
+pub fn paths_from(defs: &[ParamDef], pairs: &mut [(String, String)], place: impl Fn(&str) -> String) {
+    for (k, v) in pairs.iter_mut() {
+        let names_file = defs.iter().any(|d| {
+            d.key == k && matches!(d.kind, ParamKind::File { words, .. } if !words.contains(&v.as_str()))
+        });
+        if names_file && std::path::Path::new(v.as_str()).is_relative() {
+            *v = place(v);
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use crate::agent::Agent;
 use crate::botfile::{BotDirs, parse_bot_file};
-use crate::params::{ParamDef, Params};
+use crate::params::{ParamDef, Params, paths_from};
 use crate::registry::{find, registry};
 use std::fmt;
 use std::fmt::Write as _;
@@ -231,6 +231,37 @@ impl BotSpec {
     }
 }
 
+/// Whether `text` is `NAME:key=value,...` for a registered bot: a spec even when a value is a
+/// path with a slash in it.
+pub fn is_spec(text: &str) -> bool {
+    text.trim().split_once(':').is_some_and(|(n, _)| find(n).is_some())
+}
+
+/// A spec written in a file (`NAME:key=value,...` for a registered bot) with the relative paths
+/// of its file parameters rewritten by `place` (see `params::paths_from`), or `text` itself when
+/// it has none; None when `text` is not a spec. A malformed item is kept as written, for
+/// `parse_bot` to report.
+pub fn spec_paths_from(text: &str, place: impl Fn(&str) -> String) -> Option<String> {
+    let (name, rest) = text.trim().split_once(':')?;
+    let def = find(name)?;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut kept = Vec::new();
+    for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
+        match item.split_once('=') {
+            Some((k, v)) => pairs.push((k.trim().to_string(), v.trim().to_string())),
+            None => kept.push(item.to_string()),
+        }
+    }
+    let written = pairs.clone();
+    paths_from(def.params, &mut pairs, place);
+    if pairs == written {
+        // Written as it was: a spec's label is its text.
+        return Some(text.to_string());
+    }
+    let items: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).chain(kept).collect();
+    Some(format!("{name}:{}", items.join(",")))
+}
+
 /// Parses `NAME`, `NAME:key=value,...`, the name of a bot file in one of `dirs` (`steerer-tuned`
 /// for `steerer-tuned.bot`), or the path of a bot file (a file holding `bot = NAME` and
 /// `key = value` lines).
@@ -239,9 +270,7 @@ pub fn parse_bot(text: &str, dirs: &BotDirs) -> Result<BotSpec, BotError> {
     if text.is_empty() {
         return Err(BotError::Empty);
     }
-    // `NAME:key=PATH` is a spec even when the path has a slash in it.
-    let is_spec = text.split_once(':').is_some_and(|(n, _)| find(n).is_some());
-    if !is_spec && (text.ends_with(".bot") || text.contains('/')) {
+    if !is_spec(text) && (text.ends_with(".bot") || text.contains('/')) {
         return if std::path::Path::new(text).is_file() {
             parse_bot_file(text)
         } else {

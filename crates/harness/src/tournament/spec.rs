@@ -9,7 +9,7 @@ use crate::tournament::schedule::{Shard, schedule_len};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::parse_bot;
+use stadt_agents::spec::{parse_bot, spec_paths_from};
 use stadt_core::tiles::TileSet;
 use std::path::{Path, PathBuf};
 
@@ -118,10 +118,12 @@ pub(crate) fn resolve(dir: &Path, p: &str) -> PathBuf {
     out
 }
 
-/// A bot written in an experiment file in folder `dir`: a bot file's path is relative to the file,
-/// a name or spec stays as it is.
+/// A bot written in an experiment file in folder `dir`: a bot file's path, and the file paths in
+/// a spec's parameters, are relative to the file; a name stays as it is.
 pub(crate) fn resolve_bot(dir: &Path, b: &str) -> String {
-    if b.ends_with(".bot") || b.contains('/') {
+    if let Some(spec) = spec_paths_from(b, |p| resolve(dir, p).to_string_lossy().into_owned()) {
+        spec
+    } else if b.ends_with(".bot") || b.contains('/') {
         resolve(dir, b).to_string_lossy().into_owned()
     } else {
         b.to_string()
