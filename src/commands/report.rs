@@ -4,7 +4,7 @@
 use crate::cli::command_line;
 use crate::failure::Failure;
 use clap::Args;
-use stadt_harness::report;
+use stadt_harness::any_report;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -16,7 +16,7 @@ pub struct ReportArgs {
 }
 
 pub fn report(a: ReportArgs) -> Result<(), Failure> {
-    let path = report::write(&a.dir, &command_line())?;
+    let path = any_report::write(&a.dir, &command_line())?;
     println!("{}", path.display());
     Ok(())
 }

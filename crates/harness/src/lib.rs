@@ -3,6 +3,7 @@
 //! one run holds at a time, and the terminal picture of a city.
 
 pub mod alloc_count;
+pub mod any_report;
 pub mod bench;
 pub mod check_bot;
 pub mod entrant;

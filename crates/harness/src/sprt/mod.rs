@@ -129,6 +129,7 @@
 
 pub mod manifest;
 pub mod model;
+pub(crate) mod page;
 pub mod run;
 pub mod sequence;
 pub mod simulate;

@@ -10,18 +10,18 @@
 
 use super::manifest::Manifest;
 use super::model::{Model, Verdict};
-use super::sequence::{FILE, Sequence, header};
+use super::sequence::{FILE, Sequence, replay};
 use super::spec::SprtSpec;
 use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::AppendLog;
+use crate::progress;
 use crate::tournament::failures::{self, FailureLog};
 use crate::tournament::rows::{self, Row};
 use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
-use crate::{progress, report};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What a run did.
 pub struct Outcome {
@@ -59,31 +59,6 @@ impl Outcome {
     pub fn finished(&self) -> bool {
         !matches!(self.verdict, Verdict::Continue) || self.games == self.scheduled
     }
-}
-
-/// The test replayed from a folder's games: the rows of `games.csv` (whole games), the sequence
-/// after every whole unit, and the text `sprt.csv` should hold. Refused when the games go on past
-/// the unit that decided.
-pub(crate) fn replay(rows: &[Row], mut seq: Sequence, path: &Path) -> Result<(Sequence, String), Error> {
-    let per_unit = seq.unit_rows();
-    let mut text = format!("{}\n", header(&seq.model()));
-    for unit in rows.chunks_exact(per_unit) {
-        if seq.decided() {
-            break;
-        }
-        text.push_str(&seq.add(unit));
-    }
-    if seq.decided() && rows.len() > seq.units() * per_unit {
-        return Err(Error::file(
-            path,
-            format!(
-                "holds games after unit {}, where the test was decided ({}): it was changed since the run wrote it",
-                seq.units() - 1,
-                seq.verdict().word()
-            ),
-        ));
-    }
-    Ok((seq, text))
 }
 
 /// The games a run of these settings schedules.
@@ -161,7 +136,7 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
     };
     if outcome.finished() {
         if folder.writable() {
-            outcome.report = Some(report::write_finished(&folder)?);
+            outcome.report = Some(super::page::write_finished(&folder)?);
         }
     } else {
         outcome.interrupted = opts.stop.requested();

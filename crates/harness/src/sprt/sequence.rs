@@ -8,8 +8,10 @@
 
 use super::model::{Model, Pentanomial, Settings, UnitScores, Verdict, verdict};
 use super::spec::{elo_unit, model_for};
+use crate::error::Error;
 use crate::tournament::rows::Row;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The log's file name.
 pub const FILE: &str = "sprt.csv";
@@ -208,4 +210,29 @@ impl Sequence {
         };
         vec![first, second, third]
     }
+}
+
+/// The test replayed from a folder's games: the rows of `games.csv` (whole games), the sequence
+/// after every whole unit, and the text `sprt.csv` should hold. Refused when the games go on past
+/// the unit that decided.
+pub(crate) fn replay(rows: &[Row], mut seq: Sequence, path: &Path) -> Result<(Sequence, String), Error> {
+    let per_unit = seq.unit_rows();
+    let mut text = format!("{}\n", header(&seq.model()));
+    for unit in rows.chunks_exact(per_unit) {
+        if seq.decided() {
+            break;
+        }
+        text.push_str(&seq.add(unit));
+    }
+    if seq.decided() && rows.len() > seq.units() * per_unit {
+        return Err(Error::file(
+            path,
+            format!(
+                "holds games after unit {}, where the test was decided ({}): it was changed since the run wrote it",
+                seq.units() - 1,
+                seq.verdict().word()
+            ),
+        ));
+    }
+    Ok((seq, text))
 }

@@ -5,10 +5,11 @@
 //! Everything is checked before anything is written: the shards must be of one tournament and of
 //! this build, each shard given once, none missing, each finished.
 
+use super::games::{GAMES, finished_rows};
 use super::manifest::{Manifest, tournament_differences};
 use super::rows::{self, Row};
 use super::schedule::{Shard, schedule_len};
-use super::{GAMES, finished_rows, summarise};
+use super::{page, summarise};
 use crate::entrant::FORFEITING_SPEC;
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder, RunManifest};
@@ -175,6 +176,6 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
             super::records::copy_from_shard(&p.dir, &folder)?;
         }
     }
-    let report = if folder.writable() { Some(crate::report::write_finished(&folder)?) } else { None };
+    let report = if folder.writable() { Some(page::write_finished(&folder)?) } else { None };
     Ok(Merged { games: total, table, report })
 }

@@ -8,8 +8,10 @@
 //! games. One run at a time holds the folder.
 
 pub mod failures;
+pub(crate) mod games;
 pub mod manifest;
 pub mod merge;
+pub(crate) mod page;
 pub mod records;
 pub mod rows;
 pub mod schedule;
@@ -19,10 +21,11 @@ pub mod summary;
 use crate::entrant::{Entrant, Seat};
 use crate::error::Error;
 use crate::folder::RunFolder;
-use crate::output::{AppendLog, write_file};
+use crate::output::AppendLog;
 use crate::stop::Stop;
-use crate::{pool, progress, report, runner};
+use crate::{pool, progress, runner};
 use failures::FailureLog;
+pub(crate) use games::{GAMES, open_games, start_games};
 use manifest::Manifest;
 use rows::Row;
 use schedule::{Schedule, Shard};
@@ -104,74 +107,8 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let (bots, table) = summarise(&folder, spec.players, &spec.labels, &specs, &all)?;
     let played = all.len() / spec.players;
     let report =
-        if played == scheduled && folder.writable() { Some(report::write_finished(&folder)?) } else { None };
+        if played == scheduled && folder.writable() { Some(page::write_finished(&folder)?) } else { None };
     Ok(Outcome { played, total: scheduled, new, interrupted, bots, table, report, rows: all })
-}
-
-/// The games already in the folder's `games.csv`, and the log to append to when a line cut short
-/// by a kill had to be dropped from it (None when the file is whole or absent).
-pub(crate) fn open_games(
-    folder: &RunFolder,
-    players: usize,
-    shard: Shard,
-    scheduled: usize,
-) -> Result<(Vec<Row>, Option<AppendLog>), Error> {
-    let path = folder.join(GAMES);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
-        Err(e) => return Err(Error::io("read", &path, e)),
-    };
-    let (rows, complete) = rows::read(&text, players, shard, &path)?;
-    if rows.len() / players > scheduled {
-        return Err(Error::file(&path, "holds more games than this tournament schedules"));
-    }
-    if complete == text.len() {
-        return Ok((rows, None));
-    }
-    folder.require_writable("games.csv (to drop a cut line)")?;
-    Ok((rows, Some(AppendLog::open(&path, complete)?)))
-}
-
-/// The rows of the games of `part` in `dir`'s `games.csv` when all `want` of them are there and
-/// whole; otherwise `Err(games there)`.
-pub(crate) fn finished_rows(
-    dir: &std::path::Path,
-    players: usize,
-    part: Shard,
-    want: usize,
-) -> Result<Result<Vec<Row>, usize>, Error> {
-    let (rows, whole) = rows_in(dir, players, part)?;
-    let have = rows.len() / players;
-    Ok(if have == want && whole { Ok(rows) } else { Err(have) })
-}
-
-/// The rows of the whole games of `part` in `dir`'s `games.csv` (none when there is no such file),
-/// and whether the file holds nothing else.
-pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
-    let path = dir.join(GAMES);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
-        Err(e) => return Err(Error::io("read", &path, e)),
-    };
-    if text.is_empty() {
-        return Ok((Vec::new(), false));
-    }
-    let (rows, complete) = rows::read(&text, players, part, &path)?;
-    Ok((rows, complete == text.len()))
-}
-
-/// The log of a folder's games, started with its header line (with the `failure` column when
-/// `failures`) if there is none yet.
-pub(crate) fn start_games(folder: &RunFolder, failures: bool) -> Result<AppendLog, Error> {
-    let path = folder.join(GAMES);
-    let header = format!("{}\n", rows::header(failures));
-    if !path.exists() {
-        write_file(&path, &header, false)?;
-    }
-    let len = std::fs::metadata(&path).map_err(|e| Error::io("read", &path, e))?.len();
-    AppendLog::open(&path, len as usize)
 }
 
 /// Writes `summary.csv` and `pairs.csv` from every game played; returns the per-bot statistics and
@@ -190,9 +127,6 @@ fn summarise(
     let table = summary::table(&bots, &pairs);
     Ok((bots, table))
 }
-
-/// The file of every game's rows.
-pub(crate) const GAMES: &str = "games.csv";
 
 /// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
 /// returns how many it played.

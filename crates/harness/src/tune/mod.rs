@@ -10,6 +10,7 @@
 
 pub(crate) mod log;
 pub(crate) mod manifest;
+pub(crate) mod page;
 mod report;
 mod spsa;
 pub(crate) mod verify;
@@ -149,7 +150,7 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
     bar.finish_and_clear();
     let bot_text = report::bot_file(spec, &tuned, &verify);
     let bot_path = folder.write_derived(&format!("{}.bot", spec.name), &bot_text)?;
-    let page = crate::report::write_finished(&folder)?;
+    let page = page::write_finished(&folder)?;
     let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path, page];
     let mut report = report::summary(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
     let mut installed = None;

@@ -1,18 +1,19 @@
-//! The report of a tournament folder: the summary table, win rates, score distributions, points by
-//! source, head to head, and the rating ladder.
+//! The report of a tournament folder (`report.html`): the summary table, win rates, score
+//! distributions, points by source, head to head, and the rating ladder; and the viewer pages of
+//! its notable games when it kept their records.
 
-use super::html::Page;
-use super::plots::{self, Frame, Interval};
-use super::{agrees, folder_name, unfinished};
+use super::games::finished_rows;
+use super::manifest::{FORMAT, Manifest};
+use super::records;
+use super::rows::Row;
+use super::schedule::{Shard, schedule_len};
+use super::summary::{self, BotSummary, PairSummary};
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::tournament::finished_rows;
-use crate::tournament::manifest::Manifest;
-use crate::tournament::records;
-use crate::tournament::rows::Row;
-use crate::tournament::schedule::{Shard, schedule_len};
-use crate::tournament::summary::{self, BotSummary, PairSummary};
-use std::path::Path;
+use crate::report::html::Page;
+use crate::report::plots::{self, Frame, Interval};
+use crate::report::{agrees, folder_name, format, manifest_text, unfinished, write_page};
+use std::path::{Path, PathBuf};
 
 /// The sources of points, in the order of `BotSummary::sources`.
 const SOURCES: [&str; 5] = ["roads", "markets", "towers", "residential", "watchmen"];
@@ -96,7 +97,7 @@ pub(crate) fn write_viewers(folder: &RunFolder) -> Result<(), Error> {
     }
     let path = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
-    if super::format(&text).as_deref() != Some(crate::tournament::manifest::FORMAT) {
+    if format(&text).as_deref() != Some(FORMAT) {
         return Ok(());
     }
     let (m, rows) = finished(dir, &text)?;
@@ -210,4 +211,12 @@ fn forfeits(rows: &[Row]) -> Option<String> {
         "{} (a forfeiting bot ranks last; greedy played its seat to the end; failures.txt has each bot's last stderr lines)",
         list.join(", ")
     ))
+}
+
+/// Writes the report of the finished tournament that holds `folder` (after the viewer pages it
+/// links), and returns its path.
+pub(crate) fn write_finished(folder: &RunFolder) -> Result<PathBuf, Error> {
+    let html = page(folder.path(), &manifest_text(folder.path())?)?;
+    write_viewers(folder)?;
+    write_page(folder, &html)
 }

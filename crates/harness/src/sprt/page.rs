@@ -2,20 +2,18 @@
 //! its two bounds, the Elo estimate with its interval against the two hypotheses, the settings,
 //! and `sprt.csv`.
 
-use super::html::Page;
-use super::plots::{self, Frame, Interval};
-use super::{agrees, folder_name, unfinished};
+use super::manifest::Manifest;
+use super::model::Settings;
+use super::sequence::{FILE, Sequence, replay};
+use super::spec::{elo_unit, model_for};
 use crate::error::Error;
-use crate::folder::{MANIFEST, RunManifest};
-use crate::sprt::manifest::Manifest;
-use crate::sprt::model::Settings;
-use crate::sprt::run::replay;
-use crate::sprt::sequence::{FILE, Sequence};
-use crate::sprt::spec::{elo_unit, model_for};
-use crate::tournament::schedule::Shard;
-use crate::tournament::schedule::decks_for;
-use crate::tournament::{GAMES, rows_in};
-use std::path::Path;
+use crate::folder::{MANIFEST, RunFolder, RunManifest};
+use crate::report::html::Page;
+use crate::report::plots::{self, Frame, Interval};
+use crate::report::{agrees, folder_name, manifest_text, unfinished, write_page};
+use crate::tournament::games::{GAMES, rows_in};
+use crate::tournament::schedule::{Shard, decks_for};
+use std::path::{Path, PathBuf};
 
 /// The report page of the SPRT folder `dir` whose manifest reads `text`.
 pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
@@ -106,4 +104,9 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     page.section("units", "Every unit (sprt.csv)");
     page.folded_csv_table(&format!("{} units, one row each", seq.units()), "sprt", &log)?;
     Ok(page.finish())
+}
+
+/// Writes the report of the finished test that holds `folder`, and returns its path.
+pub(crate) fn write_finished(folder: &RunFolder) -> Result<PathBuf, Error> {
+    write_page(folder, &page(folder.path(), &manifest_text(folder.path())?)?)
 }

@@ -1,14 +1,14 @@
 //! The report of a tuning folder: the tuning curve, the weights before and after, and the held-out
 //! check's verdict.
 
-use super::html::Page;
-use super::plots::{self, Curve, Frame, Interval};
-use super::{folder_name, unfinished};
+use super::manifest::Manifest;
+use super::{log, verify};
 use crate::error::Error;
-use crate::folder::{MANIFEST, RunManifest};
-use crate::tune::manifest::Manifest;
-use crate::tune::{log, verify};
-use std::path::Path;
+use crate::folder::{MANIFEST, RunFolder, RunManifest};
+use crate::report::html::Page;
+use crate::report::plots::{self, Curve, Frame, Interval};
+use crate::report::{folder_name, manifest_text, unfinished, write_page};
+use std::path::{Path, PathBuf};
 
 /// Columns of `tune.csv` before the weights and after them.
 const LEADING: [&str; 3] = ["iteration", "a_k", "c_k"];
@@ -193,4 +193,9 @@ fn start_weights(spec: &str) -> Vec<(String, String)> {
         .filter_map(|kv| kv.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
+}
+
+/// Writes the report of the finished tuning run that holds `folder`, and returns its path.
+pub(crate) fn write_finished(folder: &RunFolder) -> Result<PathBuf, Error> {
+    write_page(folder, &page(folder.path(), &manifest_text(folder.path())?)?)
 }
