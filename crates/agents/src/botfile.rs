@@ -2,9 +2,10 @@
 //! written by tuning and used by name. Named files are looked up in `--bot-dir`, then in
 //! `$STADT_BOTS`, then in `./bots`.
 
+use crate::bot_def::{BotSpec, build_spec};
+use crate::bot_error::BotError;
 use crate::params::paths_from;
-use crate::registry::find;
-use crate::spec::{BotError, BotSpec, build_spec};
+use crate::registry::{find, names};
 use crate::{process_bot, protocol};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -102,7 +103,11 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
         }
     }
     let name = name.ok_or_else(|| BotError::NoName(path.to_string()))?;
-    let def = find(&name).ok_or_else(|| BotError::FileBot { path: path.to_string(), name: name.clone() })?;
+    let def = find(&name).ok_or_else(|| BotError::FileBot {
+        path: path.to_string(),
+        name: name.clone(),
+        bots: names(),
+    })?;
     // Files the bot file names are found beside it, whatever folder the command runs in.
     if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
         paths_from(def.params, &mut pairs, |v| dir.join(v).to_string_lossy().into_owned());

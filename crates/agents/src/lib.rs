@@ -11,6 +11,8 @@
 //!   it; [`play`]: playing a game to its end through it.
 
 pub mod agent;
+pub mod bot_def;
+pub mod bot_error;
 pub mod botfile;
 pub mod bots;
 pub mod child;

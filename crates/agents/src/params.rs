@@ -1,7 +1,7 @@
 //! Bot parameters: each has a key, a default, a help line and a kind with its valid range; values
 //! are checked against it when a spec is read.
 
-use crate::spec::BotError;
+use crate::bot_error::BotError;
 
 /// The kind of value a bot parameter takes, with its valid range.
 #[derive(Clone, Copy, Debug)]

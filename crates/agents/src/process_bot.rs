@@ -5,11 +5,12 @@
 //! stays a whole game, and the runner reports the forfeit.
 
 use crate::agent::{Agent, Forfeit, GameInfo};
+use crate::bot_def::{BotDef, BotSpec};
+use crate::bot_error::BotError;
 use crate::child::{Fault, Launch, LineChild};
 use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::protocol;
-use crate::spec::{BotDef, BotError, BotSpec};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};

@@ -3,9 +3,9 @@
 //! the bot's generator is seeded with the seed of the new game, so the bot plays exactly as it
 //! plays inside stadt.
 
+use crate::bot_def::BotSpec;
 use crate::observation::Observation;
 use crate::protocol;
-use crate::spec::BotSpec;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};

@@ -9,7 +9,7 @@ use crate::agent::Agent;
 use crate::helpers::GreedySearch;
 use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::moves::Move;
 

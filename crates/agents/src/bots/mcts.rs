@@ -15,7 +15,7 @@ use crate::observation::Observation;
 use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::search::mcts::{Config, Mcts, Reward, Rollout};
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::game::Game;
 use stadt_core::moves::Move;

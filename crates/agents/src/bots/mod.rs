@@ -1,7 +1,7 @@
 //! The bots, one file each, and the list that registers them: a new bot is a file here and one
 //! line in `registry!` below; deleting a bot's file breaks only its line.
 
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 
 /// Declares each bot's module (its file here) and lists its `BOT` entry, in the order given.
 macro_rules! registry {

@@ -5,7 +5,7 @@
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
 use crate::params::{ParamDef, Params};
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 
 static PUCT_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",

@@ -5,7 +5,7 @@ use crate::agent::Agent;
 use crate::game::Game;
 use crate::observation::Observation;
 use crate::params::Params;
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::moves::Move;
 

@@ -9,7 +9,7 @@ use crate::eval;
 use crate::helpers::{GreedySearch, copy_into, pick_best};
 use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
-use crate::spec::BotDef;
+use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::features::{RESIDENTIAL, majority};
 use stadt_core::geom::Side;

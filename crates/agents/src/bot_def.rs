@@ -1,0 +1,116 @@
+//! A bot's registry entry (its name, parameters and how to build it) and a bot chosen with all its
+//! parameters, checked against their ranges.
+
+use crate::agent::Agent;
+use crate::bot_error::BotError;
+use crate::params::{ParamDef, Params};
+use std::fmt;
+use std::fmt::Write as _;
+
+/// A bot's entry in the registry (`registry.rs`): its name, what it does, its parameters and how
+/// to build it.
+pub struct BotDef {
+    /// Its name.
+    pub name: &'static str,
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// Its parameters.
+    pub params: &'static [ParamDef],
+    /// Builds the agent from checked parameters.
+    pub build: fn(&Params) -> Box<dyn Agent>,
+}
+
+impl BotDef {
+    /// Whether the bot searches with an iteration budget (`iters`), as every MCTS variant does.
+    pub fn searches(&self) -> bool {
+        self.params.iter().any(|p| p.key == "iters")
+    }
+}
+
+impl fmt::Debug for BotDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BotDef({})", self.name)
+    }
+}
+
+/// A bot chosen by name with all its parameters: the unit tournaments and tuning work with.
+#[derive(Clone, Debug)]
+pub struct BotSpec {
+    /// The registry entry.
+    pub def: &'static BotDef,
+    /// Every parameter (defaults filled in).
+    pub params: Params,
+    /// What the user wrote (a name, a spec or a file's name): the short label in results.
+    pub label: String,
+}
+
+impl PartialEq for BotSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.def.name == other.def.name && self.params == other.params
+    }
+}
+
+impl BotSpec {
+    /// A bot from its entry (registered or not) and `key = value` pairs on top of its defaults,
+    /// each checked against its range; `label` names it in results.
+    pub fn new(def: &'static BotDef, pairs: &[(String, String)], label: &str) -> Result<BotSpec, BotError> {
+        build_spec(def, pairs, label)
+    }
+
+    /// The full spec with every parameter: `NAME:key=value,...`.
+    pub fn full(&self) -> String {
+        let mut s = self.def.name.to_string();
+        for (i, (k, v)) in self.params.entries().iter().enumerate() {
+            let _ = write!(s, "{}{k}={v}", if i == 0 { ':' } else { ',' });
+        }
+        s
+    }
+
+    /// A new agent.
+    pub fn build(&self) -> Box<dyn Agent> {
+        (self.def.build)(&self.params)
+    }
+
+    /// Whether the runner should reveal the real tile order to it.
+    pub fn clairvoyant(&self) -> bool {
+        self.params.entries().iter().any(|(k, v)| *k == "clairvoyant" && v == "true")
+    }
+
+    /// The same bot with one parameter changed (checked).
+    pub fn with(&self, key: &str, value: &str) -> Result<BotSpec, BotError> {
+        let mut p = self.clone();
+        let def = self.def.params.iter().find(|d| d.key == key).ok_or_else(|| unknown_key(self.def, key))?;
+        let v = def.check(self.def.name, value)?;
+        for e in p.params.values.iter_mut() {
+            if e.0 == key {
+                e.1 = v.clone();
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// A spec from `key = value` pairs on top of the defaults.
+pub(crate) fn build_spec(
+    def: &'static BotDef,
+    pairs: &[(String, String)],
+    label: &str,
+) -> Result<BotSpec, BotError> {
+    let mut values: Vec<(&'static str, String)> =
+        def.params.iter().map(|p| (p.key, p.default.to_string())).collect();
+    for (i, (k, v)) in pairs.iter().enumerate() {
+        let p = def.params.iter().find(|p| p.key == k).ok_or_else(|| unknown_key(def, k))?;
+        if pairs[..i].iter().any(|(other, _)| other == k) {
+            return Err(BotError::Duplicate { bot: def.name, key: k.clone() });
+        }
+        let checked = p.check(def.name, v)?;
+        values.iter_mut().find(|e| e.0 == p.key).expect("a defined parameter").1 = checked;
+    }
+    Ok(BotSpec { def, params: Params { values }, label: label.to_string() })
+}
+
+/// The error for a parameter `key` that bot `def` does not have, listing those it has.
+fn unknown_key(def: &'static BotDef, key: &str) -> BotError {
+    let keys: Vec<&str> = def.params.iter().map(|p| p.key).collect();
+    BotError::UnknownKey { bot: def.name, key: key.to_string(), keys: keys.join(", ") }
+}
