@@ -1,6 +1,6 @@
 //! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | sprt |
-//! tune | report | serve-bot | check-bot`, and what the commands share (bot lists, the bot folder, threads, the command line for
-//! manifests).
+//! tune | learn | report | serve-bot | check-bot`, each handed to its command (what the commands
+//! share is in `args.rs`).
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
@@ -14,12 +14,8 @@ use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
 use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, tournament, tune};
 use crate::failure::Failure;
-use clap::{Args, Parser, Subcommand};
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::{BotSpec, parse_bot};
-use stadt_harness::limits;
+use clap::{Parser, Subcommand};
 use stadt_harness::stop::Stop;
-use std::path::{Path, PathBuf};
 
 /// A research harness for Carcassonne: Die Stadt: an exact rules engine, bots, tournaments and tuning.
 #[derive(Parser, Debug)]
@@ -87,40 +83,6 @@ enum Command {
     CheckBot(CheckBotArgs),
 }
 
-#[derive(Args, Debug)]
-pub struct BotDirArg {
-    /// Folder to look up named bot files (NAME.bot) in first; then $STADT_BOTS, then ./bots.
-    #[arg(long, value_name = "DIR")]
-    pub bot_dir: Option<PathBuf>,
-}
-
-impl BotDirArg {
-    /// Where named bot files are looked up.
-    pub fn dirs(&self) -> BotDirs {
-        BotDirs::standard(self.bot_dir.as_deref())
-    }
-}
-
-/// The flags of a run into an output folder (tournaments and tests): where, with which tile set,
-/// bot folder and threads, and whether to show progress.
-#[derive(Args, Debug)]
-pub struct RunArgs {
-    /// Output folder (with an experiment file: instead of the file's `out`).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Tile set file instead of the default set.
-    #[arg(long, value_name = "FILE")]
-    pub tiles: Option<String>,
-    #[command(flatten)]
-    pub bot_dir: BotDirArg,
-    /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
-    pub threads: Option<u64>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     match cli.command {
@@ -141,50 +103,4 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             Ok(())
         }
     }
-}
-
-/// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
-/// a piece `key=value` whose key has no `:` continues the bot before it (the value may: a file's
-/// recorded hash, `eval=FILE@sha256:HASH`).
-pub fn split_bots(text: &str, dirs: &BotDirs) -> Result<Vec<BotSpec>, Failure> {
-    Ok(split_bot_texts(text)?.iter().map(|s| parse_bot(s, dirs)).collect::<Result<_, _>>()?)
-}
-
-/// The bot texts of a comma-separated list (see `split_bots`).
-pub fn split_bot_texts(text: &str) -> Result<Vec<String>, Failure> {
-    let mut items: Vec<String> = Vec::new();
-    for piece in text.split(',').map(str::trim) {
-        if piece.is_empty() {
-            return Err(format!("empty bot name in `{text}`").into());
-        }
-        match items.last_mut() {
-            Some(last) if piece.split_once('=').is_some_and(|(key, _)| !key.contains(':')) => {
-                last.push(if last.contains(':') { ',' } else { ':' });
-                last.push_str(piece);
-            }
-            _ => items.push(piece.to_string()),
-        }
-    }
-    Ok(items)
-}
-
-/// Refuses an output file given with `flag` that is already there, before any work is done.
-pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
-    if path.exists() {
-        return Err(format!("{flag} {}: the file already exists; not overwriting it", path.display()).into());
-    }
-    Ok(())
-}
-
-/// Worker threads: the flag (checked against its range) or every core.
-pub fn threads(flag: Option<u64>) -> Result<usize, Failure> {
-    match flag {
-        Some(t) => Ok(limits::check("--threads", t, &limits::THREADS)? as usize),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-/// The command line as a user would type it: `stadt` and the arguments.
-pub fn command_line() -> String {
-    std::iter::once("stadt".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
 }

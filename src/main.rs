@@ -1,5 +1,6 @@
 //! `stadt`: the command line of the Die Stadt research harness (`stadt --help`).
 
+mod args;
 mod cli;
 mod commands;
 mod failure;

@@ -1,7 +1,7 @@
 //! `stadt bots`: every bot, its parameters with defaults and valid ranges, and the bot files
 //! found by name, saying where.
 
-use crate::cli::BotDirArg;
+use crate::args::BotDirArg;
 use clap::Args;
 use stadt_agents::botfile::{BotDirs, parse_bot_file};
 use stadt_agents::registry::registry;

@@ -1,7 +1,7 @@
 //! `stadt learn`: checks every flag, runs (or resumes) the self-play generations of a learned
 //! evaluation and prints the generations' table.
 
-use crate::cli::{BotDirArg, command_line, threads};
+use crate::args::{BotDirArg, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;

@@ -1,7 +1,7 @@
 //! `stadt play`: one game between bots, its final scores by source, optionally its record (with
 //! the tile set beside it) and a picture of the city.
 
-use crate::cli::{BotDirArg, refuse_existing, split_bots};
+use crate::args::{BotDirArg, refuse_existing, split_bots};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::seeds::derive;

@@ -1,7 +1,7 @@
 //! Commands on game records: `stadt replay` checks one decision by decision (and draws the city at
 //! any point of it), `stadt suggest` asks a bot for the next decision of a partial one.
 
-use crate::cli::{BotDirArg, refuse_existing};
+use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;

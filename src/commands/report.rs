@@ -1,7 +1,7 @@
 //! `stadt report DIR`: the finished tournament's, test's or tuning run's results as one self-contained
 //! HTML page of tables and plots, `DIR/report.html`.
 
-use crate::cli::command_line;
+use crate::args::command_line;
 use crate::failure::Failure;
 use clap::Args;
 use stadt_harness::any_report;

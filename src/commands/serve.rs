@@ -2,7 +2,7 @@
 //! program speaking `stadt-bot 1` on stdin and stdout for other hosts, and `stadt check-bot`, the
 //! compliance check of a bot file.
 
-use crate::cli::BotDirArg;
+use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::protocol::tiles_sha256;

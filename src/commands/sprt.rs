@@ -1,7 +1,7 @@
 //! `stadt sprt`: a sequential A/B test of one bot against another on duplicate decks, from flags
 //! or an experiment file; prints the verdict, the LLR and the Elo estimate.
 
-use crate::cli::{RunArgs, command_line, threads};
+use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_harness::sprt::run;

@@ -1,7 +1,7 @@
 //! `stadt tournament`: from an experiment file or flags, with a progress bar; prints the table and
 //! says where the files are.
 
-use crate::cli::{RunArgs, command_line, split_bot_texts, threads};
+use crate::args::{RunArgs, command_line, split_bot_texts, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_harness::limits;

@@ -1,7 +1,7 @@
 //! `stadt tune`: checks every flag against its range, runs the tuning and prints its report; warns
 //! loudly when the tuned bot lost its held-out check.
 
-use crate::cli::{BotDirArg, command_line, split_bots, threads};
+use crate::args::{BotDirArg, command_line, split_bots, threads};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::parse_bot;
