@@ -109,6 +109,11 @@ fn mcts_rewards_by_kind() {
     let mut m = [0.0f32; 2];
     rewards(&[60.0, 40.0], Reward::Margin, &mut m);
     assert_eq!(m, [0.75, 0.25]);
+    // Mix: the mean of margin and win share (ties share the win).
+    rewards(&[60.0, 40.0], Reward::Mix, &mut m);
+    assert_eq!(m, [0.875, 0.125]);
+    rewards(&[50.0, 50.0], Reward::Mix, &mut m);
+    assert_eq!(m, [0.5, 0.5]);
 }
 
 #[test]

@@ -68,8 +68,8 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "reward",
             default: "margin",
-            help: "reward per player: win share, rank, or score margin",
-            kind: ParamKind::Choice(&["win", "rank", "margin"]),
+            help: "reward per player: win share, rank, score margin, or mix (the mean of margin and win share)",
+            kind: ParamKind::Choice(&["win", "rank", "margin", "mix"]),
         },
         ParamDef {
             key: "rollout",
@@ -176,6 +176,7 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         reward: match p.get("reward") {
             "win" => Reward::Win,
             "margin" => Reward::Margin,
+            "mix" => Reward::Mix,
             _ => Reward::Rank,
         },
         threads: p.int("threads") as usize,

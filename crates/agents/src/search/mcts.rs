@@ -35,6 +35,8 @@ pub enum Reward {
     Rank,
     /// 0.5 + margin to the best opponent / (2 x MARGIN_SCALE), clamped to [0, 1].
     Margin,
+    /// The mean of `Margin` and `Win`: points count, and so does finishing first.
+    Mix,
 }
 
 /// Points of margin that count as a sure win in the margin reward.
@@ -506,6 +508,15 @@ pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
                 let best_other = (0..n).filter(|&q| q != p).map(|q| s[q]).fold(f64::NEG_INFINITY, f64::max);
                 let m = (s[p] - best_other) / MARGIN_SCALE;
                 out[p] = (0.5 + 0.5 * m.clamp(-1.0, 1.0)) as f32;
+            }
+        }
+        Reward::Mix => {
+            let best = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let winners = s.iter().filter(|&&x| x == best).count() as f32;
+            rewards(s, Reward::Margin, out);
+            for p in 0..n {
+                let win = if s[p] == best { 1.0 / winners } else { 0.0 };
+                out[p] = 0.5 * out[p] + 0.5 * win;
             }
         }
     }
