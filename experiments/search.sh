@@ -11,7 +11,8 @@ PYTHON=${PYTHON:-target/py-venv/bin/python}
 for e in lmcts-scaling-1k-4k lmcts-scaling-4k-16k lmcts-vs-mcts-equal-time lmcts-vs-steerer lmcts-ladder \
     lmcts-ablation-eval lmcts-ablation-reuse lmcts-scaling-16k-64k lmcts-ablation-prior lmcts-ablation-widen \
     lmcts-prior-equal-time lmcts-ablation-follow lmcts-gen3-vs-gen1 lmcts-depth24-1k lmcts-depth24-16k \
-    lmcts-win-1k lmcts-win-16k lmcts-mix-1k lmcts-mix-16k; do
+    lmcts-win-1k lmcts-win-16k lmcts-mix-1k lmcts-mix-16k \
+    lmcts-mix-scaling-1k-4k lmcts-mix-scaling-4k-16k lmcts-mix-scaling-16k-64k lmcts-mix-vs-mcts-equal-time; do
     echo "$(date -u +%FT%TZ) start $e"
     "$STADT" tournament "experiments/$e.toml" --quiet "$@" > /dev/null
     echo "$(date -u +%FT%TZ) done $e"
