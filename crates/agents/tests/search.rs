@@ -187,6 +187,52 @@ fn tree_reuse_follows_the_other_players_moves_and_the_draws_to_the_next_decision
 }
 
 #[test]
+fn tree_reuse_survives_a_forced_move() {
+    // A decision with one legal move is not searched, but the tree kept for it holds the next
+    // decision one move down: the search after a forced move starts from that node.
+    let ts = TileSet::default_set();
+    let (mut after_forced, mut kept) = (0, 0);
+    for game in 0..6u64 {
+        let mut rng = Pcg64Mcg::seed_from_u64(50 + game);
+        let mut g = midgame(ts, &mut rng);
+        let me = g.table().actor();
+        let mut s = plain(true, 1);
+        let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
+        let mut forced = false;
+        let mut moves = Vec::new();
+        for k in 0..200u64 {
+            if g.is_over() {
+                break;
+            }
+            if g.table().actor() != me {
+                let mv = greedy.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(k));
+                g.apply(mv);
+                continue;
+            }
+            g.legal_moves(&mut moves);
+            let mv = s.choose(&Observation::new(&g), &projected, &mut Pcg64Mcg::seed_from_u64(k));
+            if forced && moves.len() > 1 {
+                after_forced += 1;
+                if s.reused_visits() > 0 {
+                    kept += 1;
+                    // The kept node is this position: its children are exactly the legal moves,
+                    // each tried at least once by UCT.
+                    if moves.len() * 4 < 2000 {
+                        for &m in &moves {
+                            assert!(s.root_visits(m) > 0, "game {game}, decision {k}: {m:?} unvisited");
+                        }
+                    }
+                }
+            }
+            forced = moves.len() == 1;
+            g.apply(mv);
+        }
+    }
+    assert!(after_forced >= 5, "only {after_forced} decisions after a forced move");
+    assert!(kept >= 2, "the tree was kept at {kept} of {after_forced} decisions after a forced move");
+}
+
+#[test]
 fn the_prior_weighs_moves_by_greedy_value_and_sums_to_one() {
     let mut w = Vec::new();
     softmax(&[0.0, 2.0, 4.0], 2.0, &mut w);

@@ -128,7 +128,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "follow",
             default: "false",
-            help: "with reuse: also follow the other players' moves and the draws down the kept subtree to the next decision",
+            help: "with reuse: also follow the other players' moves, the draws and its own forced moves down the kept subtree to the next decision",
             kind: ParamKind::Bool,
         },
         ParamDef {

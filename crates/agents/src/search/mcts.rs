@@ -7,7 +7,8 @@
 //! (`prior`), progressive widening that opens a node's children in prior order as its visits grow
 //! (`widen`), an expansion threshold (`expand`), and keeping the subtree of the chosen move for
 //! the player's next decision when that decision's position is the one the subtree holds (`reuse`),
-//! or one the subtree reaches through the other players' moves and the draws (`follow`).
+//! or one the subtree reaches through the other players' moves, the draws and the player's own
+//! forced moves (`follow`).
 //! With all of them off the search is plain UCT, move for move as before they existed.
 //!
 //! The tree lives in a flat arena of nodes (`tree`). Chance nodes are keyed by their outcome;
@@ -66,8 +67,8 @@ pub struct Config {
     pub expand: u32,
     /// Keep the chosen move's subtree for the player's next decision when it holds that position.
     pub reuse: bool,
-    /// With `reuse`: also follow the other players' moves and the draws down the kept subtree
-    /// to the player's next decision.
+    /// With `reuse`: also follow the other players' moves, the draws and the player's own forced
+    /// moves down the kept subtree to the player's next decision.
     pub follow: bool,
 }
 
@@ -237,11 +238,18 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             _ => false,
         };
         if self.root_moves.len() == 1 {
+            // A forced move is not searched; with `follow`, a kept tree that holds this position
+            // is followed one move down to the next one.
+            let mv = self.root_moves[0];
+            let follow = reuse && self.cfg.follow;
             for t in &mut self.trees {
-                t.chosen = None;
+                t.chosen = t.chosen.filter(|_| follow).and_then(|c| t.child(c, mv));
                 t.reused = 0;
             }
-            return self.root_moves[0];
+            if follow {
+                self.expect_after(view, mv);
+            }
+            return mv;
         }
         let seed: u64 = rng.random();
         let cfg = &self.cfg;
@@ -270,26 +278,32 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             for t in &mut self.trees {
                 t.chosen = t.root_child(mv);
             }
-            match self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()) {
-                Some(e) => view.public_into(e),
-                None => self.expected = Some(Box::new(view.public())),
-            }
-            let next = self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()).expect("just set");
-            next.apply(mv);
-            self.expecting = true;
+            self.expect_after(view, mv);
         }
         mv
+    }
+
+    /// Remembers the public position `mv` leads to from `view`'s, which the kept subtree holds.
+    fn expect_after<D: Determinize<Full = G>>(&mut self, view: &D, mv: G::Move) {
+        match self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()) {
+            Some(e) => view.public_into(e),
+            None => self.expected = Some(Box::new(view.public())),
+        }
+        let next = self.expected.as_mut().and_then(|e| e.downcast_mut::<D::Public>()).expect("just set");
+        next.apply(mv);
+        self.expecting = true;
     }
 }
 
 impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
     fn root_child(&self, mv: G::Move) -> Option<u32> {
-        let root = self.arena.nodes.first()?;
-        (root.count > 0)
-            .then(|| {
-                (root.first..root.first + root.count).find(|&c| self.arena.nodes[c as usize].mv == Some(mv))
-            })
-            .flatten()
+        if self.arena.nodes.is_empty() { None } else { self.child(0, mv) }
+    }
+
+    /// The child of decision node `node` reached by `mv`, if `node` has been expanded.
+    fn child(&self, node: u32, mv: G::Move) -> Option<u32> {
+        let n = self.arena.nodes[node as usize];
+        (n.first..n.first + n.count).find(|&c| self.arena.nodes[c as usize].mv == Some(mv))
     }
 
     #[allow(clippy::too_many_arguments)]
