@@ -125,55 +125,75 @@ fn plain(follow: bool, threads: usize) -> Search {
     Mcts::with_prior(cfg, RandomRollout::default, || GreedyPrior::new(0.5, 4.0))
 }
 
+/// Plays a game from a midgame of seed `seed` for up to `steps` moves, greedy for the other
+/// player: `decide` chooses the first player's moves, told the game, the step and whether the other
+/// player moved since that player's last decision.
+fn against_greedy(
+    seed: u64,
+    steps: u64,
+    mut decide: impl FnMut(&Game, u64, bool) -> stadt_core::moves::Move,
+) {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut g = midgame(TileSet::default_set(), &mut rng);
+    let me = g.table().actor();
+    let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
+    let mut others_moved = false;
+    for k in 0..steps {
+        if g.is_over() {
+            break;
+        }
+        let mv = if g.table().actor() == me {
+            let mv = decide(&g, k, others_moved);
+            others_moved = false;
+            mv
+        } else {
+            others_moved = true;
+            greedy.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(k))
+        };
+        assert!(g.table().check(mv).is_ok(), "step {k}: {mv:?}");
+        g.apply(mv);
+    }
+}
+
+/// Whether `s` kept a tree for its last decision and, if so, that the kept node was that decision's
+/// position: its children are exactly the legal `moves`, each tried at least once by UCT.
+fn kept_the_position(s: &Search, moves: &[stadt_core::moves::Move], at: &str) -> bool {
+    if s.reused_visits() == 0 {
+        return false;
+    }
+    if moves.len() * 4 < 2000 {
+        for &m in moves {
+            assert!(s.root_visits(m) > 0, "{at}: {m:?} unvisited");
+        }
+    }
+    true
+}
+
 #[test]
 fn tree_reuse_follows_the_other_players_moves_and_the_draws_to_the_next_decision() {
-    let ts = TileSet::default_set();
     for threads in [1, 2] {
         let (mut followed, mut after_others) = (0, 0);
         for game in 0..2u64 {
-            let mut rng = Pcg64Mcg::seed_from_u64(30 + game);
-            let mut g = midgame(ts, &mut rng);
-            let me = g.table().actor();
             let (mut follow, mut own) = (plain(true, threads), plain(false, threads));
-            let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
-            let mut others_moved = false;
             let mut moves = Vec::new();
-            for k in 0..60u64 {
-                if g.is_over() {
-                    break;
-                }
-                if g.table().actor() != me {
-                    let mv = greedy.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(k));
-                    g.apply(mv);
-                    others_moved = true;
-                    continue;
-                }
-                let view = Observation::new(&g);
+            against_greedy(30 + game, 60, |g, k, others_moved| {
+                let view = Observation::new(g);
                 let mv = follow.choose(&view, &projected, &mut Pcg64Mcg::seed_from_u64(k));
                 let mv_own = own.choose(&view, &projected, &mut Pcg64Mcg::seed_from_u64(k));
+                assert!(g.table().check(mv_own).is_ok());
                 g.legal_moves(&mut moves);
                 if others_moved && moves.len() > 1 {
                     after_others += 1;
                     // Reuse alone never gets past another player's move.
                     assert_eq!(own.reused_visits(), 0, "game {game}, decision {k}");
-                    if follow.reused_visits() > 0 {
-                        followed += 1;
-                        // The kept node is this position: its children are exactly the legal
-                        // moves, each tried at least once by UCT.
-                        if moves.len() * 4 < 2000 {
-                            for &m in &moves {
-                                assert!(
-                                    follow.root_visits(m) > 0,
-                                    "game {game}, decision {k}: {m:?} unvisited"
-                                );
-                            }
-                        }
-                    }
+                    followed += usize::from(kept_the_position(
+                        &follow,
+                        &moves,
+                        &format!("game {game}, decision {k}"),
+                    ));
                 }
-                assert!(g.table().check(mv).is_ok() && g.table().check(mv_own).is_ok());
-                g.apply(mv);
-                others_moved = false;
-            }
+                mv
+            });
         }
         assert!(
             after_others >= 10,
@@ -190,43 +210,21 @@ fn tree_reuse_follows_the_other_players_moves_and_the_draws_to_the_next_decision
 fn tree_reuse_survives_a_forced_move() {
     // A decision with one legal move is not searched, but the tree kept for it holds the next
     // decision one move down: the search after a forced move starts from that node.
-    let ts = TileSet::default_set();
     let (mut after_forced, mut kept) = (0, 0);
     for game in 0..6u64 {
-        let mut rng = Pcg64Mcg::seed_from_u64(50 + game);
-        let mut g = midgame(ts, &mut rng);
-        let me = g.table().actor();
         let mut s = plain(true, 1);
-        let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
         let mut forced = false;
         let mut moves = Vec::new();
-        for k in 0..200u64 {
-            if g.is_over() {
-                break;
-            }
-            if g.table().actor() != me {
-                let mv = greedy.act(&Observation::new(&g), &mut Pcg64Mcg::seed_from_u64(k));
-                g.apply(mv);
-                continue;
-            }
+        against_greedy(50 + game, 200, |g, k, _| {
             g.legal_moves(&mut moves);
-            let mv = s.choose(&Observation::new(&g), &projected, &mut Pcg64Mcg::seed_from_u64(k));
+            let mv = s.choose(&Observation::new(g), &projected, &mut Pcg64Mcg::seed_from_u64(k));
             if forced && moves.len() > 1 {
                 after_forced += 1;
-                if s.reused_visits() > 0 {
-                    kept += 1;
-                    // The kept node is this position: its children are exactly the legal moves,
-                    // each tried at least once by UCT.
-                    if moves.len() * 4 < 2000 {
-                        for &m in &moves {
-                            assert!(s.root_visits(m) > 0, "game {game}, decision {k}: {m:?} unvisited");
-                        }
-                    }
-                }
+                kept += usize::from(kept_the_position(&s, &moves, &format!("game {game}, decision {k}")));
             }
             forced = moves.len() == 1;
-            g.apply(mv);
-        }
+            mv
+        });
     }
     assert!(after_forced >= 5, "only {after_forced} decisions after a forced move");
     assert!(kept >= 2, "the tree was kept at {kept} of {after_forced} decisions after a forced move");
