@@ -10,11 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-# Enough games that the run is still far from its end when the interrupt comes after two: with 12,
-# a run on a machine loaded by another run once finished them all before the interrupt arrived
-# (games are written in schedule order, so a slow early game can hold back a burst of later ones).
-GAMES = 40
-
 SCRIPT = """
 import os, sys, time
 import stadt
@@ -27,7 +22,7 @@ def factory(seed, player):
     return act
 
 try:
-    stadt.tournament(sys.argv[1], ["greedy", ("slow", factory)], players=2, games=int(os.environ["GAMES"]), seed=5, threads=2)
+    stadt.tournament(sys.argv[1], ["greedy", ("slow", factory)], players=2, games=12, seed=5, threads=2)
     print("finished")
 except KeyboardInterrupt:
     print("interrupted")
@@ -35,9 +30,22 @@ except KeyboardInterrupt:
 """
 
 
+def default_sigint() -> None:
+    """Ctrl-C as a terminal's program gets it: a shell that starts the tests in the background
+    without job control (`(./test &)`) makes them ignore SIGINT, and an ignored SIGINT is inherited
+    and leaves Python without its KeyboardInterrupt handler, so the run would go on to the end."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(folder: Path, delay: str, interrupt_after_games: int | None = None) -> tuple[int, str]:
-    env = dict(os.environ, DELAY=delay, GAMES=str(GAMES))
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, str(folder)], env=env, stdout=subprocess.PIPE, text=True)
+    env = dict(os.environ, DELAY=delay)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(folder)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    )
     if interrupt_after_games is not None:
         games = folder / "games.csv"
         deadline = time.time() + 120
@@ -59,7 +67,7 @@ def test_ctrl_c_keeps_whole_games_and_the_same_call_resumes(tmp_path: Path) -> N
     code, out = run(tmp_path / "t", "0.01", interrupt_after_games=2)
     assert (code, out) == (130, "interrupted")
     kept = rows(tmp_path / "t")
-    assert 1 + 2 * 2 <= len(kept) < 1 + 2 * GAMES and (len(kept) - 1) % 2 == 0
+    assert 1 + 2 * 2 <= len(kept) < 1 + 2 * 12 and (len(kept) - 1) % 2 == 0
     assert run(tmp_path / "t", "0") == (0, "finished")
     assert run(tmp_path / "fresh", "0") == (0, "finished")
     assert rows(tmp_path / "t") == rows(tmp_path / "fresh")
