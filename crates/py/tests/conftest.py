@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,20 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     done = subprocess.run([str(stadt_cli()), *args], cwd=cwd, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done
+
+
+def run_experiment_script(name: str, *args: str) -> subprocess.CompletedProcess:
+    """Runs experiments/NAME (a Python script) with this interpreter; the caller checks the result."""
+    script = REPO / "experiments" / name
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True)
+
+
+def write_games_csv(folder: Path, columns: str, rows: list[tuple]) -> None:
+    """A tournament folder holding only a games.csv: `game` numbered from 0, then `columns`."""
+    folder.mkdir()
+    lines = [f"game,{columns}"]
+    lines += [",".join(str(x) for x in (i, *row)) for i, row in enumerate(rows)]
+    (folder / "games.csv").write_text("\n".join(lines) + "\n")
 
 
 def play_random(game: stadt.Game, rng: random.Random, decisions: int | None = None) -> list[int]:

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-from conftest import REPO
-
-SCRIPT = REPO / "experiments" / "margin_spread.py"
+from conftest import run_experiment_script, write_games_csv
 
 
 def games_csv(folder: Path, rows: list[tuple[str, float, float]]) -> None:
-    folder.mkdir()
-    lines = ["game,seat,bot,win_share,margin"]
-    lines += [f"{i},1,{bot},{win},{margin}" for i, (bot, win, margin) in enumerate(rows)]
-    (folder / "games.csv").write_text("\n".join(lines) + "\n")
+    write_games_csv(folder, "seat,bot,win_share,margin", [(1, *row) for row in rows])
 
 
 def spread(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+    return run_experiment_script("margin_spread.py", *args)
 
 
 def test_it_gives_the_bots_win_rate_margin_spread_and_the_margin_sixty_percent_needs(tmp_path: Path) -> None:

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-from conftest import REPO
-
-SCRIPT = REPO / "experiments" / "paired_steps.py"
+from conftest import run_experiment_script, write_games_csv
 
 
 def games_csv(folder: Path, rows: list[tuple[int, str, str, float, float]]) -> None:
-    folder.mkdir()
-    lines = ["game,deck,deck_seed,seat,bot,win_share,margin"]
-    lines += [f"{i},{deck},{seed},1,{bot},{win},{margin}" for i, (deck, seed, bot, win, margin) in enumerate(rows)]
-    (folder / "games.csv").write_text("\n".join(lines) + "\n")
+    write_games_csv(folder, "deck,deck_seed,seat,bot,win_share,margin", [(d, s, 1, *rest) for d, s, *rest in rows])
 
 
 def paired(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+    return run_experiment_script("paired_steps.py", *args)
 
 
 def test_it_pairs_the_two_bots_deck_by_deck_over_the_decks_both_played(tmp_path: Path) -> None:
