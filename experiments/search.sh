@@ -3,7 +3,8 @@
 # results/ (rerun this script after an interruption: finished folders are kept, an unfinished one
 # resumes), then lmcts's agreement curve. The equal-time match's budgets are wall-clock: it wants
 # the machine to itself. STADT overrides the binary (a folder refuses a build other than the one
-# its manifest names). lmcts-learn400-vs-gen1 reads results/learn-400/gen1.eval, which learn-400.sh makes.
+# its manifest names). lmcts-learn400-vs-gen1 reads results/learn-400/gen1.eval, which
+# learn-400.sh makes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STADT=${STADT:-target/release/stadt}
