@@ -123,6 +123,45 @@ fn learn_writes_generations_reproducibly_and_resumes() {
     assert!(out.contains("final p1"), "{out}");
 }
 
+#[test]
+fn learn_fits_the_extended_features_and_a_folder_refuses_the_other_set() {
+    let dir = scratch("learn-extended");
+    let run_dir = dir.join("run");
+    let mut args = learn_args(&run_dir, "2");
+    args.splice(1..1, ["--features".to_string(), "extended".to_string()]);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(run_dir.join("gen1.eval")).unwrap();
+    let named: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("feature ")).collect();
+    assert_eq!(named.len(), 20, "{text}");
+    assert!(named.iter().any(|l| l.starts_with("wall_left =")), "{text}");
+    assert!(
+        std::fs::read_to_string(run_dir.join("manifest.toml")).unwrap().contains("features = \"extended\"")
+    );
+    // The same folder refuses the base set, naming the difference, and writes nothing.
+    let snap = snapshot(&run_dir);
+    let (code, _, err) = run(&learn_args(&run_dir, "2"));
+    assert_ne!(code, 0);
+    assert!(err.contains("features: folder extended, this run base"), "{err}");
+    assert_eq!(snapshot(&run_dir), snap);
+    // The extended evaluation plays; a copy missing one extended weight is refused by name.
+    let spec = format!("mcts:iters=20,depth=4,eval={}", run_dir.join("gen2.eval").display());
+    let (code, out, err) = stadt(&["play", "--bots", &format!("{spec},random"), "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("final p1"), "{out}");
+    let fewer: String =
+        text.lines().filter(|l| !l.starts_with("feature wall_left =")).map(|l| format!("{l}\n")).collect();
+    let e = eval_error("eval-extended-mismatch", &fewer);
+    assert!(e.contains("no weight for `wall_left` of the extended feature set"), "{e}");
+    // An unknown set is a clear error.
+    let mut bad = learn_args(&dir.join("other"), "1");
+    bad.splice(1..1, ["--features".to_string(), "all".to_string()]);
+    let (code, _, err) = run(&bad);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--features must be one of base, extended, not `all`"), "{err}");
+    assert!(!dir.join("other").exists());
+}
+
 /// The match columns of `generations.csv` (games, share, margin) for generation 1, and the same
 /// computed from the match folder's `games.csv`: over every pair of a copy of generation 1 and a
 /// copy of generation 0 in a game, how often the first finished above (ties half), and the mean

@@ -4,6 +4,7 @@
 use crate::args::{BotDirArg, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use stadt_agents::learned::features::FeatureSet;
 use stadt_agents::spec::parse_bot;
 use stadt_harness::learn::{LearnSpec, Options, generations_csv};
 use stadt_harness::limits;
@@ -32,6 +33,9 @@ pub struct LearnArgs {
     /// Ridge penalty of the fit, 0 to 1000000.
     #[arg(long, default_value_t = 1.0)]
     pub ridge: f64,
+    /// The features the evaluations weigh: `base` (14) or `extended` (22; see `stadt bots`).
+    #[arg(long, default_value = "base")]
+    pub features: String,
     /// Run seed, 0 to 9223372036854775807.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -58,6 +62,10 @@ pub fn learn(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
     let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;
     limits::check("--ridge", a.ridge, &(0.0..=1e6))?;
     limits::check("--seed", a.seed, &limits::SEED)?;
+    let features = FeatureSet::parse(&a.features).ok_or_else(|| {
+        let names: Vec<&str> = FeatureSet::ALL.iter().map(|s| s.name()).collect();
+        format!("--features must be one of {}, not `{}`", names.join(", "), a.features)
+    })?;
     if a.out.as_os_str().is_empty() {
         return Err("--out is empty: name the output folder".into());
     }
@@ -69,6 +77,7 @@ pub fn learn(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
         match_games,
         seed: a.seed,
         ridge: a.ridge,
+        features,
         out: a.out.clone(),
     };
     let opts = Options { threads: threads(a.threads)?, progress: !a.quiet, command: command_line(), stop };

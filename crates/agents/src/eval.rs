@@ -23,6 +23,8 @@ pub fn open_values(table: &Table) -> [f64; MAX_PLAYERS] {
 pub struct OpenValues {
     /// Incomplete roads and markets it leads, at R12 points.
     pub roads_markets: f64,
+    /// The part of `roads_markets` in features one port short of complete (R8).
+    pub roads_markets_one_port: f64,
     /// Residential areas it leads, at R26 points as they stand.
     pub residential: f64,
     /// Its watchmen's rows, at R27 points as they stand.
@@ -45,7 +47,12 @@ pub fn open_values_by_kind(table: &Table) -> [OpenValues; MAX_PLAYERS] {
             seen[ns] = r;
             ns += 1;
             let points = scoring::feature_points(f, r) as f64;
-            for_majority(f.followers_packed(r), players, |p| out[p.index()].roads_markets += points);
+            let one_port = if f.open(r) == 1 { points } else { 0.0 };
+            for_majority(f.followers_packed(r), players, |p| {
+                let o = &mut out[p.index()];
+                o.roads_markets += points;
+                o.roads_markets_one_port += one_port;
+            });
         }
     }
     let mut areas = [(NodeId::default(), 0u32); AREAS];

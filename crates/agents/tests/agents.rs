@@ -118,11 +118,69 @@ fn mcts_rewards_by_kind() {
 
 #[test]
 fn the_learned_features_open_total_is_what_projected_scores_weigh() {
-    use stadt_agents::learned::features::{features, open_total};
+    use stadt_agents::learned::features::{FeatureSet, features, open_total};
     for g in positions(30, 3, 5) {
-        let (f, open) = (features(g.table()), stadt_agents::eval::open_values(g.table()));
-        for p in 0..3 {
-            assert_eq!(open_total(&f[p]), open[p]);
+        let open = stadt_agents::eval::open_values(g.table());
+        for set in FeatureSet::ALL {
+            let f = features(g.table(), set);
+            for p in 0..3 {
+                assert_eq!(open_total(&f[p]), open[p]);
+            }
         }
     }
+}
+
+/// The extended features recomputed from the union-find directly: each unfinished road or
+/// market holding a follower once, paid to its majority (R12), its points counted as one-port
+/// when exactly one port is open (R8); the wall's supply as a share of its 70 pieces.
+#[test]
+fn r8_r25_the_extended_features_weigh_what_their_names_say() {
+    use stadt_agents::learned::features::{BASE, COUNT, FeatureSet, NAMES, features};
+    use stadt_core::features::{RESIDENTIAL, for_majority};
+    use stadt_core::ids::Player;
+    let at = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
+    let mut one_port_seen = 0;
+    for players in [2, 4] {
+        for g in positions(40, players, 11) {
+            let t = g.table();
+            let (base, ext) = (features(t, FeatureSet::Base), features(t, FeatureSet::Extended));
+            let f = t.features();
+            let mut roots = std::collections::BTreeSet::new();
+            for (slot, tile) in t.board().slots() {
+                if let Some((_, seg)) = tile.follower() {
+                    let r = f.root(t.node(slot, seg));
+                    if f.category(r) != RESIDENTIAL {
+                        roots.insert(r);
+                    }
+                }
+            }
+            let mut one_port = [0.0; 4];
+            for &r in &roots {
+                let points = stadt_core::scoring::feature_points(f, r) as f64;
+                for_majority(f.followers_packed(r), players, |p| {
+                    if f.open(r) == 1 {
+                        one_port[p.index()] += points;
+                    }
+                });
+            }
+            let left: usize = t.pile_sizes().iter().sum();
+            let tiles_left = left as f64 / (left + t.drawn()) as f64;
+            for p in Player::all(players) {
+                let (b, e, i) = (&base[p.index()], &ext[p.index()], p.index());
+                assert_eq!(b[..BASE], e[..BASE], "the base features do not depend on the set");
+                assert!(b[BASE..].iter().all(|&x| x == 0.0));
+                assert_eq!(e[at("open_one_port")], one_port[i]);
+                assert_eq!(e[at("open_one_port*tiles_left")], one_port[i] * tiles_left);
+                assert!(one_port[i] <= e[at("open_roads_markets")]);
+                let wall_left = t.wall().supply as f64 / 70.0;
+                assert_eq!(e[at("wall_left")], wall_left);
+                assert_eq!(e[at("open_roads_markets*wall_left")], e[at("open_roads_markets")] * wall_left);
+                assert_eq!(e[at("followers*wall_left")], e[at("followers")] * wall_left);
+                assert_eq!(e[at("towers*wall_left")], e[at("towers")] * wall_left);
+                one_port_seen += (one_port[i] > 0.0) as usize;
+            }
+            assert_eq!(COUNT, NAMES.len());
+        }
+    }
+    assert!(one_port_seen > 10, "the positions hold one-port features ({one_port_seen})");
 }

@@ -3,7 +3,7 @@
 //! checked it reads `eval=PATH@sha256:HASH`, so results record which weights they were played
 //! with, and a file changed since is refused.
 
-use crate::learned::features::{COUNT, NAMES};
+use crate::learned::features::{BASE, COUNT, FeatureSet, NAMES};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fmt::Write as _;
@@ -36,7 +36,24 @@ impl std::error::Error for EvalFileError {}
 
 /// The weights of a learned evaluation, in the order of `features::NAMES`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Weights(pub [f64; COUNT]);
+pub struct Weights {
+    /// The features it weighs.
+    pub set: FeatureSet,
+    /// Their weights (0 past the set's length).
+    pub w: [f64; COUNT],
+}
+
+impl Weights {
+    /// The weights of the set's features.
+    pub fn of_set(&self) -> &[f64] {
+        &self.w[..self.set.count()]
+    }
+}
+
+/// Every feature this build knows, set by set, for error messages.
+fn known_features() -> String {
+    format!("{}; the extended set adds {}", NAMES[..BASE].join(", "), NAMES[BASE..].join(", "))
+}
 
 /// Parses the text of an evaluation file (`path` names it in errors).
 pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
@@ -64,7 +81,7 @@ pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
             return Err(err(n, format!("expected `feature NAME = WEIGHT`, not `{}`", key.trim())));
         };
         let Some(k) = NAMES.iter().position(|&f| f == name) else {
-            return Err(err(n, format!("unknown feature `{name}`; the features are: {}", NAMES.join(", "))));
+            return Err(err(n, format!("unknown feature `{name}`; the features are: {}", known_features())));
         };
         let w: f64 = value.trim().parse().ok().filter(|w: &f64| w.is_finite()).ok_or_else(|| {
             err(n, format!("the weight of `{name}` is `{}`, not a finite number", value.trim()))
@@ -80,20 +97,24 @@ pub fn parse(text: &str, path: &str) -> Result<Weights, EvalFileError> {
             message: format!("empty; expected `{FORMAT}` and one `feature NAME = WEIGHT` line per feature"),
         });
     }
+    // A file naming any extended feature weighs the extended set; otherwise the base set.
+    let set =
+        if weights[BASE..].iter().any(Option::is_some) { FeatureSet::Extended } else { FeatureSet::Base };
     let missing: Vec<&str> =
-        NAMES.iter().zip(&weights).filter(|(_, w)| w.is_none()).map(|(n, _)| *n).collect();
+        set.names().iter().zip(&weights).filter(|(_, w)| w.is_none()).map(|(n, _)| *n).collect();
     if !missing.is_empty() {
         return Err(EvalFileError {
             path: path.to_string(),
             line: None,
             message: format!(
-                "no weight for {} (made for another feature list? this build's features are: {})",
+                "no weight for {} of the {} feature set (made for another feature list? this build's features are: {})",
                 missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", "),
-                NAMES.join(", ")
+                set.name(),
+                known_features()
             ),
         });
     }
-    Ok(Weights(weights.map(|w| w.expect("every weight checked"))))
+    Ok(Weights { set, w: weights.map(|w| w.unwrap_or(0.0)) })
 }
 
 /// The text of an evaluation file with these weights, `comment` as its first lines.
@@ -103,7 +124,7 @@ pub fn text(weights: &Weights, comment: &str) -> String {
         let _ = writeln!(s, "# {line}");
     }
     let _ = writeln!(s, "{FORMAT}");
-    for (name, w) in NAMES.iter().zip(&weights.0) {
+    for (name, w) in weights.set.names().iter().zip(weights.of_set()) {
         let _ = writeln!(s, "feature {name} = {w:?}");
     }
     s

@@ -4,24 +4,34 @@
 
 use crate::learn::positions::Sample;
 use nalgebra::{SMatrix, SVector};
-use stadt_agents::learned::features::COUNT;
+use stadt_agents::learned::features::{BASE, COUNT, FeatureSet};
 use stadt_agents::learned::file::Weights;
 
-/// Weights minimising squared error plus `ridge` times the squared weights (the constant
-/// feature, `one`, is not shrunk), or None when the samples do not determine them.
-pub fn ridge(samples: &[&Sample], ridge: f64) -> Option<Weights> {
-    let mut xtx = SMatrix::<f64, COUNT, COUNT>::zeros();
-    let mut xty = SVector::<f64, COUNT>::zeros();
+/// Weights of `set`'s features minimising squared error plus `ridge` times the squared weights
+/// (the constant feature, `one`, is not shrunk), or None when the samples do not determine them.
+pub fn ridge(samples: &[&Sample], ridge: f64, set: FeatureSet) -> Option<Weights> {
+    let w = match set {
+        FeatureSet::Base => solve::<BASE>(samples, ridge)?,
+        FeatureSet::Extended => solve::<COUNT>(samples, ridge)?,
+    };
+    Some(Weights { set, w })
+}
+
+/// The normal equations of the first `N` features, solved (fixed size: the base set's weights
+/// come out bit for bit as they did before the extended set existed).
+fn solve<const N: usize>(samples: &[&Sample], ridge: f64) -> Option<[f64; COUNT]> {
+    let mut xtx = SMatrix::<f64, N, N>::zeros();
+    let mut xty = SVector::<f64, N>::zeros();
     for s in samples {
-        let x = SVector::<f64, COUNT>::from_row_slice(&s.features);
+        let x = SVector::<f64, N>::from_row_slice(&s.features[..N]);
         xtx += x * x.transpose();
         xty += x * s.target();
     }
-    for k in 1..COUNT {
+    for k in 1..N {
         xtx[(k, k)] += ridge;
     }
     let w = xtx.cholesky()?.solve(&xty);
-    w.iter().all(|v| v.is_finite()).then(|| Weights(std::array::from_fn(|k| w[k])))
+    w.iter().all(|v| v.is_finite()).then(|| std::array::from_fn(|k| if k < N { w[k] } else { 0.0 }))
 }
 
 /// Root mean squared error of predicting the final score as banked points plus `predict(sample)`.
@@ -35,5 +45,5 @@ pub fn rmse(samples: &[&Sample], predict: impl Fn(&Sample) -> f64) -> f64 {
 
 /// What the learned evaluation adds to the banked points of a sample.
 pub fn learned(weights: &Weights, s: &Sample) -> f64 {
-    s.features.iter().zip(&weights.0).map(|(x, w)| x * w).sum()
+    s.features.iter().zip(weights.of_set()).map(|(x, w)| x * w).sum()
 }

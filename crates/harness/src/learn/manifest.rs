@@ -4,6 +4,7 @@
 use super::spec::LearnSpec;
 use crate::folder::{Differences, RunManifest};
 use serde::{Deserialize, Serialize};
+use stadt_agents::learned::features::FeatureSet;
 use stadt_core::tiles::TileSet;
 
 /// The manifest of a learning folder.
@@ -22,7 +23,18 @@ pub struct Manifest {
     pub(crate) match_games: u64,
     pub(crate) seed: u64,
     pub(crate) ridge: f64,
+    /// The feature set; absent in folders made before the extended set existed (base).
+    #[serde(default = "base_features", skip_serializing_if = "is_base")]
+    pub(crate) features: String,
     pub(crate) tiles_sha256: String,
+}
+
+fn base_features() -> String {
+    FeatureSet::Base.name().into()
+}
+
+fn is_base(name: &str) -> bool {
+    name == FeatureSet::Base.name()
 }
 
 impl Manifest {
@@ -41,6 +53,7 @@ impl Manifest {
             match_games: spec.match_games,
             seed: spec.seed,
             ridge: spec.ridge,
+            features: spec.features.name().into(),
             tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
         }
     }
@@ -50,7 +63,7 @@ impl RunManifest for Manifest {
     const RUN: &'static str = "learning run";
     const FORMAT: &'static str = "stadt-learn 1";
     const COMMENT: &'static str = "# stadt learn manifest: what produced the files beside it (TOML).\n\
-        # A run with a different build, bot, players, games, generations, match games, seed or ridge is refused here.\n";
+        # A run with a different build, bot, players, games, generations, match games, seed, ridge or feature set is refused here.\n";
 
     fn format(&self) -> &str {
         &self.format
@@ -66,6 +79,7 @@ impl RunManifest for Manifest {
             .field("match games", folder.match_games, self.match_games)
             .field("seed", folder.seed, self.seed)
             .field("ridge", folder.ridge, self.ridge)
+            .field("features", &folder.features, &self.features)
             .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
             .lines()
     }

@@ -200,12 +200,12 @@ fn fit_generation(spec: &LearnSpec, k: usize, games: &[PathBuf]) -> Result<Gener
     let mut samples: Vec<Sample> = Vec::new();
     for (i, path) in games.iter().enumerate() {
         let text = std::fs::read_to_string(path).map_err(|e| Error::io("read", path, e))?;
-        positions::samples(&text, path, i, &mut samples)?;
+        positions::samples(&text, path, i, spec.features, &mut samples)?;
     }
     let held = |s: &&Sample| s.game % 5 == 4;
     let train: Vec<&Sample> = samples.iter().filter(|s| !held(s)).collect();
     let heldout: Vec<&Sample> = samples.iter().filter(held).collect();
-    let weights = fit::ridge(&train, spec.ridge).ok_or_else(|| {
+    let weights = fit::ridge(&train, spec.ridge, spec.features).ok_or_else(|| {
         Error::Setting(format!(
             "generation {k}'s {} games do not determine the weights; play more",
             games.len()

@@ -2,7 +2,7 @@
 //! features, the points it had banked, and the final score it reached.
 
 use crate::error::Error;
-use stadt_agents::learned::features::{Features, banked, features, open_total};
+use stadt_agents::learned::features::{FeatureSet, Features, banked, features, open_total};
 use stadt_core::game::Game;
 use stadt_core::record::{self, Record, Tiles};
 use std::path::Path;
@@ -29,8 +29,15 @@ impl Sample {
     }
 }
 
-/// Appends the samples of the finished game recorded in `text` (read from `path`) to `out`.
-pub fn samples(text: &str, path: &Path, game: usize, out: &mut Vec<Sample>) -> Result<(), Error> {
+/// Appends the samples (features of `set`) of the finished game recorded in `text` (read from
+/// `path`) to `out`.
+pub fn samples(
+    text: &str,
+    path: &Path,
+    game: usize,
+    set: FeatureSet,
+    out: &mut Vec<Sample>,
+) -> Result<(), Error> {
     let bad = |line: usize, message: String| {
         Error::file(path, if line > 0 { format!("line {line}: {message}") } else { message })
     };
@@ -41,7 +48,7 @@ pub fn samples(text: &str, path: &Path, game: usize, out: &mut Vec<Sample>) -> R
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let d = record::parse_decision(*n, &words).map_err(|e| bad(e.line, e.message))?;
         let t = g.table();
-        let (f, b) = (features(t), banked(t));
+        let (f, b) = (features(t, set), banked(t));
         for p in 0..rec.players {
             out.push(Sample {
                 game,

@@ -1,5 +1,6 @@
 //! What a learning run is: the settings that decide its results.
 
+use stadt_agents::learned::features::FeatureSet;
 use stadt_agents::spec::BotSpec;
 use std::path::PathBuf;
 
@@ -20,6 +21,8 @@ pub struct LearnSpec {
     pub seed: u64,
     /// Ridge penalty of the fit.
     pub ridge: f64,
+    /// The features the evaluations weigh.
+    pub features: FeatureSet,
     /// Output folder.
     pub out: PathBuf,
 }
