@@ -131,7 +131,8 @@ fn search_iterations(c: &mut Criterion) {
 }
 
 /// The evaluations a cut playout is judged by, per position: today's projected scores and the
-/// learned evaluation (features and weights); each gives every player's estimate.
+/// learned evaluation (features and weights) with the base and the extended features; each gives
+/// every player's estimate.
 fn evaluation(c: &mut Criterion) {
     let positions = positions();
     let weights = stadt_agents::learned::builtin(4);
@@ -144,6 +145,18 @@ fn evaluation(c: &mut Criterion) {
     group.bench_function("learned", |b| {
         b.iter(|| {
             stadt_agents::learned::evaluate(weights, next.next().expect("endless"), &mut out);
+            black_box(out)
+        })
+    });
+    // The extended feature set: the built-in weights with the six extended ones set (their
+    // values do not change the cost).
+    use stadt_agents::learned::features::{BASE, FeatureSet};
+    let mut extended = weights.clone();
+    extended.set = FeatureSet::Extended;
+    extended.w[BASE..].fill(0.5);
+    group.bench_function("learned_extended", |b| {
+        b.iter(|| {
+            stadt_agents::learned::evaluate(&extended, next.next().expect("endless"), &mut out);
             black_box(out)
         })
     });
