@@ -3,9 +3,10 @@
 # results/ folder, then the tuning run. A folder from another build is refused: remove
 # results/NAME (and bots/steerer-tuned.bot for the tuning run) to make it again. The other
 # experiments have their own commands, each named beside its numbers in the README: search.sh
-# (issue 21's lmcts folders and agreement curve), learn.sh, learn-multi.sh, learn-400.sh and
-# learn-extended.sh (the learned evaluations), pictures.sh, openspiel-mcts.py, `stadt sprt experiments/sprt-NAME.toml`, and
-# `stadt tournament` on the puct-* and learned-scaling-* files.
+# (issue 21's lmcts folders and agreement curve), learn.sh, learn-multi.sh, learn-400.sh,
+# learn-extended.sh and learn-extended-gen2.sh (the learned evaluations), pictures.sh,
+# openspiel-mcts.py, `stadt sprt experiments/sprt-NAME.toml`, and `stadt tournament` on the puct-*
+# and learned-scaling-* files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release

@@ -4,8 +4,8 @@
 # resumes), then lmcts's agreement curve. The equal-time match's budgets are wall-clock: it wants
 # the machine to itself. STADT overrides the binary (a folder refuses a build other than the one
 # its manifest names). lmcts-learn400-vs-gen1 reads results/learn-400/gen1.eval, which
-# learn-400.sh makes; the lmcts-extended-* files read results/learn-extended/gen1.eval, which
-# learn-extended.sh makes.
+# learn-400.sh makes; the lmcts-extended-* files read results/learn-extended/gen1.eval and
+# results/learn-extended-gen2/gen2.eval, which learn-extended.sh and learn-extended-gen2.sh make.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STADT=${STADT:-target/release/stadt}
@@ -16,7 +16,7 @@ for e in lmcts-scaling-1k-4k lmcts-scaling-4k-16k lmcts-vs-mcts-equal-time lmcts
     lmcts-win-1k lmcts-win-16k lmcts-mix-1k lmcts-mix-16k \
     lmcts-mix-scaling-1k-4k lmcts-mix-scaling-4k-16k lmcts-mix-scaling-16k-64k lmcts-mix-vs-mcts-equal-time \
     lmcts-c035-16k lmcts-c07-16k lmcts-gen3-vs-gen1-16k lmcts-widen-scaling-4k-16k lmcts-learn400-vs-gen1 \
-    lmcts-extended-vs-learn400 lmcts-extended-vs-gen1 lmcts-extended-vs-gen1-16k; do
+    lmcts-extended-vs-learn400 lmcts-extended-vs-gen1 lmcts-extended-vs-gen1-16k lmcts-extended-gen2-vs-gen1; do
     echo "$(date -u +%FT%TZ) start $e"
     "$STADT" tournament "experiments/$e.toml" --quiet "$@" > /dev/null
     echo "$(date -u +%FT%TZ) done $e"
