@@ -33,7 +33,7 @@ pub struct LearnArgs {
     /// Ridge penalty of the fit, 0 to 1000000.
     #[arg(long, default_value_t = 1.0)]
     pub ridge: f64,
-    /// The features the evaluations weigh: `base` (14) or `extended` (22; see `stadt bots`).
+    /// The features the evaluations weigh: `base` (14) or `extended` (20; docs/evaluation.md).
     #[arg(long, default_value = "base")]
     pub features: String,
     /// Run seed, 0 to 9223372036854775807.
