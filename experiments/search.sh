@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Issue 21's experiments for lmcts, the new default search, each a resumable tournament folder in
 # results/ (rerun this script after an interruption: finished folders are kept, an unfinished one
-# resumes), then lmcts's agreement curve. The equal-time match's budgets are wall-clock: it wants
-# the machine to itself. STADT overrides the binary (a folder refuses a build other than the one
-# its manifest names). lmcts-learn400-vs-gen1 reads results/learn-400/gen1.eval, which
-# learn-400.sh makes; the lmcts-extended-* files read results/learn-extended/gen1.eval and
-# results/learn-extended-gen2/gen2.eval, which learn-extended.sh and learn-extended-gen2.sh make.
+# resumes), then lmcts's agreement curve. The equal-time matches' budgets are wall-clock (the files
+# named *equal-time*): they want the machine to themselves. STADT overrides the binary (a folder
+# refuses a build other than the one its manifest names). lmcts-learn400-vs-gen1 reads
+# results/learn-400/gen1.eval, which learn-400.sh makes; the lmcts-extended-* files read
+# results/learn-extended/gen1.eval and results/learn-extended-gen2/gen2.eval, which
+# learn-extended.sh and learn-extended-gen2.sh make.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STADT=${STADT:-target/release/stadt}
