@@ -28,6 +28,7 @@ fn config(reuse: bool, threads: usize) -> Config {
         expand: 1,
         reuse,
         follow: false,
+        halving: false,
     }
 }
 
@@ -272,7 +273,7 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     for threads in [1, 2] {
         let spec = parse_bot(
             &format!(
-                "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,threads={threads}"
+                "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,threads={threads}"
             ),
             &BotDirs::none(),
         )
@@ -338,4 +339,41 @@ fn the_built_in_weights_are_the_learning_runs_fits() {
         let fit = std::fs::read_to_string(format!("{root}/results/{run}/gen1.eval")).unwrap();
         assert_eq!(*text, fit, "{name} is not results/{run}/gen1.eval");
     }
+}
+
+/// Sequential halving at the root: the first round (a `rounds`-th of the budget) tries every
+/// root move in turn, and half of them (rounded down) drop out after it with exactly their share;
+/// the search chooses one of the two moves the last round kept (the most visited two: every
+/// round spent on them). UCB, on the same position, spreads its visits otherwise.
+#[test]
+fn halving_tries_every_root_move_in_its_first_round_and_chooses_a_last_round_move() {
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let g = midgame(TileSet::default_set(), &mut rng);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let k = moves.len() as u64;
+    let rounds = u64::from(u64::BITS - (k - 1).leading_zeros());
+    let iters: u64 = 3000;
+    let first_round = iters.div_ceil(rounds);
+    let share = first_round / k..=first_round.div_ceil(k);
+    assert!(k >= 4 && *share.start() >= 4, "{k} moves leave a first-round share of {share:?}");
+    let visits = |halving: bool| {
+        let cfg = Config { iters, prior: 0.0, widen: 0.0, halving, ..config(false, 1) };
+        let mut s: Search = Mcts::with_prior(cfg, RandomRollout::default, || GreedyPrior::new(0.5, 4.0));
+        let chosen = s.choose(&Observation::new(&g), &projected, &mut Pcg64Mcg::seed_from_u64(6));
+        let mut v: Vec<(u64, bool)> = moves.iter().map(|&m| (s.root_visits(m), m == chosen)).collect();
+        v.sort_by(|a, b| b.cmp(a));
+        v
+    };
+    let dropped_first = |v: &[(u64, bool)]| v.iter().filter(|(n, _)| share.contains(n)).count() as u64;
+    let v = visits(true);
+    assert!(v.iter().all(|(n, _)| n >= share.start()), "a move got less than {share:?} visits: {v:?}");
+    assert!(
+        dropped_first(&v) >= k / 2,
+        "fewer than {} moves kept to their first-round share {share:?}: {v:?}",
+        k / 2
+    );
+    assert!(v[..2].iter().any(|&(_, chosen)| chosen), "the chosen move is not among the last round's: {v:?}");
+    let ucb = visits(false);
+    assert!(dropped_first(&ucb) < k / 2, "UCB spread alike: the test cannot tell them apart: {ucb:?}");
 }

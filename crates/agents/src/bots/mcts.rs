@@ -42,7 +42,7 @@ pub struct Defaults {
 }
 
 /// How many parameters the search has.
-pub const PARAMS: usize = 16;
+pub const PARAMS: usize = 17;
 
 /// The search's parameters with these defaults.
 pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
@@ -132,6 +132,12 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
             kind: ParamKind::Bool,
         },
         ParamDef {
+            key: "halving",
+            default: "false",
+            help: "sequential halving at the root: rounds that try the remaining moves equally and drop the worse half, the survivor chosen (false: UCB, the most visited chosen)",
+            kind: ParamKind::Bool,
+        },
+        ParamDef {
             key: "threads",
             default: "1",
             help: "root-parallel searches (threads)",
@@ -186,6 +192,7 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         expand: p.int("expand") as u32,
         reuse: p.flag("reuse"),
         follow: p.flag("follow"),
+        halving: p.flag("halving"),
     };
     (cfg, p.get("rollout") == "greedy", p.real("open"))
 }

@@ -8,7 +8,7 @@
 //! (`widen`), an expansion threshold (`expand`), and keeping the subtree of the chosen move for
 //! the player's next decision when that decision's position is the one the subtree holds (`reuse`),
 //! or one the subtree reaches through the other players' moves, the draws and the player's own
-//! forced moves (`follow`).
+//! forced moves (`follow`); and sequential halving in place of UCB at the root (`halving`).
 //! With all of them off the search is plain UCT, move for move as before they existed.
 //!
 //! The tree lives in a flat arena of nodes (`tree`). Chance nodes are keyed by their outcome;
@@ -19,6 +19,7 @@
 
 use crate::game::{Determinize, Game, Turn};
 use crate::search::follow::Walk;
+use crate::search::halving::Halving;
 use crate::search::tree::{Arena, Node};
 use crate::seeds::derive;
 use rand::{RngExt, SeedableRng};
@@ -70,6 +71,8 @@ pub struct Config {
     /// With `reuse`: also follow the other players' moves, the draws and the player's own forced
     /// moves down the kept subtree to the player's next decision.
     pub follow: bool,
+    /// Spread the root's budget by sequential halving (the survivor is chosen) instead of UCB.
+    pub halving: bool,
 }
 
 impl Config {
@@ -138,6 +141,9 @@ struct Tree<G: Game, R, P> {
     /// A playout's scores and rewards, one per player.
     scores: Vec<f64>,
     reward: Vec<f32>,
+    /// The root's rounds under `halving`, and the move they left (a root child).
+    halving: Halving,
+    survivor: Option<u32>,
 }
 
 /// The search: its settings, one tree per thread, and the root's moves.
@@ -175,6 +181,8 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
                 reused: 0,
                 scores: Vec::new(),
                 reward: Vec::new(),
+                halving: Halving::default(),
+                survivor: None,
             })
             .collect();
         Mcts { cfg, trees, root_moves: Vec::new(), expected: None, expecting: false, walk: None }
@@ -199,8 +207,8 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             .sum()
     }
 
-    /// The move with the most visits at the root after the search, for the player to decide in
-    /// `view`. `evaluate` judges a position a playout stopped in before the end (`depth`), one
+    /// The move with the most visits at the root after the search (under `halving`, the move
+    /// most trees' rounds left, ties to the most visits), for the player to decide in `view`. `evaluate` judges a position a playout stopped in before the end (`depth`), one
     /// value per player, as the final scores would be.
     pub fn choose<D: Determinize<Full = G>>(
         &mut self,
@@ -266,11 +274,12 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             self.trees.par_iter_mut().enumerate().for_each(run);
         }
         // Trees may order the root's children differently (by prior): add up visits by move.
-        let mut best = (0u64, 0usize);
+        let mut best = ((0u64, 0u64), 0usize);
         for (i, &mv) in self.root_moves.iter().enumerate() {
-            let visits = self.root_visits(mv);
-            if visits > best.0 {
-                best = (visits, i);
+            let votes = if self.cfg.halving { self.survivor_votes(mv) } else { 0 };
+            let key = (votes, self.root_visits(mv));
+            if key > best.0 {
+                best = (key, i);
             }
         }
         let mv = self.root_moves[best.1];
@@ -281,6 +290,12 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
             self.expect_after(view, mv);
         }
         mv
+    }
+
+    /// How many trees' halving rounds left move `mv`.
+    fn survivor_votes(&self, mv: G::Move) -> u64 {
+        let left = |t: &Tree<G, R, P>| t.survivor.is_some_and(|c| t.arena.nodes[c as usize].mv == Some(mv));
+        self.trees.iter().filter(|t| left(t)).count() as u64
     }
 
     /// Remembers the public position `mv` leads to from `view`'s, which the kept subtree holds.
@@ -328,16 +343,28 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
         scores.resize(players, 0.0);
         reward.resize(players, 0.0);
         let mut done = 0u64;
+        self.halving.clear();
+        let start = Instant::now();
         loop {
             match deadline {
                 Some(d) => {
-                    if done.is_multiple_of(16) && Instant::now() >= d {
-                        break;
+                    if done.is_multiple_of(16) {
+                        let now = Instant::now();
+                        if now >= d {
+                            break;
+                        }
+                        if cfg.halving {
+                            let progress = (now - start).as_secs_f64() / (d - start).as_secs_f64();
+                            self.halving.advance(&self.arena, progress);
+                        }
                     }
                 }
                 None => {
                     if done >= iters {
                         break;
+                    }
+                    if cfg.halving {
+                        self.halving.advance(&self.arena, done as f64 / iters as f64);
                     }
                 }
             }
@@ -374,6 +401,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             }
             done += 1;
         }
+        self.survivor = if cfg.halving { self.halving.finish(&self.arena) } else { None };
         self.state = Some(state);
         (self.scores, self.reward) = (scores, reward);
     }
@@ -403,7 +431,11 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             if self.arena.nodes[node as usize].count == 0 {
                 self.expand(node, state, actor as u8, cfg);
             }
-            let child = self.select(node, cfg, rng);
+            let child = if node == 0 && cfg.halving {
+                self.halving.pick(&self.arena)
+            } else {
+                self.select(node, cfg, rng)
+            };
             let mv = self.arena.nodes[child as usize].mv.expect("a move");
             if !state.is_legal(mv) {
                 // A rare sample whose chance outcomes differ below this node: play out from here.

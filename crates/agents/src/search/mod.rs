@@ -1,5 +1,6 @@
 //! Search over the game trait.
 
 mod follow;
+mod halving;
 pub mod mcts;
 pub mod tree;
