@@ -3,7 +3,8 @@
 //! smaller exploration constant (0.5: the learned evaluation's values spread less than a random
 //! playout's final scores): the new default search (the README's scaling and strength tables). It
 //! plays move for move as `mcts:eval=learned,depth=16,c=0.5`; every other idea of the search
-//! (`prior`, `widen`, `expand`, `reuse`) is a parameter that switches it on (the ablation table).
+//! (`prior`, `widen`, `expand`, `reuse`, `follow`, `halving`) is a parameter that switches it on (the
+//! ablation table, and the README's scaling paragraphs for `halving`).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
 use crate::params::{ParamDef, Params};
