@@ -208,8 +208,9 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
     }
 
     /// The move with the most visits at the root after the search (under `halving`, the move
-    /// most trees' rounds left, ties to the most visits), for the player to decide in `view`. `evaluate` judges a position a playout stopped in before the end (`depth`), one
-    /// value per player, as the final scores would be.
+    /// most trees' rounds left, ties to the most visits), for the player to decide in `view`.
+    /// `evaluate` judges a position a playout stopped in before the end (`depth`), one value per
+    /// player, as the final scores would be.
     pub fn choose<D: Determinize<Full = G>>(
         &mut self,
         view: &D,
