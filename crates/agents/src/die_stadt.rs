@@ -65,6 +65,17 @@ impl Game for Deck {
         self.apply_decision(mv);
     }
 
+    /// Puts a uniformly chosen undrawn tile of type `outcome` on top of the sampled deck and
+    /// draws: the deck stays a uniform sample of the unseen tiles given that draw.
+    fn resolve_chance_as<R: Rng + ?Sized>(&mut self, outcome: u64, rng: &mut R) -> Option<u64> {
+        let ty = u8::try_from(outcome).ok()?;
+        let undrawn = *self.table().unseen().get(ty as usize)? as usize;
+        if undrawn == 0 || !self.draw_kth_of_type(ty, rng.random_range(0..undrawn)) {
+            return None;
+        }
+        Some(in_hand(self.table()))
+    }
+
     /// Draws from the deck: `rng` is not needed.
     #[inline]
     fn resolve_chance<R: Rng + ?Sized>(&mut self, _rng: &mut R) -> u64 {

@@ -50,6 +50,14 @@ pub trait Game: Clone + Send {
         false
     }
 
+    /// Resolves the chance node the game stands at to `outcome` where it can (choosing with
+    /// `rng` among the ways the hidden part may bring it about): how a search revisits a draw it
+    /// has seen. The outcome reached (normally `outcome`), or None when it cannot, the game then
+    /// left as it was.
+    fn resolve_chance_as<R: Rng + ?Sized>(&mut self, _outcome: u64, _rng: &mut R) -> Option<u64> {
+        None
+    }
+
     /// The players' scores as they stand (final once the game is over), into `out[..players]`.
     fn scores(&self, out: &mut [f64]);
 

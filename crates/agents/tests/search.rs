@@ -29,6 +29,7 @@ fn config(reuse: bool, threads: usize) -> Config {
         reuse,
         follow: false,
         halving: false,
+        chance: 0.0,
     }
 }
 
@@ -273,7 +274,7 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     for threads in [1, 2] {
         let spec = parse_bot(
             &format!(
-                "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,threads={threads}"
+                "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,chance=1,threads={threads}"
             ),
             &BotDirs::none(),
         )

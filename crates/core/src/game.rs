@@ -131,6 +131,23 @@ impl Game {
         self.table.is_over()
     }
 
+    /// Puts the `k`-th undrawn tile of type `ty` (in deck order) on top of the deck, swapping it
+    /// with the top tile, then draws as `resolve_draws` does: how a search makes a sampled order
+    /// repeat a draw it has seen (with `k` uniform, the order stays a uniform sample given that
+    /// draw). False, nothing changed, when no draw is due or fewer than `k + 1` such tiles are undrawn.
+    pub fn draw_kth_of_type(&mut self, ty: u8, k: usize) -> bool {
+        if self.table.step() != Step::Draw {
+            return false;
+        }
+        let top = self.table.drawn();
+        let Some(j) = (top..TILE_COUNT).filter(|&j| self.order[j] == ty).nth(k) else {
+            return false;
+        };
+        self.order.swap(top, j);
+        self.resolve_draws();
+        true
+    }
+
     /// Draws from the deck until a tile is in hand or the game is over (tiles that fit nowhere are
     /// set aside on the way, R10).
     #[inline]

@@ -22,9 +22,10 @@ use stadt_harness::runner::{deck_order, play_deck};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// MCTS with every idea of the search on: the prior, widening, an expansion threshold, tree
-/// reuse following the other players' moves and the draws, and a learned evaluation with the
-/// extended features read from a file (the registered searchers use the built-in, base ones).
-const MCTS_ALL: &str = "mcts:iters=60,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,\
+/// reuse following the other players' moves and the draws, sequential halving, widening over the
+/// draws, and a learned evaluation with the extended features read from a file (the registered
+/// searchers use the built-in, base ones).
+const MCTS_ALL: &str = "mcts:iters=60,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,chance=1,\
                         eval=tests/data/small-extended.eval";
 
 /// Every registered bot, searchers at a small budget (the argument does not depend on it), and

@@ -42,7 +42,7 @@ pub struct Defaults {
 }
 
 /// How many parameters the search has.
-pub const PARAMS: usize = 17;
+pub const PARAMS: usize = 18;
 
 /// The search's parameters with these defaults.
 pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
@@ -138,6 +138,12 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
             kind: ParamKind::Bool,
         },
         ParamDef {
+            key: "chance",
+            default: "0",
+            help: "progressive widening over the draws below the root: a draw with N visits holds at most ceil(chance*sqrt(N)) tiles, then replays a held one in proportion to its visits (0: every draw sampled afresh)",
+            kind: ParamKind::Real { min: 0.0, max: 100.0 },
+        },
+        ParamDef {
             key: "threads",
             default: "1",
             help: "root-parallel searches (threads)",
@@ -193,6 +199,7 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         reuse: p.flag("reuse"),
         follow: p.flag("follow"),
         halving: p.flag("halving"),
+        chance: p.real("chance"),
     };
     (cfg, p.get("rollout") == "greedy", p.real("open"))
 }

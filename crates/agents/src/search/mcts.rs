@@ -8,7 +8,9 @@
 //! (`widen`), an expansion threshold (`expand`), and keeping the subtree of the chosen move for
 //! the player's next decision when that decision's position is the one the subtree holds (`reuse`),
 //! or one the subtree reaches through the other players' moves, the draws and the player's own
-//! forced moves (`follow`); and sequential halving in place of UCB at the root (`halving`).
+//! forced moves (`follow`); sequential halving in place of UCB at the root (`halving`); and
+//! progressive widening over the draws below the root (`chance`), which replays draws a node
+//! has seen so that the nodes below them are revisited.
 //! With all of them off the search is plain UCT, move for move as before they existed.
 //!
 //! The tree lives in a flat arena of nodes (`tree`). Chance nodes are keyed by their outcome;
@@ -20,7 +22,7 @@
 use crate::game::{Determinize, Game, Turn};
 use crate::search::follow::Walk;
 use crate::search::halving::Halving;
-use crate::search::tree::{Arena, Node};
+use crate::search::tree::{Arena, NONE, Node};
 use crate::seeds::derive;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -73,6 +75,10 @@ pub struct Config {
     pub follow: bool,
     /// Spread the root's budget by sequential halving (the survivor is chosen) instead of UCB.
     pub halving: bool,
+    /// Progressive widening over chance outcomes below the root: a chance node with N visits
+    /// holds at most `ceil(chance * sqrt(N))` outcomes, and once full replays a held one in
+    /// proportion to its visits (0: every outcome sampled afresh).
+    pub chance: f64,
 }
 
 impl Config {
@@ -418,7 +424,19 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             let actor = match state.turn() {
                 Turn::Over => break,
                 Turn::Chance => {
-                    let outcome = state.resolve_chance(rng);
+                    // Widening over draws: a chance node holding all the outcomes it may
+                    // replays one of them instead of sampling afresh.
+                    let held = if at_root || cfg.chance == 0.0 {
+                        None
+                    } else {
+                        self.held_outcome(node, cfg.chance, rng)
+                    };
+                    let outcome = match held
+                        .and_then(|o| state.resolve_chance_as(self.arena.nodes[o as usize].outcome, rng))
+                    {
+                        Some(outcome) => outcome,
+                        None => state.resolve_chance(rng),
+                    };
                     let Turn::Player(p) = state.turn() else { break };
                     if !at_root {
                         node = self.arena.outcome(node, outcome, p as u8);
@@ -449,6 +467,37 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
                 break;
             }
         }
+    }
+
+    /// When chance node `node` holds as many outcomes as widening allows, one of them drawn in
+    /// proportion to its visits; None when a new draw may be sampled.
+    fn held_outcome(&self, node: u32, k: f64, rng: &mut Pcg64Mcg) -> Option<u32> {
+        if !self.arena.has_outcomes(node) {
+            return None;
+        }
+        let n = self.arena.nodes[node as usize];
+        let cap = (k * (n.visits.max(1) as f64).sqrt()).ceil() as u32;
+        let (mut held, mut total) = (0u32, 0u64);
+        let mut i = n.first;
+        while i != NONE {
+            held += 1;
+            total += self.arena.nodes[i as usize].visits as u64;
+            i = self.arena.nodes[i as usize].next;
+        }
+        if held < cap.max(1) || total == 0 {
+            return None;
+        }
+        let mut r = rng.random_range(0..total);
+        let mut i = n.first;
+        while i != NONE {
+            let v = self.arena.nodes[i as usize].visits as u64;
+            if r < v {
+                return Some(i);
+            }
+            r -= v;
+            i = self.arena.nodes[i as usize].next;
+        }
+        None
     }
 
     /// Makes every legal move of `state` a child of `node`, in prior order when a prior is used.
@@ -566,5 +615,95 @@ pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
                 out[p] = 0.5 * out[p] + 0.5 * win;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Config, Mcts, RandomRollout, Reward};
+    use crate::observation::Observation;
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+    use stadt_core::game::Game;
+    use stadt_core::moves::Step;
+    use stadt_core::tiles::TileSet;
+
+    fn projected(g: &Game, out: &mut [f64]) {
+        let p = crate::eval::projected(g.table(), 0.5);
+        out.copy_from_slice(&p[..out.len()]);
+    }
+
+    /// After a search of `iters` with widening over draws `chance`, each chance node's outcomes
+    /// and visits, over decisions in a few 2-player games.
+    fn chance_nodes(chance: f64, iters: u64) -> Vec<(usize, u32)> {
+        let cfg = Config {
+            iters,
+            ms: 0,
+            c: 0.5,
+            reward: Reward::Margin,
+            threads: 1,
+            depth: 6,
+            prior: 0.0,
+            widen: 0.0,
+            expand: 1,
+            reuse: false,
+            follow: false,
+            halving: false,
+            chance,
+        };
+        let mut search = Mcts::with_prior(cfg, RandomRollout::default, || super::NoPrior);
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut found = Vec::new();
+        for _ in 0..3 {
+            let mut g = Game::shuffled(TileSet::default_set(), 2, &mut rng).unwrap();
+            let mut moves = Vec::new();
+            for _ in 0..rng.random_range(10..40) {
+                g.legal_moves(&mut moves);
+                g.apply(moves[rng.random_range(0..moves.len())]);
+            }
+            if g.is_over() || g.table().step() != Step::PlaceTile {
+                continue;
+            }
+            search.choose(&Observation::new(&g), &projected, &mut rng);
+            let arena = &search.trees[0].arena;
+            for i in 0..arena.nodes.len() as u32 {
+                if arena.has_outcomes(i) {
+                    let mut held = 0;
+                    let mut o = arena.nodes[i as usize].first;
+                    while o != super::NONE {
+                        held += 1;
+                        o = arena.nodes[o as usize].next;
+                    }
+                    found.push((held, arena.nodes[i as usize].visits));
+                }
+            }
+        }
+        assert!(found.len() > 50, "only {} chance nodes", found.len());
+        found
+    }
+
+    /// The most outcomes widening lets a chance node with `visits` visits hold.
+    fn cap(chance: f64, visits: u32) -> usize {
+        ((chance * (visits as f64).sqrt()).ceil() as usize).max(1)
+    }
+
+    #[test]
+    fn widening_over_draws_holds_a_chance_node_to_ceil_chance_sqrt_visits_outcomes() {
+        for chance in [0.5, 1.0] {
+            let nodes = chance_nodes(chance, 3000);
+            for &(held, visits) in &nodes {
+                assert!(
+                    held <= cap(chance, visits),
+                    "chance={chance}: {held} outcomes after {visits} visits"
+                );
+            }
+            assert!(
+                nodes.iter().any(|&(held, visits)| held == cap(chance, visits) && visits >= 16),
+                "chance={chance}: no well-visited node at its cap"
+            );
+        }
+        // Without widening, draws are sampled afresh and nodes hold more.
+        let nodes = chance_nodes(0.0, 3000);
+        assert!(nodes.iter().any(|&(held, visits)| held > cap(1.0, visits)));
     }
 }
