@@ -19,7 +19,8 @@ for e in lmcts-scaling-1k-4k lmcts-scaling-4k-16k lmcts-vs-mcts-equal-time lmcts
     lmcts-c035-16k lmcts-c07-16k lmcts-gen3-vs-gen1-16k lmcts-widen-scaling-4k-16k lmcts-learn400-vs-gen1 \
     lmcts-extended-vs-learn400 lmcts-extended-vs-gen1 lmcts-extended-vs-gen1-16k lmcts-extended-gen2-vs-gen1 \
     lmcts-prior-scaling-4k-16k lmcts-expand-equal-time lmcts-prior-16k lmcts-halving-scaling-4k-16k \
-    lmcts-halving-16k lmcts-halving-equal-time lmcts-halving-scaling-16k-64k; do
+    lmcts-halving-16k lmcts-halving-equal-time lmcts-halving-scaling-16k-64k lmcts-chance-1k \
+    lmcts-chance-4k lmcts-chance-16k; do
     echo "$(date -u +%FT%TZ) start $e"
     "$STADT" tournament "experiments/$e.toml" --quiet "$@" > /dev/null
     echo "$(date -u +%FT%TZ) done $e"
