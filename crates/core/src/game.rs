@@ -134,7 +134,8 @@ impl Game {
     /// Puts the `k`-th undrawn tile of type `ty` (in deck order) on top of the deck, swapping it
     /// with the top tile, then draws as `resolve_draws` does: how a search makes a sampled order
     /// repeat a draw it has seen (with `k` uniform, the order stays a uniform sample given that
-    /// draw). False, nothing changed, when no draw is due or fewer than `k + 1` such tiles are undrawn.
+    /// draw). False, nothing changed, when no draw is due or fewer than `k + 1` such tiles are
+    /// undrawn.
     pub fn draw_kth_of_type(&mut self, ty: u8, k: usize) -> bool {
         if self.table.step() != Step::Draw {
             return false;
