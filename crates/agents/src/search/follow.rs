@@ -4,7 +4,7 @@
 //! and the view are read, so the search stays as honest as without it.
 
 use crate::game::{Determinize, Game, Turn};
-use crate::search::tree::{Arena, NONE};
+use crate::search::tree::Arena;
 
 /// The walk's scratch: a stack of public positions and their nodes, kept between decisions so
 /// that their memory is reused.
@@ -81,14 +81,12 @@ impl<P: Game> Walk<P> {
                     }
                 }
                 Turn::Chance => {
-                    let mut o = if arena.has_outcomes(node) { n.first } else { NONE };
-                    while o != NONE {
+                    for o in arena.outcomes(node) {
                         let outcome = &arena.nodes[o as usize];
                         if outcome.visits > 0 {
                             let id = outcome.outcome;
                             self.push(o, &current, view, |p| p.force_chance(id));
                         }
-                        o = outcome.next;
                     }
                 }
             }

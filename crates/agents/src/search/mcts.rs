@@ -22,7 +22,7 @@
 use crate::game::{Determinize, Game, Turn};
 use crate::search::follow::Walk;
 use crate::search::halving::Halving;
-use crate::search::tree::{Arena, NONE, Node};
+use crate::search::tree::{Arena, Node};
 use crate::seeds::derive;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -472,32 +472,21 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
     /// When chance node `node` holds as many outcomes as widening allows, one of them drawn in
     /// proportion to its visits; None when a new draw may be sampled.
     fn held_outcome(&self, node: u32, k: f64, rng: &mut Pcg64Mcg) -> Option<u32> {
-        if !self.arena.has_outcomes(node) {
-            return None;
-        }
-        let n = self.arena.nodes[node as usize];
-        let cap = (k * (n.visits.max(1) as f64).sqrt()).ceil() as u32;
-        let (mut held, mut total) = (0u32, 0u64);
-        let mut i = n.first;
-        while i != NONE {
-            held += 1;
-            total += self.arena.nodes[i as usize].visits as u64;
-            i = self.arena.nodes[i as usize].next;
-        }
+        let visits = |i: u32| self.arena.nodes[i as usize].visits as u64;
+        let cap = (k * (self.arena.nodes[node as usize].visits.max(1) as f64).sqrt()).ceil() as usize;
+        let held = self.arena.outcomes(node).count();
+        let total: u64 = self.arena.outcomes(node).map(visits).sum();
         if held < cap.max(1) || total == 0 {
             return None;
         }
         let mut r = rng.random_range(0..total);
-        let mut i = n.first;
-        while i != NONE {
-            let v = self.arena.nodes[i as usize].visits as u64;
-            if r < v {
-                return Some(i);
+        self.arena.outcomes(node).find(|&i| match r.checked_sub(visits(i)) {
+            Some(rest) => {
+                r = rest;
+                false
             }
-            r -= v;
-            i = self.arena.nodes[i as usize].next;
-        }
-        None
+            None => true,
+        })
     }
 
     /// Makes every legal move of `state` a child of `node`, in prior order when a prior is used.
@@ -668,13 +657,7 @@ mod tests {
             let arena = &search.trees[0].arena;
             for i in 0..arena.nodes.len() as u32 {
                 if arena.has_outcomes(i) {
-                    let mut held = 0;
-                    let mut o = arena.nodes[i as usize].first;
-                    while o != super::NONE {
-                        held += 1;
-                        o = arena.nodes[o as usize].next;
-                    }
-                    found.push((held, arena.nodes[i as usize].visits));
+                    found.push((arena.outcomes(i).count(), arena.nodes[i as usize].visits));
                 }
             }
         }

@@ -81,12 +81,8 @@ impl<M: Copy> Arena<M> {
 
     /// The node of chance outcome `outcome` below `node`, created if new.
     pub fn outcome(&mut self, node: u32, outcome: u64, actor: u8) -> u32 {
-        let mut i = self.nodes[node as usize].first;
-        while i != NONE {
-            if self.nodes[i as usize].outcome == outcome {
-                return i;
-            }
-            i = self.nodes[i as usize].next;
+        if let Some(i) = self.outcomes(node).find(|&i| self.nodes[i as usize].outcome == outcome) {
+            return i;
         }
         let mut n = Node::new(None, actor);
         n.outcome = outcome;
@@ -94,6 +90,16 @@ impl<M: Copy> Arena<M> {
         let new = self.push(n);
         self.nodes[node as usize].first = new;
         new
+    }
+
+    /// The outcome nodes below node `node`, newest first (none unless its position is a chance
+    /// node that has been visited on).
+    pub fn outcomes(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = if self.has_outcomes(node) { self.nodes[node as usize].first } else { NONE };
+        std::iter::successors((first != NONE).then_some(first), |&i| {
+            let next = self.nodes[i as usize].next;
+            (next != NONE).then_some(next)
+        })
     }
 
     /// Whether node `i`'s children are outcome nodes (its position is a chance node).
