@@ -20,7 +20,7 @@ for e in lmcts-scaling-1k-4k lmcts-scaling-4k-16k lmcts-vs-mcts-equal-time lmcts
     lmcts-extended-vs-learn400 lmcts-extended-vs-gen1 lmcts-extended-vs-gen1-16k lmcts-extended-gen2-vs-gen1 \
     lmcts-prior-scaling-4k-16k lmcts-expand-equal-time lmcts-prior-16k lmcts-halving-scaling-4k-16k \
     lmcts-halving-16k lmcts-halving-equal-time lmcts-halving-scaling-16k-64k lmcts-chance-1k \
-    lmcts-chance-4k lmcts-chance-16k; do
+    lmcts-chance-4k lmcts-chance-16k lmcts-greedy-rollout-1k lmcts-greedy-rollout-equal-time; do
     echo "$(date -u +%FT%TZ) start $e"
     "$STADT" tournament "experiments/$e.toml" --quiet "$@" > /dev/null
     echo "$(date -u +%FT%TZ) done $e"
