@@ -474,8 +474,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
     fn held_outcome(&self, node: u32, k: f64, rng: &mut Pcg64Mcg) -> Option<u32> {
         let visits = |i: u32| self.arena.nodes[i as usize].visits as u64;
         let cap = (k * (self.arena.nodes[node as usize].visits.max(1) as f64).sqrt()).ceil() as usize;
-        let held = self.arena.outcomes(node).count();
-        let total: u64 = self.arena.outcomes(node).map(visits).sum();
+        let (held, total) = self.arena.outcomes(node).fold((0, 0), |(n, t), i| (n + 1, t + visits(i)));
         if held < cap.max(1) || total == 0 {
             return None;
         }
