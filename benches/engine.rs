@@ -6,15 +6,15 @@
 //! Quick run: `cargo bench --bench engine -- --quick`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use die_stadt::game::Game;
+use die_stadt::table::Table;
+use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::observation::Observation;
 use stadt_agents::spec::parse_bot;
-use stadt_core::game::Game;
-use stadt_core::table::Table;
-use stadt_core::tiles::TileSet;
 use stadt_harness::bench::{
     MCTS_BENCH_BOT, MCTS_BENCH_ITERS, SEARCH_BENCH_BOTS, mcts_positions, random_playout, sample_positions,
 };
@@ -166,7 +166,7 @@ fn evaluation(c: &mut Criterion) {
 /// The prior over every legal move of a mid-game position (tile placements with their best
 /// follower; the cost of expanding one node).
 fn prior(c: &mut Criterion) {
-    use stadt_agents::search::mcts::Prior;
+    use stadt_core::search::mcts::Prior;
     let games: Vec<Game> =
         positions().iter().map(|t| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(1))).collect();
     let mut prior = stadt_agents::prior::GreedyPrior::new(0.5, 4.0);

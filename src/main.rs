@@ -18,14 +18,14 @@ fn main() {
     let handler = stop.clone();
     let _ = ctrlc::set_handler(move || {
         if handler.requested() {
-            stadt_agents::child::shutdown();
+            stadt_core::child::shutdown();
             std::process::exit(130);
         }
         handler.request();
     });
     let result = cli::run(cli, stop);
     // Bots in other programs end with the command, whatever threads they were kept on.
-    stadt_agents::child::shutdown();
+    stadt_core::child::shutdown();
     if let Err(f) = result {
         eprintln!("stadt: {f}");
         std::process::exit(f.code());

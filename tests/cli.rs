@@ -171,13 +171,13 @@ fn show_draws_the_city() {
 #[test]
 fn tile_sets_load_from_files_and_bad_ones_are_named() {
     let good = tmp("tiles.txt");
-    std::fs::write(&good, stadt_core::tiles::DEFAULT_TILES).unwrap();
+    std::fs::write(&good, die_stadt::tiles::DEFAULT_TILES).unwrap();
     let (code, _, err) = stadt(&["play", "--tiles", good.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let bad = tmp("bad-tiles.txt");
     std::fs::write(
         &bad,
-        stadt_core::tiles::DEFAULT_TILES
+        die_stadt::tiles::DEFAULT_TILES
             .replace("| a1b bbb b1a aaa | a,b=H | 0 |", "| a1b bbb b1a aaq | a,b=H | 0 |"),
     )
     .unwrap();
@@ -191,7 +191,7 @@ fn tile_sets_load_from_files_and_bad_ones_are_named() {
 
 #[test]
 fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/core/tests/data/seed7-pocket-gate.rec");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/die-stadt/tests/data/seed7-pocket-gate.rec");
     let line =
         std::fs::read_to_string(path).unwrap().lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
     let (code, out, err) = stadt(&["replay", path]);

@@ -24,7 +24,7 @@ fn the_rules_document_defines_r1_to_r28_and_the_tile_table_the_engine_loads() {
         assert!(rules.contains(&format!("- R{id}. ")), "docs/rules.md does not define R{id}");
     }
     let section8 = &rules[rules.find("## 8.").unwrap()..rules.find("## 9.").unwrap()];
-    assert_eq!(tile_rows(section8), tile_rows(stadt_core::tiles::DEFAULT_TILES));
+    assert_eq!(tile_rows(section8), tile_rows(die_stadt::tiles::DEFAULT_TILES));
     assert_eq!(tile_rows(section8).len(), 28);
 }
 

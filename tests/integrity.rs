@@ -76,7 +76,7 @@ fn p01_a_second_run_into_a_folder_in_use_is_refused_naming_the_process() {
 fn p02_a_resume_with_another_build_or_an_edited_tile_set_is_refused_saying_what_differs() {
     let dir = scratch("build");
     let tiles = dir.join("my.tiles");
-    std::fs::write(&tiles, stadt_core::tiles::DEFAULT_TILES).unwrap();
+    std::fs::write(&tiles, die_stadt::tiles::DEFAULT_TILES).unwrap();
     let out = dir.join("t");
     let args = [
         "tournament",
@@ -98,7 +98,7 @@ fn p02_a_resume_with_another_build_or_an_edited_tile_set_is_refused_saying_what_
     let sha = m["tiles_sha256"].as_str().unwrap().to_string();
     assert_eq!(
         sha,
-        stadt_harness::tileset::sha256(stadt_core::tiles::TileSet::default_set()),
+        stadt_harness::tileset::sha256(die_stadt::tiles::TileSet::default_set()),
         "the same text, the same hash"
     );
     // Another build played the folder: refused, nothing changed.
@@ -116,7 +116,7 @@ fn p02_a_resume_with_another_build_or_an_edited_tile_set_is_refused_saying_what_
     // The tile file was edited (still a valid set): refused.
     std::fs::write(
         &tiles,
-        stadt_core::tiles::DEFAULT_TILES.replace("| straight-pub | 4 |", "| straight-pub | 4  |"),
+        die_stadt::tiles::DEFAULT_TILES.replace("| straight-pub | 4 |", "| straight-pub | 4  |"),
     )
     .unwrap();
     assert_refused(stadt(&args), &["tile set (sha256): folder", &sha]);
@@ -270,7 +270,7 @@ fn p06_records_replay_wherever_they_move_with_their_tile_file_and_read_no_other_
     std::fs::create_dir_all(&sets).unwrap();
     // A tile-set file name with a space and a `#`, in another folder than the record.
     let tiles = sets.join("my tiles #2.tiles");
-    std::fs::write(&tiles, stadt_core::tiles::DEFAULT_TILES).unwrap();
+    std::fs::write(&tiles, die_stadt::tiles::DEFAULT_TILES).unwrap();
     let games = dir.join("games");
     std::fs::create_dir_all(&games).unwrap();
     let rec = games.join("r.rec");
@@ -289,7 +289,7 @@ fn p06_records_replay_wherever_they_move_with_their_tile_file_and_read_no_other_
     assert_eq!(line, "tiles my-tiles--2.tiles", "one word, no comment sign");
     assert_eq!(
         std::fs::read_to_string(games.join("my-tiles--2.tiles")).unwrap(),
-        stadt_core::tiles::DEFAULT_TILES
+        die_stadt::tiles::DEFAULT_TILES
     );
     let (code, out2, err) = stadt(&["replay", rec.to_str().unwrap()]);
     assert_eq!((code, out2.as_str()), (0, out.as_str()), "{err}");

@@ -7,13 +7,13 @@
 mod common;
 
 use common::{Scratch, assert_refused, scratch, stadt};
+use die_stadt::board::BLOCKED;
+use die_stadt::game::Game;
+use die_stadt::geom::{PORTS, SIDES};
+use die_stadt::geom::{Point, is_middle_port};
+use die_stadt::record::{self, Record, Tiles};
+use die_stadt::tiles::SegKind;
 use resvg::{tiny_skia, usvg};
-use stadt_core::board::BLOCKED;
-use stadt_core::game::Game;
-use stadt_core::geom::{PORTS, SIDES};
-use stadt_core::geom::{Point, is_middle_port};
-use stadt_core::record::{self, Record, Tiles};
-use stadt_core::tiles::SegKind;
 use stadt_harness::pictures::city::{self, FOLLOWER_DEPTH, Layout, city_svg};
 use stadt_harness::render;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,11 @@
 //! `stadt suggest`: the next decision of a bot for a partial record, the same whatever the piles
 //! hold in the tiles not drawn yet, reproducible from its seed, and clear errors for bad input.
 
+use die_stadt::record::{self, Record, Tiles};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::registry::registry;
-use stadt_core::record::{self, Record, Tiles};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -7,12 +7,12 @@
 //! runs `stadt bench`'s MCTS figure for GAMES seconds (single thread); with `no-followers` every
 //! follower choice is none (the tile phase alone), and `list-followers` lists the choices first.
 
+use die_stadt::game::Game;
+use die_stadt::moves::{Move, Step};
+use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::moves::{Move, Step};
-use stadt_core::tiles::TileSet;
 use std::time::Instant;
 
 /// FNV-1a over the words fed to it: a digest, not a hash map (no HashMap in stadt's hot paths).
@@ -68,7 +68,7 @@ fn main() {
                 }
                 Move::Follower(None)
             } else {
-                stadt_agents::die_stadt::random_move(game.table(), &mut moves, &mut rng)
+                die_stadt::playable::random_move(game.table(), &mut moves, &mut rng)
             };
             if with_digest {
                 digest.feed(&format!("{mv:?}"));

@@ -4,10 +4,10 @@
 use crate::args::{BotDirArg, refuse_existing, split_bots};
 use crate::failure::Failure;
 use clap::Args;
-use stadt_agents::seeds::derive;
-use stadt_core::ids::Player;
-use stadt_core::record::{self, Record, Tiles};
-use stadt_core::tiles::TileSet;
+use die_stadt::ids::Player;
+use die_stadt::record::{self, Record, Tiles};
+use die_stadt::tiles::TileSet;
+use stadt_core::seeds::derive;
 use stadt_harness::human::{self, PersonGame};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;

@@ -4,9 +4,9 @@
 use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::public_record;
+use die_stadt::record::{self, Record, Tiles};
 use stadt_agents::spec::parse_bot;
-use stadt_core::public_record;
-use stadt_core::record::{self, Record, Tiles};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
 use stadt_harness::{render, runner, tileset, viewer};

@@ -5,10 +5,10 @@
 use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::tiles::TileSet;
 use stadt_agents::protocol::tiles_sha256;
 use stadt_agents::serve::serve;
 use stadt_agents::spec::parse_bot;
-use stadt_core::tiles::TileSet;
 
 #[derive(Args, Debug)]
 pub struct ServeBotArgs {

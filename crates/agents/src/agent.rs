@@ -2,9 +2,9 @@
 //! hidden order of the tiles.
 
 use crate::observation::Observation;
+use die_stadt::ids::Player;
+use die_stadt::moves::Move;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::ids::Player;
-use stadt_core::moves::Move;
 
 /// A player. Agents are seeded by the runner from the game seed and seat, so games reproduce.
 pub trait Agent: Send {

@@ -1,11 +1,11 @@
 //! Position analysis for agents: what a player's open features are worth, what a wall piece would
 //! guard. Works on the public `Table` only.
 
-use stadt_core::features::{RESIDENTIAL, for_majority};
-use stadt_core::geom::Side;
-use stadt_core::ids::{NodeId, Player, Slot};
-use stadt_core::scoring;
-use stadt_core::table::{AREAS, MAX_PLAYERS, Table};
+use die_stadt::features::{RESIDENTIAL, for_majority};
+use die_stadt::geom::Side;
+use die_stadt::ids::{NodeId, Player, Slot};
+use die_stadt::scoring;
+use die_stadt::table::{AREAS, MAX_PLAYERS, Table};
 
 /// What each player's open features would be worth if scored as they stand: incomplete roads and
 /// markets it leads (R12 points), residential areas it leads (R26), and its watchmen's rows (R27).

@@ -3,11 +3,11 @@
 //! tie-breaking pick of the best move, and a reusable copy of a table to try moves on.
 
 use crate::eval;
+use die_stadt::ids::Player;
+use die_stadt::moves::{Move, Step};
+use die_stadt::table::Table;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::ids::Player;
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
 
 /// What greedy maximises for `player` in `table`: its points plus `open` times its open values,
 /// less `deny` times the same for its strongest opponent (greedy itself uses `deny` = 0).

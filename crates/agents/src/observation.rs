@@ -1,12 +1,12 @@
 //! What an agent sees: the public table, never the hidden order of the tiles (unless an
 //! experiment makes a bot clairvoyant), and full games sampled from it for search.
 
-use crate::game::Determinize;
+use die_stadt::game::Game;
+use die_stadt::ids::Player;
+use die_stadt::moves::Move;
+use die_stadt::table::Table;
 use rand::Rng;
-use stadt_core::game::Game;
-use stadt_core::ids::Player;
-use stadt_core::moves::Move;
-use stadt_core::table::Table;
+use stadt_core::game::Determinize;
 
 /// What an agent sees: the public table (never the hidden tile order), unless the runner made it
 /// clairvoyant for an experiment.
@@ -33,7 +33,7 @@ impl<'a> Observation<'a> {
     }
 
     /// The same observation carrying the public record of the game so far
-    /// (`stadt_core::public_record`), for agents that read the position from it.
+    /// (`die_stadt::public_record`), for agents that read the position from it.
     pub fn with_history(self, record: &'a str) -> Observation<'a> {
         Observation { history: Some(record), ..self }
     }
@@ -111,7 +111,7 @@ impl Determinize for Observation<'_> {
             return false;
         }
         n == 0 || {
-            let slot = stadt_core::ids::Slot::new(n - 1);
+            let slot = die_stadt::ids::Slot::new(n - 1);
             let (a, b) = (mine.tile(slot), theirs.tile(slot));
             (a.x, a.y, a.ty, a.rot) == (b.x, b.y, b.ty, b.rot)
         }

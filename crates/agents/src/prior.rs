@@ -3,9 +3,9 @@
 //! follower), as a softmax with a temperature in points. Reads the public table only.
 
 use crate::helpers::GreedySearch;
-use crate::search::mcts::Prior;
-use stadt_core::game::Game;
-use stadt_core::moves::Move;
+use die_stadt::game::Game;
+use die_stadt::moves::Move;
+use stadt_core::search::mcts::Prior;
 
 /// The greedy-value softmax prior.
 pub struct GreedyPrior {

@@ -7,15 +7,15 @@
 use crate::agent::{Agent, Forfeit, GameInfo};
 use crate::bot_def::{BotDef, BotSpec};
 use crate::bot_error::BotError;
-use crate::child::{Fault, Launch, LineChild};
 use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::protocol;
+use die_stadt::moves::Move;
+use die_stadt::tiles::TileSet;
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
-use stadt_core::moves::Move;
-use stadt_core::tiles::TileSet;
+use stadt_core::child::{Fault, Launch, LineChild};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -4,12 +4,12 @@
 //! `child`'s; `process_bot` is the host side and `stadt serve-bot` the bot side.
 
 use crate::agent::GameInfo;
+use die_stadt::moves::Move;
+use die_stadt::record::decision_text;
+use die_stadt::table::Table;
+use die_stadt::tiles::TileSet;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
-use stadt_core::moves::Move;
-use stadt_core::record::decision_text;
-use stadt_core::table::Table;
-use stadt_core::tiles::TileSet;
 use std::time::Duration;
 
 /// The protocol's name and version, sent in the hello.

@@ -6,12 +6,12 @@
 use crate::bot_def::BotSpec;
 use crate::observation::Observation;
 use crate::protocol;
+use die_stadt::public_record::replay_public;
+use die_stadt::record::decision_text;
+use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
-use stadt_core::public_record::replay_public;
-use stadt_core::record::decision_text;
-use stadt_core::tiles::TileSet;
 use std::io::{BufRead, Write};
 
 /// Why serving stopped: the host broke the protocol (the message names the line), or a pipe failed.

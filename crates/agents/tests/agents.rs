@@ -1,13 +1,13 @@
 //! Agents: bots by name, reproducible search, legal moves only. (Honesty: `tests/honesty.rs`.)
 
+use die_stadt::game::Game;
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::observation::Observation;
 use stadt_agents::registry::registry;
 use stadt_agents::spec::parse_bot;
-use stadt_core::game::Game;
-use stadt_core::tiles::TileSet;
 
 /// Positions from random games.
 fn positions(count: usize, players: usize, seed: u64) -> Vec<Game> {
@@ -99,7 +99,7 @@ fn every_parameter_default_lies_in_its_range() {
 
 #[test]
 fn mcts_rewards_by_kind() {
-    use stadt_agents::search::mcts::{Reward, rewards};
+    use stadt_core::search::mcts::{Reward, rewards};
     let s = [50.0, 30.0, 50.0, 10.0];
     let mut r = [0.0f32; 4];
     rewards(&s, Reward::Win, &mut r);
@@ -135,9 +135,9 @@ fn the_learned_features_open_total_is_what_projected_scores_weigh() {
 /// when exactly one port is open (R8); the wall's supply as a share of its 70 pieces.
 #[test]
 fn r8_r25_the_extended_features_weigh_what_their_names_say() {
+    use die_stadt::features::{RESIDENTIAL, for_majority};
+    use die_stadt::ids::Player;
     use stadt_agents::learned::features::{BASE, FeatureSet, NAMES, features};
-    use stadt_core::features::{RESIDENTIAL, for_majority};
-    use stadt_core::ids::Player;
     let at = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
     let mut one_port_seen = 0;
     for players in [2, 4] {
@@ -156,7 +156,7 @@ fn r8_r25_the_extended_features_weigh_what_their_names_say() {
             }
             let mut one_port = [0.0; 4];
             for &r in &roots {
-                let points = stadt_core::scoring::feature_points(f, r) as f64;
+                let points = die_stadt::scoring::feature_points(f, r) as f64;
                 for_majority(f.followers_packed(r), players, |p| {
                     if f.open(r) == 1 {
                         one_port[p.index()] += points;

@@ -1,6 +1,6 @@
 //! Position values: open features led, residential areas, watchmen's rows.
 
-#[path = "../../core/tests/support/scenario.rs"]
+#[path = "../../die-stadt/tests/support/scenario.rs"]
 #[allow(dead_code)]
 mod scenario;
 

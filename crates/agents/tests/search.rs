@@ -3,17 +3,17 @@
 //! prior orders children and steers PUCT; with every idea on, the search is still reproducible
 //! from its seed at any thread count.
 
-use rand::SeedableRng;
+use die_stadt::game::Game;
+use die_stadt::moves::Step;
+use die_stadt::table::Table;
+use die_stadt::tiles::TileSet;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::observation::Observation;
 use stadt_agents::prior::{GreedyPrior, softmax};
-use stadt_agents::search::mcts::{Config, Mcts, RandomRollout, Reward};
 use stadt_agents::spec::parse_bot;
-use stadt_core::game::Game;
-use stadt_core::moves::Step;
-use stadt_core::table::Table;
-use stadt_core::tiles::TileSet;
+use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 
 fn config(reuse: bool, threads: usize) -> Config {
     Config {
@@ -68,7 +68,7 @@ fn midgame_of(ts: &'static TileSet, players: usize, rng: &mut Pcg64Mcg) -> Game 
 
 /// A game at a tile placement whose chosen move is followed by a follower choice of the same
 /// player: the searches' first decision in each test.
-fn tile_then_follower(s: &mut Search, seed: u64) -> (Game, stadt_core::moves::Move) {
+fn tile_then_follower(s: &mut Search, seed: u64) -> (Game, die_stadt::moves::Move) {
     let ts = TileSet::default_set();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     for _ in 0..50 {
@@ -130,11 +130,7 @@ fn plain(follow: bool, threads: usize) -> Search {
 /// Plays a game from a midgame of seed `seed` for up to `steps` moves, greedy for the other
 /// player: `decide` chooses the first player's moves, told the game, the step and whether the other
 /// player moved since that player's last decision.
-fn against_greedy(
-    seed: u64,
-    steps: u64,
-    mut decide: impl FnMut(&Game, u64, bool) -> stadt_core::moves::Move,
-) {
+fn against_greedy(seed: u64, steps: u64, mut decide: impl FnMut(&Game, u64, bool) -> die_stadt::moves::Move) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut g = midgame(TileSet::default_set(), &mut rng);
     let me = g.table().actor();
@@ -159,7 +155,7 @@ fn against_greedy(
 
 /// Whether `s` kept a tree for its last decision and, if so, that the kept node was that decision's
 /// position: its children are exactly the legal `moves`, each tried at least once by UCT.
-fn kept_the_position(s: &Search, moves: &[stadt_core::moves::Move], at: &str) -> bool {
+fn kept_the_position(s: &Search, moves: &[die_stadt::moves::Move], at: &str) -> bool {
     if s.reused_visits() == 0 {
         return false;
     }
@@ -242,7 +238,7 @@ fn the_prior_weighs_moves_by_greedy_value_and_sums_to_one() {
         assert!((*a as f64 - b).abs() < 1e-6, "{w:?}");
     }
     // On real positions: a move of higher greedy value gets more weight.
-    use stadt_agents::search::mcts::Prior;
+    use stadt_core::search::mcts::Prior;
     let mut rng = Pcg64Mcg::seed_from_u64(3);
     let (mut p, mut gs) = (GreedyPrior::new(0.5, 4.0), stadt_agents::helpers::GreedySearch::default());
     let mut checked = 0;
@@ -377,4 +373,66 @@ fn halving_tries_every_root_move_in_its_first_round_and_chooses_a_last_round_mov
     assert!(v[..2].iter().any(|&(_, chosen)| chosen), "the chosen move is not among the last round's: {v:?}");
     let ucb = visits(false);
     assert!(dropped_first(&ucb) < k / 2, "UCB spread alike: the test cannot tell them apart: {ucb:?}");
+}
+
+// Widening over the draws (`chance`): a chance node holds at most ceil(chance sqrt visits) outcomes.
+
+/// After a search of `iters` with widening over draws `chance`, each chance node's outcomes
+/// and visits, over decisions in a few 2-player games.
+fn chance_nodes(chance: f64, iters: u64) -> Vec<(usize, u32)> {
+    let cfg = Config {
+        iters,
+        ms: 0,
+        c: 0.5,
+        reward: Reward::Margin,
+        threads: 1,
+        depth: 6,
+        prior: 0.0,
+        widen: 0.0,
+        expand: 1,
+        reuse: false,
+        follow: false,
+        halving: false,
+        chance,
+    };
+    let mut search = Mcts::with_prior(cfg, RandomRollout::default, || NoPrior);
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut found = Vec::new();
+    for _ in 0..3 {
+        let mut g = Game::shuffled(TileSet::default_set(), 2, &mut rng).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..rng.random_range(10..40) {
+            g.legal_moves(&mut moves);
+            g.apply(moves[rng.random_range(0..moves.len())]);
+        }
+        if g.is_over() || g.table().step() != Step::PlaceTile {
+            continue;
+        }
+        search.choose(&Observation::new(&g), &projected, &mut rng);
+        found.extend(search.chance_nodes());
+    }
+    assert!(found.len() > 50, "only {} chance nodes", found.len());
+    found
+}
+
+/// The most outcomes widening lets a chance node with `visits` visits hold.
+fn cap(chance: f64, visits: u32) -> usize {
+    ((chance * (visits as f64).sqrt()).ceil() as usize).max(1)
+}
+
+#[test]
+fn widening_over_draws_holds_a_chance_node_to_ceil_chance_sqrt_visits_outcomes() {
+    for chance in [0.5, 1.0] {
+        let nodes = chance_nodes(chance, 3000);
+        for &(held, visits) in &nodes {
+            assert!(held <= cap(chance, visits), "chance={chance}: {held} outcomes after {visits} visits");
+        }
+        assert!(
+            nodes.iter().any(|&(held, visits)| held == cap(chance, visits) && visits >= 16),
+            "chance={chance}: no well-visited node at its cap"
+        );
+    }
+    // Without widening, draws are sampled afresh and nodes hold more.
+    let nodes = chance_nodes(0.0, 3000);
+    assert!(nodes.iter().any(|&(held, visits)| held > cap(1.0, visits)));
 }

@@ -1,161 +1,109 @@
-//! A full game: the public table plus the hidden order of the tiles (R4). Only the game runner
-//! holds a `Game`; agents see the `Table`, and search agents make their own `Game` by sampling
-//! the unseen tiles (`Game::determinize`).
+//! A thin interface to a game of chance with several players: whose turn it is (or that chance
+//! acts, or that the game is over), the legal moves, applying one, the final scores, and, for a
+//! player's view with hidden parts, sampling full games from it (determinising). Random play,
+//! MCTS and the runner's loop work through it and know nothing of Die Stadt; `die_stadt`
+//! implements it for the engine's `Game` and `Table`.
 
-use crate::moves::{Move, Step};
-use crate::table::{Illegal, SetupError, Table};
-use crate::tiles::{TILE_COUNT, TileSet};
-use rand::Rng;
-use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use std::fmt::Debug;
 
-/// The table and the order in which tiles will be drawn.
-#[derive(Clone)]
-pub struct Game {
-    table: Table,
-    order: [u8; TILE_COUNT],
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The player with this index decides.
+    Player(usize),
+    /// Chance acts (in Die Stadt: a tile is drawn).
+    Chance,
+    /// The game is over.
+    Over,
 }
 
-impl Game {
-    /// A game whose tiles are drawn in `order` (pile 1, then 2, then 3, top first): tile type
-    /// indices that must be exactly the tile set. The first tile is drawn at once.
-    pub fn new(tileset: &'static TileSet, players: usize, order: &[u8]) -> Result<Game, SetupError> {
-        let mut game = Game { table: Table::new(tileset, players)?, order: [0; TILE_COUNT] };
-        game.reset(players, order)?;
-        Ok(game)
+/// A game position that can be played on.
+pub trait Game: Clone + Send {
+    /// A decision.
+    type Move: Copy + PartialEq + Debug + Send + Sync;
+
+    /// Number of players.
+    fn players(&self) -> usize;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// The legal moves of the player to act, into `out` (cleared first).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Whether a move is legal now.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+
+    /// Applies a legal move of the player to act.
+    fn apply(&mut self, mv: Self::Move);
+
+    /// Resolves the chance node the game stands at (sampling with `rng` where the game itself
+    /// does not fix the outcome) and returns an id of the outcome.
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64;
+
+    /// Resolves the chance node the game stands at to the outcome `outcome` (an id
+    /// `resolve_chance` returns), where the game can name one: a public position, where a draw may
+    /// be any unseen tile. False when it cannot, or when this outcome cannot happen here; the game
+    /// may then be left part-way and must not be played on.
+    fn force_chance(&mut self, _outcome: u64) -> bool {
+        false
     }
 
-    /// Starts a new game in place (see `Table::reset`): the playout loop's way to begin a game
-    /// without copying or clearing whole boards.
-    pub fn reset(&mut self, players: usize, order: &[u8]) -> Result<(), SetupError> {
-        let tileset = self.table.tileset();
-        let mut counts = [0u8; TILE_COUNT];
-        let mut ok = order.len() == TILE_COUNT;
-        for &t in order {
-            match counts.get_mut(t as usize) {
-                Some(c) if (t as usize) < tileset.types.len() => *c += 1,
-                _ => ok = false,
-            }
-        }
-        ok &= tileset.types.iter().enumerate().all(|(i, t)| counts[i] == t.count);
-        if !ok {
-            return Err(SetupError::Deck);
-        }
-        self.table.reset(players)?;
-        self.order.copy_from_slice(order);
-        self.resolve_draws();
-        Ok(())
+    /// Resolves the chance node the game stands at to `outcome` where it can (choosing with
+    /// `rng` among the ways the hidden part may bring it about): how a search revisits a draw it
+    /// has seen. The outcome reached (normally `outcome`), or None when it cannot, the game then
+    /// left as it was.
+    fn resolve_chance_as<R: Rng + ?Sized>(&mut self, _outcome: u64, _rng: &mut R) -> Option<u64> {
+        None
     }
 
-    /// A game with the tiles shuffled by `rng`.
-    pub fn shuffled<R: Rng + ?Sized>(
-        tileset: &'static TileSet,
-        players: usize,
-        rng: &mut R,
-    ) -> Result<Game, SetupError> {
-        let mut order = tileset.deck();
-        order.shuffle(rng);
-        Game::new(tileset, players, &order)
-    }
+    /// The players' scores as they stand (final once the game is over), into `out[..players]`.
+    fn scores(&self, out: &mut [f64]);
 
-    /// A game continuing from `table` with the unseen tiles in an order sampled by `rng`: what a
-    /// search agent may simulate (docs/rules.md section 7).
-    pub fn determinize<R: Rng + ?Sized>(table: &Table, rng: &mut R) -> Game {
-        let mut game = Game { table: table.clone(), order: [0; TILE_COUNT] };
-        game.resample(rng);
-        game
-    }
+    /// How far the game has come, growing as it is played (playouts are cut by it).
+    fn progress(&self) -> usize;
 
-    /// Reshuffles the tiles not drawn yet (for reuse of one `Game` across search iterations).
-    pub fn resample<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        let start = self.table.drawn();
-        let mut i = start;
-        for (ty, &n) in self.table.unseen().iter().enumerate() {
-            for _ in 0..n {
-                self.order[i] = ty as u8;
-                i += 1;
-            }
-        }
-        debug_assert_eq!(i, TILE_COUNT);
-        self.order[start..].shuffle(rng);
-        self.resolve_draws();
+    /// A legal move drawn uniformly at random; `buf` is scratch space.
+    fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Self::Move>, rng: &mut R) -> Self::Move {
+        self.legal_moves(buf);
+        buf[rng.random_range(0..buf.len())]
     }
+}
 
-    /// Overwrites this game with `table` and a fresh sample of the unseen tiles, reusing memory.
-    pub fn reset_from<R: Rng + ?Sized>(&mut self, table: &Table, rng: &mut R) {
-        self.table.clone_from(table);
-        self.resample(rng);
-    }
+/// A player's view of a game with hidden parts, from which full games can be sampled: what a
+/// search that may not see the hidden part plays on.
+pub trait Determinize: Sync {
+    /// The full game a sample is.
+    type Full: Game;
 
-    /// The public table.
-    #[inline]
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
+    /// The public position: what every player sees, to recognise a position seen before.
+    type Public: Game<Move = <Self::Full as Game>::Move> + PartialEq + Send + 'static;
 
-    /// The draw order (type indices); for records. Entries before `table().drawn()` are only
-    /// meaningful in games built with `Game::new`.
-    pub fn order(&self) -> &[u8; TILE_COUNT] {
-        &self.order
-    }
+    /// The player to decide.
+    fn actor(&self) -> usize;
 
-    /// Appends the legal moves of the current step.
-    #[inline]
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.table.legal_moves(out);
-    }
+    /// The public position of this view.
+    fn public(&self) -> Self::Public;
 
-    /// Applies a legal move, then draws until a tile is in hand or the game is over.
-    #[inline]
-    pub fn apply(&mut self, mv: Move) {
-        self.table.apply(mv);
-        self.resolve_draws();
-    }
+    /// The public position of this view, into an existing one (reusing its memory).
+    fn public_into(&self, out: &mut Self::Public);
 
-    /// Applies a legal move and stops at the next draw (for play that handles chance itself;
-    /// `resolve_draws` then draws from the deck).
-    #[inline]
-    pub fn apply_decision(&mut self, mv: Move) {
-        self.table.apply(mv);
-    }
+    /// Whether `p` is this view's public position.
+    fn is_public(&self, p: &Self::Public) -> bool;
 
-    /// Checks and applies a move.
-    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
-        self.table.check(mv)?;
-        self.apply(mv);
-        Ok(())
-    }
-
-    /// Whether the game is over.
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.table.is_over()
-    }
-
-    /// Puts the `k`-th undrawn tile of type `ty` (in deck order) on top of the deck, swapping it
-    /// with the top tile, then draws as `resolve_draws` does: how a search makes a sampled order
-    /// repeat a draw it has seen (with `k` uniform, the order stays a uniform sample given that
-    /// draw). False, nothing changed, when no draw is due or fewer than `k + 1` such tiles are
-    /// undrawn.
-    pub fn draw_kth_of_type(&mut self, ty: u8, k: usize) -> bool {
-        if self.table.step() != Step::Draw {
-            return false;
-        }
-        let top = self.table.drawn();
-        let Some(j) = (top..TILE_COUNT).filter(|&j| self.order[j] == ty).nth(k) else {
-            return false;
-        };
-        self.order.swap(top, j);
-        self.resolve_draws();
+    /// Whether the public position `earlier` may be on the way to this view's: a cheap test that
+    /// lets tree reuse skip branches the game did not take (true when unsure).
+    fn may_lead_here(&self, _earlier: &Self::Public) -> bool {
         true
     }
 
-    /// Draws from the deck until a tile is in hand or the game is over (tiles that fit nowhere are
-    /// set aside on the way, R10).
-    #[inline]
-    pub fn resolve_draws(&mut self) {
-        while self.table.step() == Step::Draw {
-            let ty = self.order[self.table.drawn()];
-            self.table.draw(ty).expect("the deck holds exactly the unseen tiles");
-        }
-    }
+    /// The legal moves of the player to decide.
+    fn legal_moves(&self, out: &mut Vec<<Self::Full as Game>::Move>);
+
+    /// A full game consistent with the view, its hidden part sampled by `rng`.
+    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Self::Full;
+
+    /// The same, into an existing game (reusing its memory).
+    fn determinize_into<R: Rng + ?Sized>(&self, full: &mut Self::Full, rng: &mut R);
 }

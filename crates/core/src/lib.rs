@@ -1,24 +1,13 @@
-//! stadt-core: the rules of Carcassonne: Die Stadt (`docs/rules.md`, rule ids R1-R28) as an exact,
-//! fast engine. The public position is a [`table::Table`]; a [`game::Game`] adds the hidden
-//! order of the tiles. Records ([`record`]) are read and written as text. No files, threads or
-//! bots here.
+//! stadt-core: the game-free core of the harness. Any game plugs in through [`game::Game`] (and
+//! [`game::Determinize`] for a player's view with hidden parts); what is here never names one.
+//!
+//! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
+//! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
+//! - [`seeds`]: every random stream derived from the run seed and the place it is used.
+//! - [`child`]: a program in another process speaking lines of JSON on its pipes.
 
-pub mod actions;
-pub mod board;
-pub mod features;
+pub mod child;
 pub mod game;
-pub mod geom;
-pub mod ids;
-pub mod moves;
-pub mod public_record;
-pub mod record;
-pub mod scoring;
-pub(crate) mod scratch;
-pub mod table;
-pub mod tiles;
-pub mod wall;
-
-// The test-support sources in `tests/support` name this crate `stadt_core`, as integration tests
-// do; the unit tests include them too.
-#[cfg(test)]
-extern crate self as stadt_core;
+pub mod play;
+pub mod search;
+pub mod seeds;

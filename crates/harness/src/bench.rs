@@ -2,14 +2,14 @@
 //! target). Criterion benches in `benches/engine.rs` measure the same operations with statistics.
 
 use crate::alloc_count::allocated_bytes;
+use die_stadt::game::Game;
+use die_stadt::moves::{Move, Step};
+use die_stadt::table::Table;
+use die_stadt::tiles::{TILE_COUNT, TileSet};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::observation::Observation;
-use stadt_core::game::Game;
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
-use stadt_core::tiles::{TILE_COUNT, TileSet};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,7 @@ pub struct Figure {
 pub fn random_playout(game: &mut Game, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> u32 {
     let mut decisions = 0;
     while !game.is_over() {
-        let mv = stadt_agents::die_stadt::random_move(game.table(), moves, rng);
+        let mv = die_stadt::playable::random_move(game.table(), moves, rng);
         game.apply(mv);
         decisions += 1;
     }

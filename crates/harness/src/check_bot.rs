@@ -7,11 +7,11 @@
 use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::runner::play_game;
+use die_stadt::ids::Player;
+use die_stadt::tiles::TileSet;
 use stadt_agents::process_bot;
-use stadt_agents::seeds::derive;
 use stadt_agents::spec::BotSpec;
-use stadt_core::ids::Player;
-use stadt_core::tiles::TileSet;
+use stadt_core::seeds::derive;
 use std::fmt::Write as _;
 
 /// The games of the check: (players, the bot's seat), the last one after a restart.

@@ -2,12 +2,12 @@
 //! callable, say) that the runner builds anew for every game it plays in.
 
 use crate::error::Error;
+use die_stadt::ids::Player;
+use die_stadt::moves::Move;
 use stadt_agents::agent::Agent;
 use stadt_agents::observation::Observation;
-use stadt_agents::seeds::{derive, stream};
 use stadt_agents::spec::BotSpec;
-use stadt_core::ids::Player;
-use stadt_core::moves::Move;
+use stadt_core::seeds::{derive, stream};
 use std::sync::Arc;
 
 /// An agent from outside the project, for one game: it may fail (its code raised an error), and

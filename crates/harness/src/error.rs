@@ -1,8 +1,8 @@
 //! What can go wrong around games: each error names the file, folder, setting or bot at fault, in
 //! words a user can act on.
 
+use die_stadt::table::SetupError;
 use stadt_agents::spec::BotError;
-use stadt_core::table::SetupError;
 use std::fmt;
 use std::path::{Path, PathBuf};
 

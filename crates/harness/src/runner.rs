@@ -2,20 +2,20 @@
 
 use crate::entrant::{Seat, SeatAgent, outside_seed};
 use crate::error::Error;
+use die_stadt::game::Game;
+use die_stadt::ids::Player;
+use die_stadt::moves::Move;
+use die_stadt::public_record::PublicLog;
+use die_stadt::record;
+use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::agent::{Forfeit, GameInfo};
 use stadt_agents::observation::Observation;
-use stadt_agents::play::play_out;
-use stadt_agents::seeds::{derive, stream};
 use stadt_agents::{process_bot, protocol};
-use stadt_core::game::Game;
-use stadt_core::ids::Player;
-use stadt_core::moves::Move;
-use stadt_core::public_record::PublicLog;
-use stadt_core::record;
-use stadt_core::tiles::TileSet;
+use stadt_core::play::play_out;
+use stadt_core::seeds::{derive, stream};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

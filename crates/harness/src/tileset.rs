@@ -2,7 +2,7 @@
 //! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
 
 use crate::error::Error;
-use stadt_core::tiles::TileSet;
+use die_stadt::tiles::TileSet;
 use std::path::Path;
 
 /// Loads a tile set: `default` for the built-in one, otherwise a file path.

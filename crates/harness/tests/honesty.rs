@@ -8,6 +8,9 @@
 //! (the runner handing an agent the full game, the table carrying the next tile, an agent reading
 //! the deck) makes the observations or the decisions differ.
 
+use die_stadt::moves::Move;
+use die_stadt::table::Table;
+use die_stadt::tiles::{TILE_COUNT, TileSet};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -15,9 +18,6 @@ use stadt_agents::botfile::BotDirs;
 use stadt_agents::registry::registry;
 use stadt_agents::spec::BotSpec;
 use stadt_agents::spec::parse_bot;
-use stadt_core::moves::Move;
-use stadt_core::table::Table;
-use stadt_core::tiles::{TILE_COUNT, TileSet};
 use stadt_harness::runner::{deck_order, play_deck};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -2,12 +2,12 @@
 //! games with the same history and different hidden orders send it byte-identical messages until
 //! the first tile the decks disagree on is drawn. The bot logs every byte it receives.
 
+use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::{BotDirs, parse_bot_file};
 use stadt_agents::spec::{BotSpec, parse_bot};
-use stadt_core::tiles::TileSet;
 use stadt_harness::runner::{deck_order, play_deck};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -19,9 +19,9 @@ mod spec {
 #[path = "readme_bot/mybot.rs"]
 mod mybot;
 
+use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{BotSpec, parse_bot};
-use stadt_core::tiles::TileSet;
 use stadt_harness::runner::play_game;
 
 /// The first Rust block after `## Adding a bot` in the README.

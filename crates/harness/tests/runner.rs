@@ -1,9 +1,9 @@
 //! The runner plays every bot to the end of a game, checking each move against the rules.
 
+use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::registry::registry;
 use stadt_agents::spec::{BotDef, parse_bot};
-use stadt_core::tiles::TileSet;
 
 fn fast(def: &BotDef) -> String {
     if def.searches() { format!("{}:iters=60,depth=6", def.name) } else { def.name.to_string() }

@@ -3,6 +3,7 @@
 
 use crate::errors::value_error;
 use crate::game::PyGame;
+use die_stadt::actions;
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -10,7 +11,6 @@ use stadt_agents::agent::Agent;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::observation::Observation;
 use stadt_agents::spec::{BotSpec, parse_bot};
-use stadt_core::actions;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -50,7 +50,7 @@ impl PyBot {
     /// The action this bot chooses for the player to decide in `game`.
     fn act(&self, py: Python<'_>, game: &PyGame) -> PyResult<u32> {
         let table = game.table.clone();
-        if table.is_over() || table.step() == stadt_core::moves::Step::Draw {
+        if table.is_over() || table.step() == die_stadt::moves::Step::Draw {
             return Err(value_error(
                 "the bot has nothing to decide: the game is over or a tile is to be drawn (a chance node)",
             ));

@@ -5,17 +5,17 @@
 
 use crate::errors::{harness_error, value_error};
 use crate::observe;
+use die_stadt::actions::{self, ACTIONS};
+use die_stadt::ids::Player;
+use die_stadt::moves::{Move, Step};
+use die_stadt::public_record::{PublicLog, replay_public};
+use die_stadt::record::{self, Record, Tiles};
+use die_stadt::table::Table;
+use die_stadt::tiles::{TILE_COUNT, TileSet};
 use numpy::{IntoPyArray, PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-use stadt_agents::seeds::derive;
-use stadt_core::actions::{self, ACTIONS};
-use stadt_core::ids::Player;
-use stadt_core::moves::{Move, Step};
-use stadt_core::public_record::{PublicLog, replay_public};
-use stadt_core::record::{self, Record, Tiles};
-use stadt_core::table::Table;
-use stadt_core::tiles::{TILE_COUNT, TileSet};
+use stadt_core::seeds::derive;
 use stadt_harness::runner::deck_order;
 
 /// `current_player()` at a chance node (OpenSpiel's `PlayerId.CHANCE`).

@@ -9,8 +9,8 @@ mod playouts;
 mod sprt;
 mod tournament;
 
+use die_stadt::actions;
 use pyo3::prelude::*;
-use stadt_core::actions;
 
 /// The module.
 #[pymodule]

@@ -1,15 +1,15 @@
 //! What a player observes, for Python: the public table as a dict and as a tensor of planes
 //! (docs/python.md lists both). Built from the `Table` alone, so no hidden order can reach them.
 
+use die_stadt::actions::{REACH, SIDE};
+use die_stadt::board::{BLOCKED, HOLE};
+use die_stadt::geom::{SIDES, port_name};
+use die_stadt::ids::Player;
+use die_stadt::moves::{Move, Step};
+use die_stadt::table::Table;
+use die_stadt::tiles::{MarketKind, SegKind};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use stadt_core::actions::{REACH, SIDE};
-use stadt_core::board::{BLOCKED, HOLE};
-use stadt_core::geom::{SIDES, port_name};
-use stadt_core::ids::Player;
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
-use stadt_core::tiles::{MarketKind, SegKind};
 
 /// Planes of the observation tensor.
 pub const PLANES: usize = 26;

@@ -3,13 +3,13 @@
 //! Python costs).
 
 use crate::errors::value_error;
+use die_stadt::game::Game;
+use die_stadt::tiles::{TILE_COUNT, TileSet};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::tiles::{TILE_COUNT, TileSet};
 use stadt_harness::bench::random_playout;
 
 /// Plays `n` games of uniformly random moves between `players` players, each on a deck shuffled

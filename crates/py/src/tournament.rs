@@ -5,15 +5,15 @@
 
 use crate::errors::{harness_error, value_error};
 use crate::game::PyGame;
+use die_stadt::actions;
+use die_stadt::ids::Player;
+use die_stadt::moves::Move;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::observation::Observation;
 use stadt_agents::spec::parse_bot;
-use stadt_core::actions;
-use stadt_core::ids::Player;
-use stadt_core::moves::Move;
 use stadt_harness::entrant::{Entrant, OutsideAgent, OutsideEntrant};
 use stadt_harness::limits;
 use stadt_harness::stop::Stop;

@@ -11,7 +11,7 @@ use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::moves::Move;
+use die_stadt::moves::Move;
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {

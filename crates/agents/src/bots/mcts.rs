@@ -9,16 +9,16 @@ use crate::eval;
 use crate::learned;
 use crate::learned::file::Weights;
 use std::sync::Arc;
-use crate::game::Game as _;
+use stadt_core::game::Game as _;
 use crate::helpers::GreedySearch;
 use crate::observation::Observation;
 use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params};
-use crate::search::mcts::{Config, Mcts, Reward, Rollout};
+use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::moves::Move;
+use die_stadt::game::Game;
+use die_stadt::moves::Move;
 
 /// The defaults that tell `mcts` (plain UCT, as before the search's ideas) and `puct` (every
 /// idea on) apart; every other parameter has one default.

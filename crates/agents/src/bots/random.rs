@@ -2,12 +2,12 @@
 //! but that the table is a game: tile placements are sampled without listing them all).
 
 use crate::agent::Agent;
-use crate::game::Game;
+use stadt_core::game::Game;
 use crate::observation::Observation;
 use crate::params::Params;
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::moves::Move;
+use die_stadt::moves::Move;
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {

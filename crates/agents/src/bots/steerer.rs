@@ -11,12 +11,12 @@ use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::features::{RESIDENTIAL, majority};
-use stadt_core::geom::Side;
-use stadt_core::ids::{Player, Slot};
-use stadt_core::moves::{HEAD, Move, Step, TAIL, WallEnd};
-use stadt_core::table::Table;
-use stadt_core::wall::{self, End, Piece};
+use die_stadt::features::{RESIDENTIAL, majority};
+use die_stadt::geom::Side;
+use die_stadt::ids::{Player, Slot};
+use die_stadt::moves::{HEAD, Move, Step, TAIL, WallEnd};
+use die_stadt::table::Table;
+use die_stadt::wall::{self, End, Piece};
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {
@@ -238,7 +238,7 @@ impl Steerer {
 /// What lies ahead of a wall end for `me`: building rows and led ports along the next pieces.
 fn path_value(w: &Weights, table: &Table, me: Player, (mut end, hand): (End, WallEnd)) -> f64 {
     let board = table.board();
-    let mut buf = [stadt_core::wall::NO_PIECE; 3];
+    let mut buf = [die_stadt::wall::NO_PIECE; 3];
     let mut total = 0.0;
     let mut scale = 1.0;
     for _ in 0..w.ahead {

@@ -3,9 +3,9 @@
 //! feature list is refused rather than misread.
 
 use crate::eval::open_values_by_kind;
-use stadt_core::ids::Player;
-use stadt_core::table::{MAX_PLAYERS, Table};
-use stadt_core::wall::WALL_PIECES;
+use die_stadt::ids::Player;
+use die_stadt::table::{MAX_PLAYERS, Table};
+use die_stadt::wall::WALL_PIECES;
 
 /// How many features a player has in the extended set (every feature this build knows).
 pub const COUNT: usize = 20;

@@ -5,8 +5,8 @@
 pub mod features;
 pub mod file;
 
+use die_stadt::table::Table;
 use file::Weights;
-use stadt_core::table::Table;
 
 /// Every player's estimated final score in `table`, into `out` (one per player).
 pub fn evaluate(weights: &Weights, table: &Table, out: &mut [f64]) {

@@ -3,12 +3,12 @@
 
 use crate::pictures::city::{CELL, FOLLOWER_DEPTH, Layout, city_svg, tile_svg};
 use crate::viewer::{PlayerInfo, players, tile_text, turn_text};
+use die_stadt::geom::Point;
+use die_stadt::ids::Player;
+use die_stadt::moves::{Move, Step};
+use die_stadt::record;
+use die_stadt::table::Table;
 use serde::Serialize;
-use stadt_core::geom::Point;
-use stadt_core::ids::Player;
-use stadt_core::moves::{Move, Step};
-use stadt_core::record;
-use stadt_core::table::Table;
 
 /// A legal choice of the person, with where the page draws it (pixels of the city picture).
 #[derive(Serialize)]
@@ -78,8 +78,7 @@ pub fn choices(table: &Table, layout: &Layout) -> Vec<Choice> {
             };
             match mv {
                 Move::Tile { x, y, rot } => {
-                    let (px, py) =
-                        layout.in_cell(stadt_core::geom::Cell::new(x as i32, y as i32), (0.0, 0.0));
+                    let (px, py) = layout.in_cell(die_stadt::geom::Cell::new(x as i32, y as i32), (0.0, 0.0));
                     Choice {
                         kind: "place",
                         degrees: rot as u32 * 90,

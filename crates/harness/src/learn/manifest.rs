@@ -3,9 +3,9 @@
 
 use super::spec::LearnSpec;
 use crate::folder::{Differences, RunManifest};
+use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
 use stadt_agents::learned::features::FeatureSet;
-use stadt_core::tiles::TileSet;
 
 /// The manifest of a learning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -21,12 +21,12 @@ use crate::runner::{RecordHead, play_game};
 use crate::stop::Stop;
 use crate::tournament::{self, spec::TournamentSpec, summary};
 use crate::{entrant::Entrant, pool, progress};
+use die_stadt::tiles::TileSet;
 use positions::Sample;
 use rayon::prelude::*;
 use stadt_agents::learned::file;
-use stadt_agents::seeds::derive;
 use stadt_agents::spec::BotSpec;
-use stadt_core::tiles::TileSet;
+use stadt_core::seeds::derive;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 

@@ -2,9 +2,9 @@
 //! features, the points it had banked, and the final score it reached.
 
 use crate::error::Error;
+use die_stadt::game::Game;
+use die_stadt::record::{self, Record, Tiles};
 use stadt_agents::learned::features::{FeatureSet, Features, banked, features, open_total};
-use stadt_core::game::Game;
-use stadt_core::record::{self, Record, Tiles};
 use std::path::Path;
 
 /// One player in one position of a finished game.

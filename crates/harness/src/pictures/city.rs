@@ -11,11 +11,11 @@
 
 use super::svg::{Font, Paint, Svg, Xy};
 use super::{follower_port, rim};
-use stadt_core::board::BLOCKED;
-use stadt_core::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
-use stadt_core::ids::Player;
-use stadt_core::table::Table;
-use stadt_core::tiles::{MarketKind, SegKind, TileSet};
+use die_stadt::board::BLOCKED;
+use die_stadt::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
+use die_stadt::ids::Player;
+use die_stadt::table::Table;
+use die_stadt::tiles::{MarketKind, SegKind, TileSet};
 
 /// Side of a cell in pixels.
 pub const CELL: f64 = 64.0;
@@ -173,7 +173,7 @@ fn draw_blocked(svg: &mut Svg, table: &Table, layout: &Layout) {
     }
 }
 
-fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &stadt_core::board::PlacedTile) {
+fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &die_stadt::board::PlacedTile) {
     draw_face(svg, table.tileset(), layout, t.cell(), t.ty, t.rot);
     if let Some((p, port)) = follower_port(table.tileset(), t) {
         follower(svg, layout.port_point(t.cell(), port, FOLLOWER_DEPTH), p);

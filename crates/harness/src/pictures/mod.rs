@@ -4,10 +4,10 @@
 pub mod city;
 pub mod svg;
 
-use stadt_core::board::PlacedTile;
-use stadt_core::geom::{PORTS, Side, port_side};
-use stadt_core::ids::Player;
-use stadt_core::tiles::TileSet;
+use die_stadt::board::PlacedTile;
+use die_stadt::geom::{PORTS, Side, port_side};
+use die_stadt::ids::Player;
+use die_stadt::tiles::TileSet;
 
 /// The follower on a placed tile and the board port it is drawn on: the first port, clockwise
 /// from N0, of the segment it stands on, as the tile lies.

@@ -8,7 +8,7 @@ use crate::folder::RunFolder;
 use crate::output::write_file;
 use crate::runner::RecordHead;
 use crate::tournament::rows::Row;
-use stadt_core::record::{Record, Tiles};
+use die_stadt::record::{Record, Tiles};
 use std::path::{Path, PathBuf};
 
 /// The folder of the records inside a tournament folder.

@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::runner::PlayedGame;
 use crate::tournament::schedule::{Scheduled, Shard};
-use stadt_core::ids::Player;
+use die_stadt::ids::Player;
 use std::fmt::Write as _;
 use std::path::Path;
 

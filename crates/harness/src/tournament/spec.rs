@@ -6,11 +6,11 @@ use crate::entrant::{Entrant, Seat};
 use crate::error::Error;
 use crate::limits;
 use crate::tournament::schedule::{Shard, schedule_len};
+use die_stadt::tiles::TileSet;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{parse_bot, spec_paths_from};
-use stadt_core::tiles::TileSet;
 use std::path::{Path, PathBuf};
 
 /// A tournament to run.

@@ -3,8 +3,8 @@
 
 use super::TuneSpec;
 use crate::folder::{Differences, RunManifest};
+use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
-use stadt_core::tiles::TileSet;
 
 /// The manifest of a tuning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -6,12 +6,12 @@
 use crate::pictures::city::{city_svg, tile_svg};
 use crate::pictures::svg::escape;
 use crate::web::pack::{Packed, UNPACK_JS, embed};
+use die_stadt::game::Game;
+use die_stadt::ids::Player;
+use die_stadt::moves::Step;
+use die_stadt::record::{self, Record, RecordError};
+use die_stadt::table::Table;
 use serde::Serialize;
-use stadt_core::game::Game;
-use stadt_core::ids::Player;
-use stadt_core::moves::Step;
-use stadt_core::record::{self, Record, RecordError};
-use stadt_core::table::Table;
 
 /// One player's supplies and points at a step.
 #[derive(Serialize)]

@@ -4,8 +4,8 @@ use crate::agent::Agent;
 use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::spec::BotDef;
+use die_stadt::moves::Move;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::moves::Move;
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {

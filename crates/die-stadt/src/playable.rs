@@ -1,13 +1,13 @@
-//! Die Stadt through the game trait: the engine's `Game` (a table and its deck, where chance
+//! Die Stadt through the core's game trait (`stadt_core::game`): the engine's `Game` (a table and its deck, where chance
 //! draws the deck's next tile) and `Table` (the public position, where chance draws any unseen
 //! tile). A chance outcome is the tile that ends up in hand, tiles that fit nowhere set aside on
 //! the way (R10).
 
-use crate::game::{Game, Turn};
+use crate::game::Game as Deck;
+use crate::moves::{Move, Step};
+use crate::table::Table;
 use rand::{Rng, RngExt};
-use stadt_core::game::Game as Deck;
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::Table;
+use stadt_core::game::{Game, Turn};
 
 /// The outcome id once no tile can be drawn (the game ended while drawing).
 const NO_TILE: u64 = u64::MAX;

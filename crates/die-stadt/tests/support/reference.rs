@@ -5,19 +5,19 @@
 //! walled sides, follower, watchmen), the gate and the towers. Features are found by a
 //! breadth-first search through facing ports, holes by a flood fill of the empty cells, legal moves
 //! by trying every cell, rotation and edge. Only the tile set's unrotated port table and segment
-//! kinds come from [`stadt_core::tiles`]; rotations, facing ports and the lattice geometry are derived
+//! kinds come from [`die_stadt::tiles`]; rotations, facing ports and the lattice geometry are derived
 //! here afresh from docs/rules.md section 2.
 //!
 //! [`Checker`] follows one game step by step and compares these facts with the engine's
 //! [`Table`]: features, frontier, legal moves, piece counts, points, the wall chain and the turn
 //! order. Each disagreement is a [`Mismatch`] that names the rule it concerns.
 
-use stadt_core::board::{BLOCKED, HOLE};
-use stadt_core::features::{RESIDENTIAL, ROAD};
-use stadt_core::ids::{NodeId, Player, Slot};
-use stadt_core::moves::{HEAD, Move, Step, TAIL, WallEdge};
-use stadt_core::table::Table;
-use stadt_core::tiles::{SegKind, TileSet, TileType};
+use die_stadt::board::{BLOCKED, HOLE};
+use die_stadt::features::{RESIDENTIAL, ROAD};
+use die_stadt::ids::{NodeId, Player, Slot};
+use die_stadt::moves::{HEAD, Move, Step, TAIL, WallEdge};
+use die_stadt::table::Table;
+use die_stadt::tiles::{SegKind, TileSet, TileType};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 // ----- the box (docs/rules.md section 1) ------------------------------------------------------------

@@ -1,10 +1,10 @@
 //! Building positions by hand: draw a named tile, place it, add followers and walls, by the rules.
 //! Used by the rule tests and handy for exploring a rule from code.
 
-use stadt_core::geom::{Edge, Point, parse_port};
-use stadt_core::moves::{HEAD, Move, Step, TAIL, WallEdge};
-use stadt_core::table::{Illegal, PILES, Table};
-use stadt_core::tiles::TileSet;
+use die_stadt::geom::{Edge, Point, parse_port};
+use die_stadt::moves::{HEAD, Move, Step, TAIL, WallEdge};
+use die_stadt::table::{Illegal, PILES, Table};
+use die_stadt::tiles::TileSet;
 
 /// A table driven by hand.
 pub struct Scenario {

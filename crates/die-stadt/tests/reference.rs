@@ -10,11 +10,11 @@
 
 mod support;
 
+use die_stadt::game::Game;
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use stadt_core::game::Game;
-use stadt_core::tiles::TileSet;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::Instant;

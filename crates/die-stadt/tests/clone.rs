@@ -3,12 +3,12 @@
 //! held another, larger game must end up as good as a fresh clone: equal, and playing on exactly
 //! as the original does.
 
+use die_stadt::game::Game;
+use die_stadt::moves::Move;
+use die_stadt::table::Table;
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::moves::Move;
-use stadt_core::table::Table;
-use stadt_core::tiles::TileSet;
 
 /// Plays uniformly random moves from `game` to the end.
 fn play_out(game: &mut Game, rng: &mut Pcg64Mcg, moves: &mut Vec<Move>) {

@@ -10,16 +10,16 @@
 
 mod support;
 
-use stadt_core::geom::{Cell, Side};
-use stadt_core::ids::{Player, Slot};
-use stadt_core::moves::{HEAD, TAIL};
-use stadt_core::moves::{Move, Step};
-use stadt_core::table::{EndRule, Illegal, Table};
-use stadt_core::wall;
+use die_stadt::geom::{Cell, Side};
+use die_stadt::ids::{Player, Slot};
+use die_stadt::moves::{HEAD, TAIL};
+use die_stadt::moves::{Move, Step};
+use die_stadt::table::{EndRule, Illegal, Table};
+use die_stadt::wall;
 use support::scenario::Scenario;
 use support::{P1, P2, P3, P4};
 
-fn points(t: &Table, p: usize) -> stadt_core::scoring::Points {
+fn points(t: &Table, p: usize) -> die_stadt::scoring::Points {
     t.player(Player::new(p)).points
 }
 
@@ -37,9 +37,9 @@ fn r1_each_player_has_seven_followers_in_supply() {
 
 #[test]
 fn r1_player_count_outside_two_to_four_is_refused() {
-    let ts = stadt_core::tiles::TileSet::default_set();
+    let ts = die_stadt::tiles::TileSet::default_set();
     let e = Table::new(ts, 1).err().unwrap();
-    assert_eq!(e, stadt_core::table::SetupError::Players(1));
+    assert_eq!(e, die_stadt::table::SetupError::Players(1));
     assert!(e.to_string().contains("2 to 4 players"), "{e}");
     assert!(Table::new(ts, 5).is_err());
 }
@@ -398,14 +398,14 @@ const RING_TILES: &[&str] = &[
     "dead-end-pub",
 ];
 
-fn gate_move(e: stadt_core::geom::Edge) -> Move {
+fn gate_move(e: die_stadt::geom::Edge) -> Move {
     Move::Gate { edge: e.into(), reversed: false }
 }
 
 fn edge_move(a: (i32, i32), b: (i32, i32), watchman: bool) -> Move {
-    let e = stadt_core::geom::Edge::between(
-        stadt_core::geom::Point::new(a.0, a.1),
-        stadt_core::geom::Point::new(b.0, b.1),
+    let e = die_stadt::geom::Edge::between(
+        die_stadt::geom::Point::new(a.0, a.1),
+        die_stadt::geom::Point::new(b.0, b.1),
     )
     .unwrap();
     Move::Wall { edge: e.into(), watchman }
@@ -477,8 +477,8 @@ fn r15_gate_goes_on_an_edge_between_a_tile_and_an_outside_cell() {
     assert_eq!(s.table.wall().supply, 70, "the gate is not one of the 70 pieces");
     assert!(s.table.board().is_blocked(Cell::new(0, -1)), "R20: the gate blocks its outside cell");
     let ends = s.table.wall_ends();
-    assert_eq!(ends[HEAD.index()].point(), stadt_core::geom::Point::new(1, 0));
-    assert_eq!(ends[TAIL.index()].point(), stadt_core::geom::Point::new(0, 0));
+    assert_eq!(ends[HEAD.index()].point(), die_stadt::geom::Point::new(1, 0));
+    assert_eq!(ends[TAIL.index()].point(), die_stadt::geom::Point::new(0, 0));
     // The gate holds no watchman: the first piece after it is the builder's own decision.
     assert_eq!(s.table.step(), Step::Wall);
 }
@@ -494,10 +494,10 @@ fn r15_gate_never_faces_a_hole_in_the_city() {
     assert_eq!(s.table.step(), Step::Gate);
     let gates = s.moves();
     let hole_edges = [
-        Cell::new(1, 1).edge(stadt_core::geom::Side::N),
-        Cell::new(1, 1).edge(stadt_core::geom::Side::E),
-        Cell::new(1, 1).edge(stadt_core::geom::Side::S),
-        Cell::new(1, 1).edge(stadt_core::geom::Side::W),
+        Cell::new(1, 1).edge(die_stadt::geom::Side::N),
+        Cell::new(1, 1).edge(die_stadt::geom::Side::E),
+        Cell::new(1, 1).edge(die_stadt::geom::Side::S),
+        Cell::new(1, 1).edge(die_stadt::geom::Side::W),
     ];
     for e in hole_edges {
         assert!(!gates.contains(&gate_move(e)), "{e} faces the hole");
@@ -581,11 +581,11 @@ fn corner_pocket() -> Scenario {
 }
 
 /// The four sides that face the pocket (1,0) of `corner_pocket`, as (tile cell, side).
-const POCKET_SIDES: [((i32, i32), stadt_core::geom::Side); 4] = [
-    ((0, 0), stadt_core::geom::Side::E),
-    ((1, -1), stadt_core::geom::Side::S),
-    ((2, 0), stadt_core::geom::Side::W),
-    ((1, 1), stadt_core::geom::Side::N),
+const POCKET_SIDES: [((i32, i32), die_stadt::geom::Side); 4] = [
+    ((0, 0), die_stadt::geom::Side::E),
+    ((1, -1), die_stadt::geom::Side::S),
+    ((2, 0), die_stadt::geom::Side::W),
+    ((1, 1), die_stadt::geom::Side::N),
 ];
 
 #[test]
@@ -595,8 +595,8 @@ fn r15_a_pocket_that_meets_the_outside_only_at_a_corner_lies_inside_the_city() {
     assert!(!b.is_outside(Cell::new(1, 0)), "(1,0) meets the outside only at a corner");
     assert!(b.is_outside(Cell::new(0, -1)), "the cell beyond the corner is outside");
     assert_eq!(
-        b.frontier_at(Cell::new(1, 0)).unwrap().flags & stadt_core::board::HOLE,
-        stadt_core::board::HOLE
+        b.frontier_at(Cell::new(1, 0)).unwrap().flags & die_stadt::board::HOLE,
+        die_stadt::board::HOLE
     );
 }
 
@@ -612,7 +612,7 @@ fn r15_no_gate_faces_a_corner_pinched_pocket() {
         assert!(err.to_string().contains("outside the city") && err.to_string().contains("R15"), "{err}");
     }
     assert!(
-        gates.contains(&gate_move(Cell::new(0, 0).edge(stadt_core::geom::Side::N))),
+        gates.contains(&gate_move(Cell::new(0, 0).edge(die_stadt::geom::Side::N))),
         "north of (0,0) is outside"
     );
 }
@@ -629,11 +629,11 @@ fn r17_the_wall_passes_a_diagonal_corner_and_never_turns_into_the_pocket() {
         "not down the east side of (0,0): the pocket"
     );
     let e = s.table.check(edge_move((1, 0), (1, 1), false)).unwrap_err();
-    assert!(matches!(e, stadt_core::table::Illegal::IntoPocket { .. }) && e.rule() == Some("R17"), "{e}");
+    assert!(matches!(e, die_stadt::table::Illegal::IntoPocket { .. }) && e.rule() == Some("R17"), "{e}");
     assert!(moves.contains(&edge_move((-2, 0), (-1, 0), false)), "the tail: north side of (-2,0)");
     assert_eq!(moves.len(), 4, "those two, each with or without a watchman: {moves:?}");
     s.wall((1, -1), (1, 0), false).unwrap(); // p2 passes the corner
-    assert_eq!(s.table.wall_ends()[HEAD.index()].point(), stadt_core::geom::Point::new(1, -1));
+    assert_eq!(s.table.wall_ends()[HEAD.index()].point(), die_stadt::geom::Point::new(1, -1));
 }
 
 #[test]
@@ -671,7 +671,7 @@ fn r24_the_closing_passes_the_corner_of_a_pocket_where_an_end_waits() {
         assert!(s.table.board().is_outside(p.outside) || s.table.board().is_blocked(p.outside), "{}", p.edge);
     }
     // Around the outside: from the corner north along (1,-1) and round to the west end.
-    assert_eq!(path[0].edge, Cell::new(1, -1).edge(stadt_core::geom::Side::W));
+    assert_eq!(path[0].edge, Cell::new(1, -1).edge(die_stadt::geom::Side::W));
     // The game ends with the last tile: the closing walls the same path, never the pocket's sides.
     s.skip_to_pile(4, &[]);
     assert!(s.table.is_over());
@@ -1322,7 +1322,7 @@ fn r10_a_city_in_one_long_line_fits_the_board() {
     for f in b.frontier() {
         assert!(b.slot_at(f.cell()).is_none());
         let touching =
-            stadt_core::geom::SIDES.iter().filter(|&&d| b.slot_at(f.cell().step(d)).is_some()).count();
+            die_stadt::geom::SIDES.iter().filter(|&&d| b.slot_at(f.cell().step(d)).is_some()).count();
         assert_eq!(touching, f.present.count_ones() as usize, "{:?}", f.cell());
     }
     assert!(b.frontier().len() >= 2 * (east - west) as usize);
@@ -1351,7 +1351,7 @@ fn r21_a_tower_where_the_ends_met_counts_the_longer_stretch() {
     // The last gap, south of (0,0), touches both ends: it is one piece, taken as the head's.
     s.wall((0, 1), (1, 1), false).unwrap();
     assert!(s.table.wall().closed);
-    assert_eq!(s.table.wall_ends()[0].point(), stadt_core::geom::Point::new(0, 1));
+    assert_eq!(s.table.wall_ends()[0].point(), die_stadt::geom::Point::new(0, 1));
     assert_eq!(s.table.wall().since_tower, [4, 1]);
     assert_eq!(s.table.step(), Step::Tower);
     // One tower move where the ends coincide, counting the longer stretch.
@@ -1379,8 +1379,8 @@ fn last_gap_after_gate(first: (i32, i32), second: (i32, i32)) -> Scenario {
 }
 
 #[allow(non_snake_case)]
-fn P(x: i32, y: i32) -> stadt_core::geom::Point {
-    stadt_core::geom::Point::new(x, y)
+fn P(x: i32, y: i32) -> die_stadt::geom::Point {
+    die_stadt::geom::Point::new(x, y)
 }
 
 #[test]
@@ -1409,10 +1409,10 @@ fn r21_the_last_gap_extends_the_end_grown_from_the_gates_second_point() {
 
 #[test]
 fn r21_a_record_gives_the_gates_points_in_the_order_written() {
-    use stadt_core::record::{Decision, decision_to_move, move_line};
+    use die_stadt::record::{Decision, decision_to_move, move_line};
     let s = worked_example(2, 3);
     let t = &s.table;
-    let canonical = stadt_core::geom::Edge::between(P(0, 1), P(1, 1)).unwrap();
+    let canonical = die_stadt::geom::Edge::between(P(0, 1), P(1, 1)).unwrap();
     let written = decision_to_move(t, &Decision::Gate(canonical, true)).unwrap();
     assert_eq!(written, Move::Gate { edge: canonical.into(), reversed: true });
     assert!(t.check(written).is_ok(), "either order names a legal gate");
@@ -1425,7 +1425,7 @@ fn r21_a_record_gives_the_gates_points_in_the_order_written() {
 /// replaying at the gate's line.
 #[test]
 fn r15_a_record_whose_gate_faces_a_pocket_is_refused_at_the_gate_line() {
-    use stadt_core::record::{self, Record, Tiles};
+    use die_stadt::record::{self, Record, Tiles};
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/seed7-pocket-gate.rec"))
             .unwrap();

@@ -1,13 +1,13 @@
 //! The record format (docs/record-format.md): play, write, replay, and the errors a hand-written
 //! record can hold.
 
+use die_stadt::game::Game;
+use die_stadt::ids::Player;
+use die_stadt::record::{self, Record, Tiles};
+use die_stadt::tiles::TileSet;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::ids::Player;
-use stadt_core::record::{self, Record, Tiles};
-use stadt_core::tiles::TileSet;
 
 /// A game of uniformly random legal moves and its record, written as `stadt play` writes one.
 fn played(players: usize, seed: u64) -> (String, Game) {

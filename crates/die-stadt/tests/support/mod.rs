@@ -6,7 +6,7 @@
 pub mod reference;
 pub mod scenario;
 
-use stadt_core::ids::Player;
+use die_stadt::ids::Player;
 
 /// The players by their names in records.
 pub const P1: Player = Player::new(0);

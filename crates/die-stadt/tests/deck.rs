@@ -2,11 +2,11 @@
 //! has seen): the chosen tile comes to the top and is drawn, the rest of the deck keeps its tiles,
 //! and a call that cannot be met changes nothing.
 
+use die_stadt::game::Game;
+use die_stadt::moves::{Move, Step};
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::moves::{Move, Step};
-use stadt_core::tiles::TileSet;
 
 /// A game some random moves in, stopped at a draw (its last move applied without drawing).
 fn at_a_draw(seed: u64) -> Option<Game> {

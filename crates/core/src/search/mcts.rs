@@ -205,6 +205,16 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Mcts<G, R, P> {
         self.trees.iter().map(|t| t.reused as u64).sum()
     }
 
+    /// Each chance node of the first tree after the last search: the outcomes it holds and its
+    /// visits (what widening over the draws bounds).
+    pub fn chance_nodes(&self) -> Vec<(usize, u32)> {
+        let arena = &self.trees[0].arena;
+        (0..arena.nodes.len() as u32)
+            .filter(|&i| arena.has_outcomes(i))
+            .map(|i| (arena.outcomes(i).count(), arena.nodes[i as usize].visits))
+            .collect()
+    }
+
     /// The visits of root move `mv` after the last search, over all trees.
     pub fn root_visits(&self, mv: G::Move) -> u64 {
         self.trees
@@ -603,89 +613,5 @@ pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
                 out[p] = 0.5 * out[p] + 0.5 * win;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Config, Mcts, RandomRollout, Reward};
-    use crate::observation::Observation;
-    use rand::{RngExt, SeedableRng};
-    use rand_pcg::Pcg64Mcg;
-    use stadt_core::game::Game;
-    use stadt_core::moves::Step;
-    use stadt_core::tiles::TileSet;
-
-    fn projected(g: &Game, out: &mut [f64]) {
-        let p = crate::eval::projected(g.table(), 0.5);
-        out.copy_from_slice(&p[..out.len()]);
-    }
-
-    /// After a search of `iters` with widening over draws `chance`, each chance node's outcomes
-    /// and visits, over decisions in a few 2-player games.
-    fn chance_nodes(chance: f64, iters: u64) -> Vec<(usize, u32)> {
-        let cfg = Config {
-            iters,
-            ms: 0,
-            c: 0.5,
-            reward: Reward::Margin,
-            threads: 1,
-            depth: 6,
-            prior: 0.0,
-            widen: 0.0,
-            expand: 1,
-            reuse: false,
-            follow: false,
-            halving: false,
-            chance,
-        };
-        let mut search = Mcts::with_prior(cfg, RandomRollout::default, || super::NoPrior);
-        let mut rng = Pcg64Mcg::seed_from_u64(5);
-        let mut found = Vec::new();
-        for _ in 0..3 {
-            let mut g = Game::shuffled(TileSet::default_set(), 2, &mut rng).unwrap();
-            let mut moves = Vec::new();
-            for _ in 0..rng.random_range(10..40) {
-                g.legal_moves(&mut moves);
-                g.apply(moves[rng.random_range(0..moves.len())]);
-            }
-            if g.is_over() || g.table().step() != Step::PlaceTile {
-                continue;
-            }
-            search.choose(&Observation::new(&g), &projected, &mut rng);
-            let arena = &search.trees[0].arena;
-            for i in 0..arena.nodes.len() as u32 {
-                if arena.has_outcomes(i) {
-                    found.push((arena.outcomes(i).count(), arena.nodes[i as usize].visits));
-                }
-            }
-        }
-        assert!(found.len() > 50, "only {} chance nodes", found.len());
-        found
-    }
-
-    /// The most outcomes widening lets a chance node with `visits` visits hold.
-    fn cap(chance: f64, visits: u32) -> usize {
-        ((chance * (visits as f64).sqrt()).ceil() as usize).max(1)
-    }
-
-    #[test]
-    fn widening_over_draws_holds_a_chance_node_to_ceil_chance_sqrt_visits_outcomes() {
-        for chance in [0.5, 1.0] {
-            let nodes = chance_nodes(chance, 3000);
-            for &(held, visits) in &nodes {
-                assert!(
-                    held <= cap(chance, visits),
-                    "chance={chance}: {held} outcomes after {visits} visits"
-                );
-            }
-            assert!(
-                nodes.iter().any(|&(held, visits)| held == cap(chance, visits) && visits >= 16),
-                "chance={chance}: no well-visited node at its cap"
-            );
-        }
-        // Without widening, draws are sampled afresh and nodes hold more.
-        let nodes = chance_nodes(0.0, 3000);
-        assert!(nodes.iter().any(|&(held, visits)| held > cap(1.0, visits)));
     }
 }

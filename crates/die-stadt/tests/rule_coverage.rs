@@ -73,7 +73,7 @@ fn every_rule_of_docs_rules_md_has_a_focused_test() {
         ids.iter().filter(|id| !covered.contains(id)).map(|id| format!("R{id}")).collect();
     assert!(
         missing.is_empty(),
-        "rules of docs/rules.md without a focused test (a #[test] fn in crates/core/tests/rules.rs \
+        "rules of docs/rules.md without a focused test (a #[test] fn in crates/die-stadt/tests/rules.rs \
          whose name starts r<N>_): {}",
         missing.join(", ")
     );

@@ -1,13 +1,13 @@
 //! The fixed action space (docs/python.md): every legal move has one number, the number names the
 //! move back, and numbers outside the space are refused.
 
+use die_stadt::actions::{self, ACTIONS, ActionError, FOLLOWER, GATE, TOWER, WALL};
+use die_stadt::game::Game;
+use die_stadt::moves::Move;
+use die_stadt::table::Table;
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_core::actions::{self, ACTIONS, ActionError, FOLLOWER, GATE, TOWER, WALL};
-use stadt_core::game::Game;
-use stadt_core::moves::Move;
-use stadt_core::table::Table;
-use stadt_core::tiles::TileSet;
 
 #[test]
 fn every_legal_move_has_one_number_that_names_it_back() {

@@ -1,7 +1,7 @@
+use die_stadt::game::Game;
+use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_core::game::Game;
-use stadt_core::tiles::TileSet;
 
 #[test]
 fn random_games_finish() {

@@ -1,0 +1,25 @@
+//! die-stadt: the rules of Carcassonne: Die Stadt (`docs/rules.md`, rule ids R1-R28) as an exact,
+//! fast engine. The public position is a [`table::Table`]; a [`game::Game`] adds the hidden
+//! order of the tiles. Records ([`record`]) are read and written as text. No files, threads or
+//! bots here.
+
+pub mod actions;
+pub mod board;
+pub mod features;
+pub mod game;
+pub mod geom;
+pub mod ids;
+pub mod moves;
+pub mod playable;
+pub mod public_record;
+pub mod record;
+pub mod scoring;
+pub(crate) mod scratch;
+pub mod table;
+pub mod tiles;
+pub mod wall;
+
+// The test-support sources in `tests/support` name this crate `die_stadt`, as integration tests
+// do; the unit tests include them too.
+#[cfg(test)]
+extern crate self as die_stadt;
