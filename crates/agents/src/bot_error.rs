@@ -135,3 +135,9 @@ impl fmt::Display for BotError {
 }
 
 impl std::error::Error for BotError {}
+
+impl From<BotError> for stadt_core::error::Error {
+    fn from(e: BotError) -> stadt_core::error::Error {
+        stadt_core::error::Error::Bot(Box::new(e))
+    }
+}

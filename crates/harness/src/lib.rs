@@ -2,29 +2,24 @@
 //! tournaments on duplicate decks and their statistics, tuning, benchmarks, output folders that
 //! one run holds at a time, and the terminal picture of a city.
 
-pub mod alloc_count;
 pub mod any_report;
 pub mod bench;
 pub mod check_bot;
 pub mod entrant;
-pub mod error;
-pub mod folder;
 pub mod human;
 pub mod learn;
 pub mod limits;
-pub mod output;
 pub mod pictures;
-pub mod pool;
-pub mod progress;
 pub mod provenance;
 pub mod render;
 pub mod report;
 pub mod runner;
 pub mod sprt;
-pub mod stats;
-pub mod stop;
 pub mod tileset;
 pub mod tournament;
 pub mod tune;
 pub mod viewer;
 pub mod web;
+
+// The game-free pieces live in the core; these paths keep naming them.
+pub use stadt_core::{alloc_count, error, folder, output, pool, progress, stats, stop};

@@ -207,3 +207,9 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+impl From<SetupError> for stadt_core::error::Error {
+    fn from(e: SetupError) -> stadt_core::error::Error {
+        stadt_core::error::Error::Setup(Box::new(e))
+    }
+}

@@ -128,9 +128,8 @@
 //! alpha, the accept-H0 rate at `elo1` the real beta.
 
 pub mod manifest;
-pub mod model;
+pub use stadt_core::sprt::{model, simulate};
 pub(crate) mod page;
 pub mod run;
 pub mod sequence;
-pub mod simulate;
 pub mod spec;

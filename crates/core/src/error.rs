@@ -1,8 +1,6 @@
 //! What can go wrong around games: each error names the file, folder, setting or bot at fault, in
 //! words a user can act on.
 
-use die_stadt::table::SetupError;
-use stadt_agents::spec::BotError;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -35,10 +33,10 @@ pub enum Error {
     Folder(String),
     /// A setting is missing, out of range or inconsistent with another.
     Setting(String),
-    /// A bot could not be set up.
-    Bot(BotError),
-    /// A game could not be set up with these players and tiles.
-    Setup(SetupError),
+    /// A bot could not be set up (the game's bot error, which names the bot and parameter).
+    Bot(Box<dyn std::error::Error + Send + Sync>),
+    /// A game could not be set up with these players and options (the game's own error).
+    Setup(Box<dyn std::error::Error + Send + Sync>),
     /// A bot chose a move the rules forbid.
     IllegalMove(String),
     /// A bot in another program failed, and the run was to stop then (`--on-bot-failure stop`).
@@ -102,21 +100,8 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io { source, .. } => Some(source),
-            Error::Bot(e) => Some(e),
-            Error::Setup(e) => Some(e),
+            Error::Bot(e) | Error::Setup(e) => Some(e.as_ref()),
             _ => None,
         }
-    }
-}
-
-impl From<BotError> for Error {
-    fn from(e: BotError) -> Error {
-        Error::Bot(e)
-    }
-}
-
-impl From<SetupError> for Error {
-    fn from(e: SetupError) -> Error {
-        Error::Setup(e)
     }
 }

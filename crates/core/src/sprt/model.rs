@@ -1,6 +1,6 @@
 //! The statistics of a test: settings and bounds, the pentanomial normalized-Elo LLR, the GSPRT
 //! on unit scores, estimates with intervals, and the verdict. The formulas are in the module doc
-//! of [`crate::sprt`].
+//! of the harness's `sprt` module.
 
 use crate::stats::Z95;
 
@@ -133,7 +133,7 @@ impl Pentanomial {
     }
 
     /// LLR of the normalized-Elo pentanomial SPRT (the default model of fastchess): 0 with no
-    /// pairs; see the module doc of [`crate::sprt`] for the formula.
+    /// pairs; see the module doc of the harness's `sprt` for the formula.
     pub fn llr(&self, s: &Settings) -> f64 {
         if self.pairs() == 0 {
             return 0.0;
