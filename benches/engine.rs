@@ -7,13 +7,13 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use die_stadt::game::Game;
+use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::observation::Observation;
 use stadt_agents::spec::parse_bot;
 use stadt_harness::bench::{
     MCTS_BENCH_BOT, MCTS_BENCH_ITERS, SEARCH_BENCH_BOTS, mcts_positions, random_playout, sample_positions,

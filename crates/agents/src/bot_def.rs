@@ -1,9 +1,10 @@
 //! A bot's registry entry (its name, parameters and how to build it) and a bot chosen with all its
 //! parameters, checked against their ranges.
 
-use crate::agent::Agent;
 use crate::bot_error::BotError;
 use crate::params::{ParamDef, Params};
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -17,7 +18,7 @@ pub struct BotDef {
     /// Its parameters.
     pub params: &'static [ParamDef],
     /// Builds the agent from checked parameters.
-    pub build: fn(&Params) -> Box<dyn Agent>,
+    pub build: fn(&Params) -> Box<dyn Agent<DieStadt>>,
 }
 
 impl BotDef {
@@ -67,7 +68,7 @@ impl BotSpec {
     }
 
     /// A new agent.
-    pub fn build(&self) -> Box<dyn Agent> {
+    pub fn build(&self) -> Box<dyn Agent<DieStadt>> {
         (self.def.build)(&self.params)
     }
 

@@ -10,7 +10,6 @@
 //!
 //! The game trait, the search and the play loop they use are the game-free core's (`stadt-core`).
 
-pub mod agent;
 pub mod bot_def;
 pub mod bot_error;
 pub mod botfile;
@@ -18,11 +17,11 @@ pub mod bots;
 pub mod eval;
 pub mod helpers;
 pub mod learned;
-pub mod observation;
 pub mod params;
 pub mod prior;
 pub mod process_bot;
 pub mod protocol;
 pub mod registry;
+pub mod seat;
 pub mod serve;
 pub mod spec;

@@ -4,17 +4,17 @@
 //! illegal move) forfeits the bot's game: `greedy` plays its seat to the end so the others' game
 //! stays a whole game, and the runner reports the forfeit.
 
-use crate::agent::{Agent, Forfeit, GameInfo};
 use crate::bot_def::{BotDef, BotSpec};
 use crate::bot_error::BotError;
-use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::protocol;
+use die_stadt::kind::{DieStadt, GameInfo};
 use die_stadt::moves::Move;
-use die_stadt::tiles::TileSet;
+use die_stadt::observation::Observation;
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
+use stadt_core::agent::{Agent, Forfeit};
 use stadt_core::child::{Fault, Launch, LineChild};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ pub fn check(spec: &BotSpec) -> Result<(), BotError> {
     })
 }
 
-fn build(params: &Params) -> Box<dyn Agent> {
+fn build(params: &Params) -> Box<dyn Agent<DieStadt>> {
     Box::new(ProcessAgent {
         settings: Settings::of(params),
         conn: None,
@@ -150,7 +150,7 @@ fn build(params: &Params) -> Box<dyn Agent> {
 }
 
 /// The agent that finishes a forfeited game: `greedy` with its defaults.
-fn fallback() -> Box<dyn Agent> {
+fn fallback() -> Box<dyn Agent<DieStadt>> {
     BotSpec::new(&crate::bots::greedy::BOT, &[], "greedy").expect("greedy's defaults").build()
 }
 
@@ -164,11 +164,11 @@ struct ProcessAgent {
     /// Whether the bot lost this game (the fallback plays on).
     lost: bool,
     pending: Option<Forfeit>,
-    fallback: Box<dyn Agent>,
+    fallback: Box<dyn Agent<DieStadt>>,
     moves: Vec<Move>,
 }
 
-impl Agent for ProcessAgent {
+impl Agent<DieStadt> for ProcessAgent {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         if !self.lost {
             match self.ask(obs, rng) {
@@ -312,9 +312,7 @@ pub fn release_idle() {
 }
 
 /// A tile set's name in messages: `default`, or `custom` for any other (its hash tells which).
-pub fn tiles_name(set: &TileSet) -> String {
-    if set.text == TileSet::default_set().text { "default".into() } else { "custom".into() }
-}
+pub use die_stadt::kind::tiles_name;
 
 fn cut(text: &str) -> String {
     text.chars().take(80).collect()

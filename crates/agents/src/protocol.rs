@@ -3,13 +3,11 @@
 //! notation) and what the bot answers. The framing (lines of JSON over a process's pipes) is
 //! `child`'s; `process_bot` is the host side and `stadt serve-bot` the bot side.
 
-use crate::agent::GameInfo;
+use die_stadt::kind::GameInfo;
 use die_stadt::moves::Move;
 use die_stadt::record::decision_text;
 use die_stadt::table::Table;
-use die_stadt::tiles::TileSet;
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
 use std::time::Duration;
 
 /// The protocol's name and version, sent in the hello.
@@ -76,12 +74,4 @@ pub fn kind(message: &Map<String, Value>) -> &str {
     message.get("type").and_then(Value::as_str).unwrap_or("")
 }
 
-/// SHA-256 of the text a tile set was read from, in hex (`sha256sum FILE` gives the same).
-pub fn tiles_sha256(set: &TileSet) -> String {
-    sha256_hex(set.text.as_bytes())
-}
-
-/// SHA-256 of bytes, in hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use die_stadt::kind::{sha256_hex, tiles_sha256};

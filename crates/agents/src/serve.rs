@@ -4,8 +4,8 @@
 //! plays inside stadt.
 
 use crate::bot_def::BotSpec;
-use crate::observation::Observation;
 use crate::protocol;
+use die_stadt::observation::Observation;
 use die_stadt::public_record::replay_public;
 use die_stadt::record::decision_text;
 use die_stadt::tiles::TileSet;
@@ -32,7 +32,11 @@ pub fn serve(
     input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), ServeError> {
-    let mut game: Option<(Box<dyn crate::agent::Agent>, Pcg64Mcg, &'static TileSet)> = None;
+    let mut game: Option<(
+        Box<dyn stadt_core::agent::Agent<die_stadt::kind::DieStadt>>,
+        Pcg64Mcg,
+        &'static TileSet,
+    )> = None;
     for (i, line) in input.lines().enumerate() {
         let at = |m: String| ServeError(format!("host line {}: {m}", i + 1));
         let line = line.map_err(|e| ServeError(format!("cannot read from the host: {e}")))?;

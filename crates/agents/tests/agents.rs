@@ -1,11 +1,11 @@
 //! Agents: bots by name, reproducible search, legal moves only. (Honesty: `tests/honesty.rs`.)
 
 use die_stadt::game::Game;
+use die_stadt::observation::Observation;
 use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::observation::Observation;
 use stadt_agents::registry::registry;
 use stadt_agents::spec::parse_bot;
 

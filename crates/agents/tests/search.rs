@@ -5,12 +5,12 @@
 
 use die_stadt::game::Game;
 use die_stadt::moves::Step;
+use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::observation::Observation;
 use stadt_agents::prior::{GreedyPrior, softmax};
 use stadt_agents::spec::parse_bot;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};

@@ -1,6 +1,10 @@
-//! stadt-core: the game-free core of the harness. Any game plugs in through [`game::Game`] (and
-//! [`game::Determinize`] for a player's view with hidden parts); what is here never names one.
+//! stadt-core: the game-free core of the harness. Any game plugs in through [`kind::GameKind`],
+//! [`game::Game`] and [`game::Determinize`] (a player's view with hidden parts); what is here
+//! never names one.
 //!
+//! - [`kind`]: the one adapter a game gives the harness (name, player counts, what a seat sees,
+//!   records); [`agent`]: a player of any game; [`seat`]: who takes a seat (a bot or an outside
+//!   agent); [`runner`]: playing one game between agents.
 //! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
 //! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
 //! - [`seeds`]: every random stream derived from the run seed and the place it is used.
@@ -11,16 +15,20 @@
 //! - [`pool`], [`progress`], [`stop`], [`alloc_count`]: worker threads, progress bars, stop
 //!   requests and counting allocations.
 
+pub mod agent;
 pub mod alloc_count;
 pub mod child;
 pub mod error;
 pub mod folder;
 pub mod game;
+pub mod kind;
 pub mod output;
 pub mod play;
 pub mod pool;
 pub mod progress;
+pub mod runner;
 pub mod search;
+pub mod seat;
 pub mod seeds;
 pub mod sprt;
 pub mod stats;

@@ -6,7 +6,7 @@
 use crate::game::Game;
 use crate::moves::{Move, Step};
 use crate::record::{Record, RecordError, decision_to_move, move_line, parse_decision};
-use crate::table::{MAX_PLAYERS, Table};
+use crate::table::Table;
 use crate::tiles::TileSet;
 use std::fmt::Write as _;
 
@@ -99,7 +99,7 @@ pub fn replay_public(text: &str, tileset: &'static TileSet) -> Result<Table, Rec
     }
     let (n, w) = header("players")?;
     let players = match (w.len(), w.get(1).and_then(|p| p.parse::<usize>().ok())) {
-        (2, Some(p)) if (2..=MAX_PLAYERS).contains(&p) => p,
+        (2, Some(p)) if crate::table::PLAYERS.contains(&p) => p,
         _ => return Err(bad(n, "expected `players N` with N from 2 to 4".into())),
     };
     let (n, w) = header("tiles")?;

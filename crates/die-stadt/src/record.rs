@@ -139,7 +139,7 @@ impl Record {
         }
         let (n, words) = next_header("players", &mut lines)?;
         let players = match words.get(1).and_then(|w| w.parse::<usize>().ok()) {
-            Some(p) if words.len() == 2 && (2..=MAX_PLAYERS).contains(&p) => p,
+            Some(p) if words.len() == 2 && crate::table::PLAYERS.contains(&p) => p,
             _ => return err(n, "expected `players N` with N from 2 to 4"),
         };
         let (n, words) = next_header("tiles", &mut lines)?;

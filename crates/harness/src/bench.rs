@@ -4,12 +4,12 @@
 use crate::alloc_count::allocated_bytes;
 use die_stadt::game::Game;
 use die_stadt::moves::{Move, Step};
+use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::{TILE_COUNT, TileSet};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::observation::Observation;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -223,7 +223,11 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         order.shuffle(rng);
         game.reset(4, order).expect("a full deck");
         while !game.is_over() {
-            let mv = stadt_agents::agent::Agent::act(agent, &Observation::new(game), rng);
+            let mv = stadt_core::agent::Agent::<die_stadt::kind::DieStadt>::act(
+                agent,
+                &Observation::new(game),
+                rng,
+            );
             game.apply(mv);
         }
     };

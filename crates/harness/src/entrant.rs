@@ -1,71 +1,11 @@
-//! Who takes a seat: a bot of the registry, or an agent from outside the project (a Python
-//! callable, say) that the runner builds anew for every game it plays in.
+//! Who takes a seat in a game of Die Stadt: a bot of the registry, or an agent from outside the
+//! project (a Python callable, say); the seat traits themselves are the core's (`stadt_core::seat`).
 
 use crate::error::Error;
-use die_stadt::ids::Player;
-use die_stadt::moves::Move;
-use stadt_agents::agent::Agent;
-use stadt_agents::observation::Observation;
+use die_stadt::kind::DieStadt;
 use stadt_agents::spec::BotSpec;
-use stadt_core::seeds::{derive, stream};
+use stadt_core::seat::{OutsideEntrant, Seat, SeatAgent, outside_seed};
 use std::sync::Arc;
-
-/// An agent from outside the project, for one game: it may fail (its code raised an error), and
-/// the failure ends the run with its message.
-pub trait OutsideAgent: Send {
-    /// Chooses a move for `obs.me()`, or says why it could not.
-    fn act(&mut self, obs: &Observation) -> Result<Move, String>;
-}
-
-/// A kind of outside agent: its name and how to make one for a game.
-pub trait OutsideEntrant: Send + Sync {
-    /// What results call it.
-    fn label(&self) -> &str;
-    /// What the manifest records as its spec (`python:NAME`): the outside code itself cannot be
-    /// checked, so a resumed run is trusted to bring the same agent under the same name.
-    fn spec(&self) -> String;
-    /// A new agent for seat `seat` of a game, seeded with `seed` (derived from the game's agent
-    /// seed and the seat, as a bot's generator is).
-    fn build(&self, seed: u64, seat: Player) -> Result<Box<dyn OutsideAgent>, String>;
-}
-
-/// What plays a seat: the runner asks it for an agent per game.
-pub trait Seat {
-    /// The label results use.
-    fn label(&self) -> &str;
-    /// The full spec (every parameter), for manifests.
-    fn full(&self) -> String;
-    /// Whether the runner reveals the real tile order to it (experiments only).
-    fn clairvoyant(&self) -> bool;
-    /// The agent for `seat` of a game whose agent seed is `agent_seed`.
-    fn agent(&self, agent_seed: u64, seat: Player) -> Result<SeatAgent, Error>;
-}
-
-/// An agent playing one game.
-pub enum SeatAgent {
-    /// One of ours, with the generator the runner keeps for it.
-    Bot(Box<dyn Agent>),
-    /// One from outside.
-    Outside(Box<dyn OutsideAgent>),
-}
-
-impl Seat for BotSpec {
-    fn label(&self) -> &str {
-        &self.label
-    }
-
-    fn full(&self) -> String {
-        BotSpec::full(self)
-    }
-
-    fn clairvoyant(&self) -> bool {
-        BotSpec::clairvoyant(self)
-    }
-
-    fn agent(&self, _: u64, _: Player) -> Result<SeatAgent, Error> {
-        Ok(SeatAgent::Bot(self.build()))
-    }
-}
 
 /// A tournament entrant: a bot or an outside agent.
 #[derive(Clone)]
@@ -73,7 +13,7 @@ pub enum Entrant {
     /// A bot of the registry (or a bot file).
     Bot(BotSpec),
     /// An agent from outside the project.
-    Outside(Arc<dyn OutsideEntrant>),
+    Outside(Arc<dyn OutsideEntrant<DieStadt>>),
 }
 
 impl std::fmt::Debug for Entrant {
@@ -82,7 +22,7 @@ impl std::fmt::Debug for Entrant {
     }
 }
 
-impl Seat for Entrant {
+impl Seat<DieStadt> for Entrant {
     fn label(&self) -> &str {
         match self {
             Entrant::Bot(b) => &b.label,
@@ -101,7 +41,7 @@ impl Seat for Entrant {
         matches!(self, Entrant::Bot(b) if b.clairvoyant())
     }
 
-    fn agent(&self, agent_seed: u64, seat: Player) -> Result<SeatAgent, Error> {
+    fn agent(&self, agent_seed: u64, seat: usize) -> Result<SeatAgent<DieStadt>, Error> {
         match self {
             Entrant::Bot(b) => b.agent(agent_seed, seat),
             Entrant::Outside(o) => o
@@ -120,10 +60,4 @@ impl Entrant {
     pub fn can_forfeit(&self) -> bool {
         matches!(self, Entrant::Bot(b) if b.def.name == stadt_agents::process_bot::BOT.name)
     }
-}
-
-/// The seed an outside agent in `seat` gets: the one its generator would be seeded with were it
-/// one of ours.
-pub fn outside_seed(agent_seed: u64, seat: Player) -> u64 {
-    derive(agent_seed, &[stream::AGENT, seat.index() as u64])
 }

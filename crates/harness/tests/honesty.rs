@@ -71,7 +71,7 @@ struct Seen {
 fn decisions(bots: &[BotSpec], order: &[u8], agent_seed: u64, shared: usize) -> Vec<Seen> {
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
-    let mut observe = |obs: &stadt_agents::observation::Observation, mv: Move| {
+    let mut observe = |obs: &die_stadt::observation::Observation, mv: Move| {
         if obs.table().drawn() > shared {
             stop.store(true, Ordering::Relaxed);
             return;

@@ -22,7 +22,7 @@ elif m['type'] == 'decide': print(json.dumps({'type': 'move', 'move': m['moves']
 /// Plays `order` until more than `shared` tiles are drawn.
 fn play(bots: &[BotSpec], order: &[u8], shared: usize) {
     let stop = AtomicBool::new(false);
-    let mut observe = |obs: &stadt_agents::observation::Observation, _| {
+    let mut observe = |obs: &die_stadt::observation::Observation, _| {
         if obs.table().drawn() > shared {
             stop.store(true, Ordering::Relaxed);
         }

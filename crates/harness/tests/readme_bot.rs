@@ -3,12 +3,6 @@
 //! runner tournaments use.
 
 /// What `crate::` names inside the agents crate, for the bot file.
-mod agent {
-    pub use stadt_agents::agent::*;
-}
-mod observation {
-    pub use stadt_agents::observation::*;
-}
 mod params {
     pub use stadt_agents::params::*;
 }

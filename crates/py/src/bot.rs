@@ -4,13 +4,14 @@
 use crate::errors::value_error;
 use crate::game::PyGame;
 use die_stadt::actions;
+use die_stadt::kind::DieStadt;
+use die_stadt::observation::Observation;
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::agent::Agent;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::observation::Observation;
 use stadt_agents::spec::{BotSpec, parse_bot};
+use stadt_core::agent::Agent;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -19,7 +20,7 @@ use std::sync::Mutex;
 pub struct PyBot {
     spec: BotSpec,
     /// The agent and its generator; a lock so one bot may be shared between Python threads.
-    agent: Mutex<(Box<dyn Agent>, Pcg64Mcg)>,
+    agent: Mutex<(Box<dyn Agent<DieStadt>>, Pcg64Mcg)>,
 }
 
 #[pymethods]

@@ -6,15 +6,16 @@
 use crate::errors::{harness_error, value_error};
 use crate::game::PyGame;
 use die_stadt::actions;
-use die_stadt::ids::Player;
+use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
+use die_stadt::observation::Observation;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::observation::Observation;
 use stadt_agents::spec::parse_bot;
-use stadt_harness::entrant::{Entrant, OutsideAgent, OutsideEntrant};
+use stadt_core::seat::{OutsideAgent, OutsideEntrant};
+use stadt_harness::entrant::Entrant;
 use stadt_harness::limits;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::schedule::Shard;
@@ -46,7 +47,7 @@ fn keep(raised: &Raised, py: Python<'_>, e: PyErr) -> String {
     message
 }
 
-impl OutsideEntrant for PyEntrant {
+impl OutsideEntrant<DieStadt> for PyEntrant {
     fn label(&self) -> &str {
         &self.name
     }
@@ -55,9 +56,9 @@ impl OutsideEntrant for PyEntrant {
         format!("python:{}", self.name)
     }
 
-    fn build(&self, seed: u64, seat: Player) -> Result<Box<dyn OutsideAgent>, String> {
+    fn build(&self, seed: u64, seat: usize) -> Result<Box<dyn OutsideAgent<DieStadt>>, String> {
         Python::attach(|py| {
-            let act = self.factory.call1(py, (seed, seat.index())).map_err(|e| keep(&self.raised, py, e))?;
+            let act = self.factory.call1(py, (seed, seat)).map_err(|e| keep(&self.raised, py, e))?;
             if !act.bind(py).is_callable() {
                 return Err(format!(
                     "the factory of {} returned {}, not a callable",
@@ -65,12 +66,12 @@ impl OutsideEntrant for PyEntrant {
                     act.bind(py).repr().map(|r| r.to_string()).unwrap_or_default()
                 ));
             }
-            Ok(Box::new(PyAgent { act, raised: self.raised.clone() }) as Box<dyn OutsideAgent>)
+            Ok(Box::new(PyAgent { act, raised: self.raised.clone() }) as Box<dyn OutsideAgent<DieStadt>>)
         })
     }
 }
 
-impl OutsideAgent for PyAgent {
+impl OutsideAgent<DieStadt> for PyAgent {
     fn act(&mut self, obs: &Observation) -> Result<Move, String> {
         Python::attach(|py| {
             let table = obs.table();

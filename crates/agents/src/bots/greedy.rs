@@ -5,9 +5,10 @@
 //! Moves are tried on a copy of the public table, which stops before the next draw: the hidden tile
 //! order is never needed. A tile placement is judged with the best follower choice after it.
 
-use crate::agent::Agent;
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
 use crate::helpers::GreedySearch;
-use crate::observation::Observation;
+use die_stadt::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
@@ -39,7 +40,7 @@ impl Greedy {
     }
 }
 
-impl Agent for Greedy {
+impl Agent<DieStadt> for Greedy {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         self.search.best(obs.table(), self.open, rng)
     }

@@ -4,14 +4,15 @@
 //! projected scores (points plus `open` times the value of open features); the reward is the win,
 //! the rank or the score margin. Root parallel over `threads` searches.
 
-use crate::agent::Agent;
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
 use crate::eval;
 use crate::learned;
 use crate::learned::file::Weights;
 use std::sync::Arc;
 use stadt_core::game::Game as _;
 use crate::helpers::GreedySearch;
-use crate::observation::Observation;
+use die_stadt::observation::Observation;
 use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params};
 use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
@@ -257,7 +258,7 @@ impl MctsBot {
     }
 }
 
-impl Agent for MctsBot {
+impl Agent<DieStadt> for MctsBot {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         let open = self.open;
         // The weights are chosen once per decision: a game's player count does not change.

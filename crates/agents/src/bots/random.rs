@@ -1,9 +1,10 @@
 //! random: a uniformly random legal move, through the game trait (it knows nothing of Die Stadt
 //! but that the table is a game: tile placements are sampled without listing them all).
 
-use crate::agent::Agent;
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
 use stadt_core::game::Game;
-use crate::observation::Observation;
+use die_stadt::observation::Observation;
 use crate::params::Params;
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
@@ -23,7 +24,7 @@ pub struct Random {
     moves: Vec<Move>,
 }
 
-impl Agent for Random {
+impl Agent<DieStadt> for Random {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         obs.table().random_move(&mut self.moves, rng)
     }

@@ -4,10 +4,11 @@
 //! closes on the way, minus those its opponents lead. It puts watchmen on rich rows and towers
 //! where the stretch since the last tower or the gate is long. Every weight is a parameter.
 
-use crate::agent::Agent;
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
 use crate::eval;
 use crate::helpers::{GreedySearch, copy_into, pick_best};
-use crate::observation::Observation;
+use die_stadt::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
@@ -173,7 +174,7 @@ impl Steerer {
     }
 }
 
-impl Agent for Steerer {
+impl Agent<DieStadt> for Steerer {
     fn act(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
         let table = obs.table();
         match table.step() {

@@ -24,8 +24,12 @@ mod turn;
 pub use illegal::{Illegal, SetupError};
 pub use score::AREAS;
 
+/// Fewest players (R1).
+pub const MIN_PLAYERS: usize = 2;
 /// Most players (R1).
 pub const MAX_PLAYERS: usize = 4;
+/// The player counts (R1).
+pub const PLAYERS: std::ops::RangeInclusive<usize> = MIN_PLAYERS..=MAX_PLAYERS;
 /// Followers per player, not counting the score marker (R1).
 pub const FOLLOWERS: u8 = 7;
 /// Pile sizes (R4).
@@ -294,7 +298,7 @@ impl Table {
     /// Starts a new game of `players` on this table, reusing its memory (only the cells the last
     /// game used are cleared), so a playout loop does not copy or clear whole boards.
     pub fn reset(&mut self, players: usize) -> Result<(), SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
+        if !PLAYERS.contains(&players) {
             return Err(SetupError::Players(players));
         }
         self.players = players as u8;

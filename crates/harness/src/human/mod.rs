@@ -5,18 +5,19 @@
 
 pub mod state;
 
-use crate::entrant::{OutsideAgent, Seat, SeatAgent};
 use crate::error::Error;
 use crate::runner;
 use crate::stop::Stop;
 use crate::web::server::{Call, LocalServer, Reply};
 use die_stadt::ids::Player;
+use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
+use die_stadt::observation::Observation;
 use die_stadt::record;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
-use stadt_agents::observation::Observation;
 use stadt_agents::spec::BotSpec;
+use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -61,7 +62,7 @@ enum PlaySeat {
 
 struct PersonAgent(Arc<Link>);
 
-impl OutsideAgent for PersonAgent {
+impl OutsideAgent<DieStadt> for PersonAgent {
     fn act(&mut self, obs: &Observation) -> Result<Move, String> {
         let link = &self.0;
         {
@@ -80,7 +81,7 @@ impl OutsideAgent for PersonAgent {
     }
 }
 
-impl Seat for PlaySeat {
+impl Seat<DieStadt> for PlaySeat {
     fn label(&self) -> &str {
         match self {
             PlaySeat::Bot(b) => &b.label,
@@ -99,7 +100,7 @@ impl Seat for PlaySeat {
         matches!(self, PlaySeat::Bot(b) if b.clairvoyant())
     }
 
-    fn agent(&self, agent_seed: u64, seat: Player) -> Result<SeatAgent, Error> {
+    fn agent(&self, agent_seed: u64, seat: usize) -> Result<SeatAgent<DieStadt>, Error> {
         match self {
             PlaySeat::Bot(b) => b.agent(agent_seed, seat),
             PlaySeat::Person(link) => Ok(SeatAgent::Outside(Box::new(PersonAgent(link.clone())))),

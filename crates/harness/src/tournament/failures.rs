@@ -3,7 +3,7 @@
 //! words only appear in it cut short, with control characters replaced, under a name the host chose.
 
 use crate::error::Error;
-use stadt_agents::agent::Forfeit;
+use stadt_core::agent::Forfeit;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -18,7 +18,7 @@ pub mod schedule;
 pub mod spec;
 pub mod summary;
 
-use crate::entrant::{Entrant, Seat};
+use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::AppendLog;
@@ -31,6 +31,7 @@ use manifest::Manifest;
 use rows::Row;
 use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
+use stadt_core::seat::Seat;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;

@@ -2,7 +2,7 @@
 //! or an experiment file, every value checked against its documented range before anything is
 //! written.
 
-use crate::entrant::{Entrant, Seat};
+use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::limits;
 use crate::tournament::schedule::{Shard, schedule_len};
@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{parse_bot, spec_paths_from};
+use stadt_core::seat::Seat;
 use std::path::{Path, PathBuf};
 
 /// A tournament to run.

@@ -1,11 +1,12 @@
 //! mybot: the k-th legal move (counted from 0, wrapping around).
 
-use crate::agent::Agent;
-use crate::observation::Observation;
 use crate::params::{ParamDef, ParamKind, Params};
 use crate::spec::BotDef;
+use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
+use die_stadt::observation::Observation;
 use rand_pcg::Pcg64Mcg;
+use stadt_core::agent::Agent;
 
 /// The registry entry.
 pub static BOT: BotDef = BotDef {
@@ -26,7 +27,7 @@ pub struct MyBot {
     moves: Vec<Move>,
 }
 
-impl Agent for MyBot {
+impl Agent<DieStadt> for MyBot {
     fn act(&mut self, obs: &Observation, _rng: &mut Pcg64Mcg) -> Move {
         obs.legal_moves(&mut self.moves);
         self.moves[self.k % self.moves.len()]

@@ -1,10 +1,10 @@
 //! What an agent sees: the public table, never the hidden order of the tiles (unless an
 //! experiment makes a bot clairvoyant), and full games sampled from it for search.
 
-use die_stadt::game::Game;
-use die_stadt::ids::Player;
-use die_stadt::moves::Move;
-use die_stadt::table::Table;
+use crate::game::Game;
+use crate::ids::Player;
+use crate::moves::Move;
+use crate::table::Table;
 use rand::Rng;
 use stadt_core::game::Determinize;
 
@@ -111,7 +111,7 @@ impl Determinize for Observation<'_> {
             return false;
         }
         n == 0 || {
-            let slot = die_stadt::ids::Slot::new(n - 1);
+            let slot = crate::ids::Slot::new(n - 1);
             let (a, b) = (mine.tile(slot), theirs.tile(slot));
             (a.x, a.y, a.ty, a.rot) == (b.x, b.y, b.ty, b.rot)
         }

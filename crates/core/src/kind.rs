@@ -1,0 +1,66 @@
+//! The one adapter a game gives the core: its name and player counts, what a seat is shown and
+//! told, how a move is checked and written, and its records. The runner, tournaments and every
+//! agent are generic over it; a game crate implements it once.
+
+use crate::game::Game;
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+/// A game for the harness: one value holds its options (a tile set, a board), and the associated
+/// types say what is played, decided and seen.
+pub trait GameKind: Send + Sync + 'static {
+    /// A game being played, its hidden part included.
+    type State: Game<Move = Self::Move>;
+    /// A decision.
+    type Move: Copy + PartialEq + Debug + Send + Sync;
+    /// What the agent in a seat is shown before it decides: never the hidden part, unless an
+    /// experiment makes it clairvoyant.
+    type Observation<'a>;
+    /// What an agent is told of its game before its first decision (a bot in another program).
+    type Info: Clone + Debug + PartialEq;
+    /// What a record's header holds besides the deal: the options' names and the seed.
+    type RecordHead: Clone + Debug + Send + Sync;
+    /// The public record of a game so far, shown to agents that read the position from it.
+    type History: Send;
+
+    /// The game's name, as `--game` takes it.
+    fn name(&self) -> &'static str;
+
+    /// The player counts it is played with.
+    fn players(&self) -> RangeInclusive<usize>;
+
+    /// What the player to act in `state` is shown; `history` is the public record so far, when
+    /// kept.
+    fn observe<'a>(
+        &self,
+        state: &'a Self::State,
+        clairvoyant: bool,
+        history: Option<&'a str>,
+    ) -> Self::Observation<'a>;
+
+    /// Whether `mv` is legal in `state`: Err names the rule it breaks and the move, in record
+    /// notation.
+    fn check(&self, state: &Self::State, mv: Self::Move) -> Result<(), String>;
+
+    /// What the agent in `seat` of a game of `players` is told; `seed` is the one its generator
+    /// gets.
+    fn info(&self, players: usize, seat: usize, seed: u64) -> Self::Info;
+
+    /// The header of the record of `state` (a game about to start).
+    fn record_header(&self, state: &Self::State, head: &Self::RecordHead) -> String;
+
+    /// The record's line for `mv`, about to be made in `state`.
+    fn record_line(&self, state: &Self::State, mv: Self::Move) -> String;
+
+    /// A public record for a game of `players`.
+    fn history(&self, players: usize) -> Self::History;
+
+    /// Brings `history` up to `state` (what chance did since the last decision).
+    fn history_catch_up(&self, history: &mut Self::History, state: &Self::State);
+
+    /// Adds `mv`, about to be made in `state`, to `history`.
+    fn history_push(&self, history: &mut Self::History, state: &Self::State, mv: Self::Move);
+
+    /// The text of `history`.
+    fn history_text<'h>(&self, history: &'h Self::History) -> &'h str;
+}

@@ -1,0 +1,134 @@
+//! Die Stadt for the harness: the core's adapter (`stadt_core::kind::GameKind`) over the engine.
+//! Its option is the tile set; a seat sees the public table; records are `stadt-record 1`.
+
+use crate::game::Game;
+use crate::ids::Player;
+use crate::moves::Move;
+use crate::observation::Observation;
+use crate::public_record::PublicLog;
+use crate::record;
+use crate::table::PLAYERS;
+use crate::tiles::TileSet;
+use sha2::{Digest, Sha256};
+use stadt_core::kind::GameKind;
+use std::ops::RangeInclusive;
+
+/// The name `--game` takes.
+pub const NAME: &str = "die-stadt";
+
+/// Die Stadt on a tile set.
+#[derive(Clone, Copy, Debug)]
+pub struct DieStadt {
+    /// The tile set every game is dealt from.
+    pub tileset: &'static TileSet,
+}
+
+impl DieStadt {
+    /// Die Stadt on `tileset`.
+    pub fn new(tileset: &'static TileSet) -> DieStadt {
+        DieStadt { tileset }
+    }
+}
+
+/// What an agent is told of its game before it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameInfo {
+    /// Its seat.
+    pub seat: Player,
+    /// Players in the game.
+    pub players: usize,
+    /// The seed its generator is seeded with (the runner's `agent_rng` for the seat).
+    pub seed: u64,
+    /// The tile set: `default` or a file's name.
+    pub tiles: String,
+    /// SHA-256 of the tile set's text.
+    pub tiles_sha256: String,
+}
+
+/// What a record's header holds besides the players and the piles: its `tiles` line (`default` or
+/// the name of the tile-set file that will lie beside the record) and its optional `seed` line.
+#[derive(Clone, Debug)]
+pub struct RecordHead {
+    /// The `tiles` line.
+    pub tiles: String,
+    /// The `seed` line.
+    pub seed: Option<u64>,
+}
+
+/// A tile set's name in messages: `default`, or `custom` for any other (its hash tells which).
+pub fn tiles_name(set: &TileSet) -> String {
+    if set.text == TileSet::default_set().text { "default".into() } else { "custom".into() }
+}
+
+/// SHA-256 of the text a tile set was read from, in hex (`sha256sum FILE` gives the same).
+pub fn tiles_sha256(set: &TileSet) -> String {
+    sha256_hex(set.text.as_bytes())
+}
+
+/// SHA-256 of bytes, in hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl GameKind for DieStadt {
+    type State = Game;
+    type Move = Move;
+    type Observation<'a> = Observation<'a>;
+    type Info = GameInfo;
+    type RecordHead = RecordHead;
+    type History = PublicLog;
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        PLAYERS
+    }
+
+    fn observe<'a>(&self, game: &'a Game, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {
+        let obs = if clairvoyant { Observation::clairvoyant(game) } else { Observation::new(game) };
+        match history {
+            Some(h) => obs.with_history(h),
+            None => obs,
+        }
+    }
+
+    fn check(&self, game: &Game, mv: Move) -> Result<(), String> {
+        game.table().check(mv).map_err(|e| format!("`{}`: {e}", record::decision_text(game.table(), mv)))
+    }
+
+    fn info(&self, players: usize, seat: usize, seed: u64) -> GameInfo {
+        GameInfo {
+            seat: Player::new(seat),
+            players,
+            seed,
+            tiles: tiles_name(self.tileset),
+            tiles_sha256: tiles_sha256(self.tileset),
+        }
+    }
+
+    fn record_header(&self, game: &Game, head: &RecordHead) -> String {
+        record::header(game.table().players(), &head.tiles, self.tileset, &game.order()[..], head.seed)
+    }
+
+    fn record_line(&self, game: &Game, mv: Move) -> String {
+        format!("{}\n", record::move_line(game.table(), mv))
+    }
+
+    fn history(&self, players: usize) -> PublicLog {
+        PublicLog::new(players, &tiles_name(self.tileset))
+    }
+
+    fn history_catch_up(&self, history: &mut PublicLog, game: &Game) {
+        history.catch_up(game.table());
+    }
+
+    fn history_push(&self, history: &mut PublicLog, game: &Game, mv: Move) {
+        history.push(game.table(), mv);
+    }
+
+    fn history_text<'h>(&self, history: &'h PublicLog) -> &'h str {
+        history.text()
+    }
+}
