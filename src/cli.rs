@@ -1,4 +1,4 @@
-//! The command line: `stadt play | replay | suggest | bots | bench | tournament | merge | sprt |
+//! The command line: `stadt play | replay | suggest | bots | games | bench | tournament | merge | sprt |
 //! tune | learn | report | serve-bot | check-bot`, each handed to its command (what the commands
 //! share is in `args.rs`).
 
@@ -21,6 +21,9 @@ use stadt_harness::stop::Stop;
 #[derive(Parser, Debug)]
 #[command(name = "stadt", version, propagate_version = true)]
 pub struct Cli {
+    /// The game to play (`stadt games` lists them); Die Stadt when not given.
+    #[arg(long, global = true, default_value = crate::games::DEFAULT)]
+    game: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -38,6 +41,8 @@ enum Command {
     Suggest(SuggestArgs),
     /// List every bot with its parameters, defaults and ranges, and the bot files found by name.
     Bots(BotsArgs),
+    /// List the games stadt plays, with their player counts and options.
+    Games,
     /// Measure the engine's speed and print one CSV line per figure (figure,value,unit,target,met);
     /// a missed target is also named on stderr.
     Bench(BenchArgs),
@@ -85,6 +90,7 @@ enum Command {
 
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
+    crate::games::check(&cli.game)?;
     match cli.command {
         Command::Play(a) => play::play(a, stop),
         Command::Replay(a) => records::replay(a),
@@ -98,6 +104,10 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
         Command::CheckBot(a) => serve::check_bot(a),
+        Command::Games => {
+            crate::games::print();
+            Ok(())
+        }
         Command::Bots(a) => {
             bots::bots(a);
             Ok(())

@@ -4,6 +4,7 @@ mod args;
 mod cli;
 mod commands;
 mod failure;
+mod games;
 
 use clap::Parser;
 

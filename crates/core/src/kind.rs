@@ -29,6 +29,9 @@ pub trait GameKind: Send + Sync + 'static {
     /// The player counts it is played with.
     fn players(&self) -> RangeInclusive<usize>;
 
+    /// The options a game of it is set up with (`stadt games` lists them).
+    fn options(&self) -> &'static [GameOption];
+
     /// What the player to act in `state` is shown; `history` is the public record so far, when
     /// kept.
     fn observe<'a>(
@@ -63,4 +66,15 @@ pub trait GameKind: Send + Sync + 'static {
 
     /// The text of `history`.
     fn history_text<'h>(&self, history: &'h Self::History) -> &'h str;
+}
+
+/// An option of a game: its name where commands and files take it, what it sets, and its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// The name (`tiles`).
+    pub name: &'static str,
+    /// What it sets.
+    pub about: &'static str,
+    /// Its default value.
+    pub default: &'static str,
 }

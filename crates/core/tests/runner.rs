@@ -7,7 +7,7 @@ use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
 use stadt_core::game::{Game, Turn};
-use stadt_core::kind::GameKind;
+use stadt_core::kind::{GameKind, GameOption};
 use stadt_core::runner::{Table, play};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::ops::RangeInclusive;
@@ -69,6 +69,9 @@ impl GameKind for CountdownKind {
     }
     fn players(&self) -> RangeInclusive<usize> {
         2..=2
+    }
+    fn options(&self) -> &'static [GameOption] {
+        &[]
     }
     fn observe<'a>(&self, state: &'a Countdown, _: bool, _: Option<&'a str>) -> &'a Countdown {
         state

@@ -10,11 +10,18 @@ use crate::record;
 use crate::table::PLAYERS;
 use crate::tiles::TileSet;
 use sha2::{Digest, Sha256};
-use stadt_core::kind::GameKind;
+use stadt_core::kind::{GameKind, GameOption};
 use std::ops::RangeInclusive;
 
 /// The name `--game` takes.
 pub const NAME: &str = "die-stadt";
+
+/// Die Stadt's options.
+pub const OPTIONS: [GameOption; 1] = [GameOption {
+    name: "tiles",
+    about: "the tile set: `default` (the box's 75 tiles, docs/die-stadt/rules.md section 8) or a tile-set file (`--tiles FILE`, `tiles = \"FILE\"` in experiment files)",
+    default: "default",
+}];
 
 /// Die Stadt on a tile set.
 #[derive(Clone, Copy, Debug)]
@@ -84,6 +91,10 @@ impl GameKind for DieStadt {
 
     fn players(&self) -> RangeInclusive<usize> {
         PLAYERS
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        &OPTIONS
     }
 
     fn observe<'a>(&self, game: &'a Game, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {
