@@ -42,7 +42,7 @@ pub struct PlayArgs {
     /// the bots by seat, and the final scores. The file must not exist yet.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Tile set file (the table form of docs/rules.md section 8) instead of the default set.
+    /// Tile set file (the table form of docs/die-stadt/rules.md section 8) instead of the default set.
     #[arg(long, value_name = "FILE", default_value = "default")]
     pub tiles: String,
     /// Play seat N yourself in the browser (1 to 4; --bots then names the other seats, in order):

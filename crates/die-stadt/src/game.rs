@@ -58,7 +58,7 @@ impl Game {
     }
 
     /// A game continuing from `table` with the unseen tiles in an order sampled by `rng`: what a
-    /// search agent may simulate (docs/rules.md section 7).
+    /// search agent may simulate (docs/die-stadt/rules.md section 7).
     pub fn determinize<R: Rng + ?Sized>(table: &Table, rng: &mut R) -> Game {
         let mut game = Game { table: table.clone(), order: [0; TILE_COUNT] };
         game.resample(rng);

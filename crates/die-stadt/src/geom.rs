@@ -1,4 +1,4 @@
-//! Grid geometry: cells, sides, ports, lattice points and lattice edges (docs/rules.md section 2).
+//! Grid geometry: cells, sides, ports, lattice points and lattice edges (docs/die-stadt/rules.md section 2).
 //!
 //! Cells are (x, y) with y growing to the south. Point (x, y) is the north-west corner of cell
 //! (x, y). A lattice edge is a cell side; walls lie on lattice edges.

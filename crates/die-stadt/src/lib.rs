@@ -1,4 +1,4 @@
-//! die-stadt: the rules of Carcassonne: Die Stadt (`docs/rules.md`, rule ids R1-R28) as an exact,
+//! die-stadt: the rules of Carcassonne: Die Stadt (`docs/die-stadt/rules.md`, rule ids R1-R28) as an exact,
 //! fast engine. The public position is a [`table::Table`]; a [`game::Game`] adds the hidden
 //! order of the tiles. Records ([`record`]) are read and written as text. No files, threads or
 //! bots here.

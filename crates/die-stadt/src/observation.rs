@@ -81,7 +81,7 @@ impl PartialEq for Observation<'_> {
 }
 
 /// A game to simulate from: the unseen tiles shuffled by the agent's generator into the remaining
-/// piles (docs/rules.md section 7), or the real order when clairvoyant.
+/// piles (docs/die-stadt/rules.md section 7), or the real order when clairvoyant.
 impl Determinize for Observation<'_> {
     type Full = Game;
     type Public = Table;

@@ -1,4 +1,4 @@
-//! The game record format `stadt-record 1` (docs/record-format.md): parsing, writing, and replaying a record
+//! The game record format `stadt-record 1` (docs/die-stadt/record-format.md): parsing, writing, and replaying a record
 //! against the rules with the line number of the first illegal or malformed line.
 
 use crate::game::Game;

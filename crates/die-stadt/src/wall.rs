@@ -1,4 +1,4 @@
-//! The city wall (docs/rules.md section 5): the gate, the chain with its two free ends, which pieces may
+//! The city wall (docs/die-stadt/rules.md section 5): the gate, the chain with its two free ends, which pieces may
 //! extend it (R17), the rows watchmen guard (R19), how far apart the free ends are (R23c) and the
 //! path that closes the wall at the end (R24).
 //!

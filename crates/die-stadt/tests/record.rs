@@ -1,4 +1,4 @@
-//! The record format (docs/record-format.md): play, write, replay, and the errors a hand-written
+//! The record format (docs/die-stadt/record-format.md): play, write, replay, and the errors a hand-written
 //! record can hold.
 
 use die_stadt::game::Game;

@@ -1,4 +1,4 @@
-//! Every rule of docs/rules.md has a focused test: a `#[test]` function in `tests/rules.rs`, the
+//! Every rule of docs/die-stadt/rules.md has a focused test: a `#[test]` function in `tests/rules.rs`, the
 //! file of small positions built by hand, named after the rule (`r18_…`).
 //!
 //! The naming rule: a test counts for each rule id among the leading underscore-separated words
@@ -8,14 +8,14 @@
 //! (`tests/reference.rs`, named after all the rules they compare) and the unit tests in `src/`
 //! are not focused tests. A test marked `#[ignore]` does not count.
 //!
-//! A rule is any line of docs/rules.md that starts `- R<number>.`.
+//! A rule is any line of docs/die-stadt/rules.md that starts `- R<number>.`.
 
 use std::collections::BTreeSet;
 
-const RULES_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md"));
+const RULES_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/die-stadt/rules.md"));
 const FOCUSED_TESTS: &str = include_str!("rules.rs");
 
-/// The rule ids defined in docs/rules.md, in the order written.
+/// The rule ids defined in docs/die-stadt/rules.md, in the order written.
 fn rule_ids(doc: &str) -> Vec<u32> {
     doc.lines()
         .filter_map(|l| {
@@ -64,8 +64,8 @@ fn every_rule_of_docs_rules_md_has_a_focused_test() {
     let ids = rule_ids(RULES_MD);
     // The ids run R1, R2, ... without a hole or a repeat: a check that they were all read.
     let expected: Vec<u32> = (1..=ids.len() as u32).collect();
-    assert_eq!(ids, expected, "docs/rules.md numbers its rules R1, R2, ... in order");
-    assert!(ids.len() >= 28, "docs/rules.md defines R1-R28, read {} rules", ids.len());
+    assert_eq!(ids, expected, "docs/die-stadt/rules.md numbers its rules R1, R2, ... in order");
+    assert!(ids.len() >= 28, "docs/die-stadt/rules.md defines R1-R28, read {} rules", ids.len());
     let names = test_names(FOCUSED_TESTS);
     assert!(names.len() >= ids.len(), "read only {} tests from tests/rules.rs", names.len());
     let covered: BTreeSet<u32> = names.iter().flat_map(|n| rules_named(n)).collect();
@@ -73,7 +73,7 @@ fn every_rule_of_docs_rules_md_has_a_focused_test() {
         ids.iter().filter(|id| !covered.contains(id)).map(|id| format!("R{id}")).collect();
     assert!(
         missing.is_empty(),
-        "rules of docs/rules.md without a focused test (a #[test] fn in crates/die-stadt/tests/rules.rs \
+        "rules of docs/die-stadt/rules.md without a focused test (a #[test] fn in crates/die-stadt/tests/rules.rs \
          whose name starts r<N>_): {}",
         missing.join(", ")
     );

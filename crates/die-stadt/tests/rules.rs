@@ -1,8 +1,8 @@
-//! One or more tests per rule of docs/rules.md (R1-R28), each from a concrete position with exact
+//! One or more tests per rule of docs/die-stadt/rules.md (R1-R28), each from a concrete position with exact
 //! outcomes. Positions are built with `Scenario`: draw a named tile, place it, add followers.
 //! A test counts for the rules its name starts with (`r23_r24_…`: R23 and R24), and
-//! `tests/rule_coverage.rs` fails if a rule of docs/rules.md has none here.
-//! Tile ports at rotation 0 (docs/rules.md section 8), for reading the positions:
+//! `tests/rule_coverage.rs` fails if a rule of docs/die-stadt/rules.md has none here.
+//! Tile ports at rotation 0 (docs/die-stadt/rules.md section 8), for reading the positions:
 //!   dead-end-pub aaa aaa a1a aaa (road ends at S1); straight a1b bbb b1a aaa (N1-S1);
 //!   curve a1b b1a aaa aaa (N1-E1); tee c1a a2b bbb b3c (dead ends N1 E1 W1);
 //!   market-corner mmm mmm hhh hhh (market N and E); market-side-pub mmm hhh hhh hhh (market N).
@@ -373,7 +373,7 @@ fn r12_the_majority_takes_all() {
 
 // ----- R13-R24 the wall ----------------------------------------------------------------------
 
-/// docs/rules.md section 9's two tiles, in pile 2: a tee at (0,0) with p1's citizen on its east dead
+/// docs/die-stadt/rules.md section 9's two tiles, in pile 2: a tee at (0,0) with p1's citizen on its east dead
 /// end, and p2's dead end at (1,0) completing that road. p2 triggered the first wall building.
 fn worked_example(players: usize, pile: u8) -> Scenario {
     let mut s = Scenario::new(players);
@@ -1161,7 +1161,7 @@ fn r23_the_game_ends_after_the_last_wall_piece() {
     assert_eq!(t.player(P2).supply, 7);
 }
 
-/// R23(c) on docs/rules.md section 9: the gate's two free ends are 5 pieces apart.
+/// R23(c) on docs/die-stadt/rules.md section 9: the gate's two free ends are 5 pieces apart.
 #[test]
 fn r23_the_worked_example_ends_with_its_ends_five_apart() {
     let mut s = worked_example(2, 2);

@@ -1,4 +1,4 @@
-//! Tile sets from files, and their identity: `default` or a file in the table form of docs/rules.md
+//! Tile sets from files, and their identity: `default` or a file in the table form of docs/die-stadt/rules.md
 //! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
 
 use crate::error::Error;

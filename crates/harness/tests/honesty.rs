@@ -1,4 +1,4 @@
-//! No agent sees the hidden tile order, proven end to end (docs/rules.md section 7).
+//! No agent sees the hidden tile order, proven end to end (docs/die-stadt/rules.md section 7).
 //!
 //! Two games are built separately from two decks that share the tiles drawn so far and differ in
 //! the order of the unseen ones: never one game copied from the other. Every bot plays both

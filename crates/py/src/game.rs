@@ -223,7 +223,7 @@ impl PyGame {
             .ok_or_else(|| value_error("this is a player's view of a game: it has no history to write"))
     }
 
-    /// The record of the game so far (docs/record-format.md). It needs the whole draw order: a
+    /// The record of the game so far (docs/die-stadt/record-format.md). It needs the whole draw order: a
     /// game made with a seed or from a record has it; a game whose draws were all given to
     /// `apply` has it once it is over (the tiles never drawn are written in tile-set order).
     fn to_record(&self) -> PyResult<String> {

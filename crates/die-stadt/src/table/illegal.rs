@@ -92,7 +92,7 @@ pub enum Illegal {
 }
 
 impl Illegal {
-    /// The rule the move breaks (docs/rules.md ids), when there is one.
+    /// The rule the move breaks (docs/die-stadt/rules.md ids), when there is one.
     pub fn rule(&self) -> Option<&'static str> {
         Some(match self {
             Illegal::FirstTile

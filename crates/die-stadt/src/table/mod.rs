@@ -1,4 +1,4 @@
-//! The table: everything on and around the board that every player can see (docs/rules.md section 7),
+//! The table: everything on and around the board that every player can see (docs/die-stadt/rules.md section 7),
 //! and the turn state machine that changes it (R10-R28). The hidden order of the unseen tiles is
 //! not here: the `Draw` step is resolved from outside, by the game's deck (`Game`) or by a search
 //! agent's own sample, so an agent holding a `Table` can simulate but never peek.

@@ -1,4 +1,4 @@
-//! The tile set (docs/rules.md section 8): tile types and the per-rotation data the engine's hot path
+//! The tile set (docs/die-stadt/rules.md section 8): tile types and the per-rotation data the engine's hot path
 //! reads (port to segment maps, road side masks). Reading the text form is `parse`'s job.
 
 mod parse;
@@ -15,7 +15,7 @@ pub const MAX_SEGMENTS: usize = 8;
 pub const MAX_TOTAL_SEGMENTS: usize = 400;
 /// Most road and market segments over the 75 tiles of a set (the default set has 124).
 pub const MAX_SCORABLE_SEGMENTS: usize = 255;
-/// The default tile set, docs/rules.md section 8, as a data file.
+/// The default tile set, docs/die-stadt/rules.md section 8, as a data file.
 pub const DEFAULT_TILES: &str = include_str!("default.tiles");
 
 /// A market kind.
@@ -195,7 +195,7 @@ impl fmt::Display for TileSetError {
 impl std::error::Error for TileSetError {}
 
 impl TileSet {
-    /// The default set of docs/rules.md section 8, parsed once and shared.
+    /// The default set of docs/die-stadt/rules.md section 8, parsed once and shared.
     pub fn default_set() -> &'static TileSet {
         static SET: OnceLock<TileSet> = OnceLock::new();
         SET.get_or_init(|| TileSet::parse(DEFAULT_TILES, "default").expect("the built-in tile set is valid"))

@@ -1,11 +1,11 @@
-//! Reading a tile set in the table form of docs/rules.md section 8: rows, counts and market variants,
+//! Reading a tile set in the table form of docs/die-stadt/rules.md section 8: rows, counts and market variants,
 //! ports and areas, then each type's per-rotation data, with every check naming the line at fault.
 
 use super::*;
 use crate::geom::{is_middle_port, port_name, port_side, rotate_port};
 
 impl TileSet {
-    /// Parses and validates a tile set in the table form of docs/rules.md section 8.
+    /// Parses and validates a tile set in the table form of docs/die-stadt/rules.md section 8.
     pub fn parse(text: &str, source: &str) -> Result<TileSet, TileSetError> {
         let mut types: Vec<TileType> = Vec::new();
         let mut base_names: Vec<String> = Vec::new();

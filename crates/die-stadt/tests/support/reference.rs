@@ -1,4 +1,4 @@
-//! A slow, independent reference for the rules of docs/rules.md, for tests.
+//! A slow, independent reference for the rules of docs/die-stadt/rules.md, for tests.
 //!
 //! Every fact is recomputed from the raw board by brute force, without the engine's incremental
 //! structures. The raw board is what lies on the table: the placed tiles (cell, type, rotation,
@@ -6,7 +6,7 @@
 //! breadth-first search through facing ports, holes by a flood fill of the empty cells, legal moves
 //! by trying every cell, rotation and edge. Only the tile set's unrotated port table and segment
 //! kinds come from [`die_stadt::tiles`]; rotations, facing ports and the lattice geometry are derived
-//! here afresh from docs/rules.md section 2.
+//! here afresh from docs/die-stadt/rules.md section 2.
 //!
 //! [`Checker`] follows one game step by step and compares these facts with the engine's
 //! [`Table`]: features, frontier, legal moves, piece counts, points, the wall chain and the turn
@@ -20,7 +20,7 @@ use die_stadt::table::Table;
 use die_stadt::tiles::{SegKind, TileSet, TileType};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-// ----- the box (docs/rules.md section 1) ------------------------------------------------------------
+// ----- the box (docs/die-stadt/rules.md section 1) ------------------------------------------------------------
 
 /// Followers each player owns, the score marker included (R1).
 pub const FOLLOWERS: usize = 8;
@@ -37,7 +37,7 @@ pub const JOIN_LIMIT: usize = 5;
 /// Most players (R1).
 const MAX_PLAYERS: usize = 4;
 
-// ----- geometry (docs/rules.md section 2) -----------------------------------------------------------
+// ----- geometry (docs/die-stadt/rules.md section 2) -----------------------------------------------------------
 
 /// A cell (x, y); y grows to the south.
 pub type Cell = (i32, i32);
@@ -913,7 +913,7 @@ pub fn watchman_points(board: &RawBoard) -> [i32; MAX_PLAYERS] {
 /// R21: pieces along one end of the chain (`list`: its points from the gate outward) from the end
 /// back to the first point met that holds a tower, or to the gate. Second, when the chain has
 /// passed that tower's point before (a loop around a blocked pocket), the count back to its first
-/// visit instead: docs/rules.md does not say which of the two is meant.
+/// visit instead: docs/die-stadt/rules.md does not say which of the two is meant.
 pub fn stretch(board: &RawBoard, list: &[Point]) -> (usize, Option<usize>) {
     let end = list.len() - 1;
     for i in (0..end).rev() {
@@ -1550,7 +1550,7 @@ impl Checker {
         } else {
             let want = outer_boundary(b0);
             let rule = if ends.is_some() {
-                "R24 (no legal path joins the ends; docs/rules.md is silent, the reference walls the outer boundary)"
+                "R24 (no legal path joins the ends; docs/die-stadt/rules.md is silent, the reference walls the outer boundary)"
             } else {
                 "R24 (no gate)"
             };
@@ -1580,7 +1580,7 @@ impl Checker {
             };
             let head = stretch(s.b0, &chain.head);
             let tail = stretch(s.b0, &chain.tail);
-            // Where the ends have met, the tower closes both stretches [docs/rules.md silent: the
+            // Where the ends have met, the tower closes both stretches [docs/die-stadt/rules.md silent: the
             // reference counts the longer one, as the engine does].
             let (points, other) = if chain.closed() {
                 self.count("R21 tower where the ends have met");
@@ -1593,7 +1593,7 @@ impl Checker {
             if let Some(other) = other {
                 self.count("R21 tower past a revisited tower point");
                 note = format!(
-                    " [docs/rules.md ambiguous: the chain passes the previous tower's point twice; walking back it meets that tower after {points} pieces, {other} counting from the tower's first visit]"
+                    " [docs/die-stadt/rules.md ambiguous: the chain passes the previous tower's point twice; walking back it meets that tower after {points} pieces, {other} counting from the tower's first visit]"
                 );
             }
             let scorer = self.building.as_ref().map_or(s.before.actor().index(), |b| b.scorer);
@@ -2128,7 +2128,7 @@ mod tests {
         }
     }
 
-    /// docs/rules.md section 9: tiles on (0,0) and (1,0), the gate on the north side of (0,0).
+    /// docs/die-stadt/rules.md section 9: tiles on (0,0) and (1,0), the gate on the north side of (0,0).
     #[test]
     fn section_9_worked_wall_example() {
         let mut tiles = vec![tile((0, 0), "quarter-pub", 0), tile((1, 0), "quarter-pub", 0)];
