@@ -9,7 +9,7 @@ Two steps, both resumable (a rerun skips what is done):
 `positions` plays 2-player games between stadt's `mcts` (1,000 iterations) and `steerer` (seeds 1,
 2, ... through `stadt.Bot`), and cuts each game's record at `--per-game` decisions chosen at random
 (seeded) among those with at least two legal moves: one partial record per position (`NNN.rec`,
-docs/record-format.md), which `stadt suggest` and `stadt replay --partial` read.
+docs/die-stadt/record-format.md), which `stadt suggest` and `stadt replay --partial` read.
 
 `plot` draws the summaries given (one curve per search, with its intervals) as one SVG:
 

@@ -1,5 +1,5 @@
-//! The documents the repository carries: docs/rules.md holds every rule id and the very tile table
-//! the engine loads, docs/record-format.md exists, and the README links only inside the repository.
+//! The documents the repository carries: docs/die-stadt/rules.md holds every rule id and the very tile table
+//! the engine loads, docs/die-stadt/record-format.md exists, and the README links only inside the repository.
 
 use std::path::{Path, PathBuf};
 
@@ -19,9 +19,9 @@ fn tile_rows(text: &str) -> Vec<&str> {
 
 #[test]
 fn the_rules_document_defines_r1_to_r28_and_the_tile_table_the_engine_loads() {
-    let rules = read("docs/rules.md");
+    let rules = read("docs/die-stadt/rules.md");
     for id in 1..=28 {
-        assert!(rules.contains(&format!("- R{id}. ")), "docs/rules.md does not define R{id}");
+        assert!(rules.contains(&format!("- R{id}. ")), "docs/die-stadt/rules.md does not define R{id}");
     }
     let section8 = &rules[rules.find("## 8.").unwrap()..rules.find("## 9.").unwrap()];
     assert_eq!(tile_rows(section8), tile_rows(die_stadt::tiles::DEFAULT_TILES));
@@ -30,9 +30,13 @@ fn the_rules_document_defines_r1_to_r28_and_the_tile_table_the_engine_loads() {
 
 #[test]
 fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
-    for doc in
-        ["README.md", "docs/rules.md", "docs/record-format.md", "docs/evaluation.md", "docs/bot-protocol.md"]
-    {
+    for doc in [
+        "README.md",
+        "docs/die-stadt/rules.md",
+        "docs/die-stadt/record-format.md",
+        "docs/evaluation.md",
+        "docs/bot-protocol.md",
+    ] {
         let text = read(doc);
         let base = root().join(doc).parent().unwrap().to_path_buf();
         let mut links = 0;
