@@ -5,7 +5,10 @@
 mod common;
 
 use common::Scratch;
+use die_stadt::kind::DieStadt;
+use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
+use stadt_core::kind::GameKind;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::rows::{self, Row};
 use stadt_harness::tournament::schedule::Shard;
@@ -105,12 +108,23 @@ fn assert_same_results(a: &Path, b: &Path) {
     assert_same_text(&ga, &gb, "games.csv (without decision_ms)");
 }
 
+/// The columns of a Die Stadt `games.csv` without bots that can forfeit, as every checked-in result
+/// has them.
+const GAMES_HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,decision_ms,check";
+
+#[test]
+fn die_stadt_writes_the_games_csv_columns_it_always_wrote() {
+    let columns = DieStadt::new(TileSet::default_set()).columns();
+    assert_eq!(rows::header(&columns, false), GAMES_HEADER);
+    assert_eq!(rows::parse_header(GAMES_HEADER), Some((columns, false)));
+}
+
 /// Parses `games.csv` on its own (not with the code under test): it must be complete lines of 24
 /// fields, whole games only, numbered 0, 1, 2, ... Returns the records.
 fn parse_games_csv(text: &str, players: usize) -> Vec<csv::StringRecord> {
     assert!(text.ends_with('\n'), "games.csv ends in a cut line: {:?}", text.lines().last());
     let mut reader = csv::Reader::from_reader(text.as_bytes());
-    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), rows::HEADER);
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), GAMES_HEADER);
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a valid CSV line")).collect();
     for (i, r) in records.iter().enumerate() {
         assert_eq!(r.len(), 24, "row {i}: {r:?}");
@@ -287,26 +301,24 @@ fn a_summary_of_rows_read_back_equals_the_summary_of_rows_played() {
             seat: i % 3 + 1,
             bot: labels[i % 3].clone(),
             score: 30,
-            sources: [1, 2, 3, 4, 20],
+            sources: vec![1, 2, 3, 4, 20],
             rank: 1,
             win_share: 1.0 / 3.0,
             margin: 0,
-            followers_used: 3,
-            walls_used: 4,
-            tiles_placed: 60,
-            wall_pieces: 40,
-            ended_by: "R23c".into(),
+            details: ["3", "4", "60", "40", "R23c"].map(String::from).to_vec(),
             decisions: 50,
             failure: None,
             decision_ms: 0.25,
         })
         .collect();
-    let text = format!("{}\n{}", rows::HEADER, rows::to_csv(&played));
-    let (back, complete) = rows::read(&text, 3, Shard::WHOLE, std::path::Path::new("games.csv")).unwrap();
-    assert_eq!(complete, text.len());
+    let text = format!("{GAMES_HEADER}\n{}", rows::to_csv(&played));
+    let games = rows::read(&text, 3, Shard::WHOLE, std::path::Path::new("games.csv")).unwrap();
+    assert_eq!(games.complete, text.len());
+    let back = games.rows;
     assert_eq!(back, played);
     let specs = labels.clone();
-    let summary = |rows: &[Row]| summary::summary_csv(&summary::bots(rows, 3, &labels, &specs));
+    let sources = games.columns.sources;
+    let summary = |rows: &[Row]| summary::summary_csv(&summary::bots(rows, 3, &labels, &specs, &sources));
     assert_same_text(&summary(&back), &summary(&played), "summary.csv of rows read back");
 }
 

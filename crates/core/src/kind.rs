@@ -32,6 +32,19 @@ pub trait GameKind: Send + Sync + 'static {
     /// The options a game of it is set up with (`stadt games` lists them).
     fn options(&self) -> &'static [GameOption];
 
+    /// The columns of `games.csv` that are this game's own.
+    fn columns(&self) -> Columns;
+
+    /// The values of those columns for `seat` (0-based) of the finished game `state`, into
+    /// `sources` and `details` (cleared first).
+    fn final_values(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        sources: &mut Vec<i32>,
+        details: &mut Vec<String>,
+    );
+
     /// What the player to act in `state` is shown; `history` is the public record so far, when
     /// kept.
     fn observe<'a>(
@@ -77,4 +90,25 @@ pub struct GameOption {
     pub about: &'static str,
     /// Its default value.
     pub default: &'static str,
+}
+
+/// The columns of `games.csv` that are a game's own: its points by source (written after `score`,
+/// averaged per bot in `summary.csv` as `mean_NAME` and stacked in the report), and what else a
+/// finished game records per seat (written after `margin`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Columns {
+    /// The sources of points, in order.
+    pub sources: Vec<String>,
+    /// The other columns, in order.
+    pub details: Vec<String>,
+}
+
+impl Columns {
+    /// Columns of these names.
+    pub fn new(sources: &[&str], details: &[&str]) -> Columns {
+        Columns {
+            sources: sources.iter().map(|s| s.to_string()).collect(),
+            details: details.iter().map(|s| s.to_string()).collect(),
+        }
+    }
 }

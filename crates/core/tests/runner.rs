@@ -7,7 +7,7 @@ use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
 use stadt_core::game::{Game, Turn};
-use stadt_core::kind::{GameKind, GameOption};
+use stadt_core::kind::{Columns, GameKind, GameOption};
 use stadt_core::runner::{Table, play};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::ops::RangeInclusive;
@@ -72,6 +72,14 @@ impl GameKind for CountdownKind {
     }
     fn options(&self) -> &'static [GameOption] {
         &[]
+    }
+    fn columns(&self) -> Columns {
+        Columns::new(&[], &["left"])
+    }
+    fn final_values(&self, state: &Countdown, _: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+        sources.clear();
+        details.clear();
+        details.push(state.left.to_string());
     }
     fn observe<'a>(&self, state: &'a Countdown, _: bool, _: Option<&'a str>) -> &'a Countdown {
         state

@@ -10,7 +10,7 @@ use crate::record;
 use crate::table::PLAYERS;
 use crate::tiles::TileSet;
 use sha2::{Digest, Sha256};
-use stadt_core::kind::{GameKind, GameOption};
+use stadt_core::kind::{Columns, GameKind, GameOption};
 use std::ops::RangeInclusive;
 
 /// The name `--game` takes.
@@ -95,6 +95,32 @@ impl GameKind for DieStadt {
 
     fn options(&self) -> &'static [GameOption] {
         &OPTIONS
+    }
+
+    /// Points by source (R25-R27); followers placed, wall pieces built, tiles on the board and
+    /// wall pieces all players built during play (R24), and which condition of R23 ended the game.
+    fn columns(&self) -> Columns {
+        Columns::new(
+            &["roads", "markets", "towers", "residential", "watchmen"],
+            &["followers_used", "walls_used", "tiles_placed", "wall_pieces", "ended_by"],
+        )
+    }
+
+    fn final_values(&self, game: &Game, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+        let t = game.table();
+        let state = t.player(Player::new(seat));
+        let pts = state.points;
+        sources.clear();
+        sources.extend([pts.roads, pts.markets, pts.towers, pts.residential, pts.watchmen]);
+        let wall_pieces: u32 = Player::all(t.players()).map(|p| t.player(p).walls_built as u32).sum();
+        details.clear();
+        details.extend([
+            state.followers_placed.to_string(),
+            state.walls_built.to_string(),
+            t.board().tile_count().to_string(),
+            wall_pieces.to_string(),
+            t.ended_by().map_or("", |r| r.id()).to_string(),
+        ]);
     }
 
     fn observe<'a>(&self, game: &'a Game, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {

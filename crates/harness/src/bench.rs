@@ -367,7 +367,7 @@ pub fn protocol_decisions_per_second(
     let (spec, _, elapsed) =
         timed_tournament(&bots, games, seed, &dir, threads, crate::tournament::OnBotFailure::Stop);
     let text = std::fs::read_to_string(dir.join("games.csv")).expect("games.csv");
-    let (rows, _) = rows::read(&text, 2, Shard::WHOLE, &dir).expect("games.csv reads back");
+    let rows = rows::read(&text, 2, Shard::WHOLE, &dir).expect("games.csv reads back").rows;
     let decisions: u64 = rows.iter().filter(|r| r.bot == spec.labels[0]).map(|r| r.decisions as u64).sum();
     let _ = std::fs::remove_dir_all(&base);
     decisions as f64 / elapsed

@@ -3,9 +3,17 @@
 //! differences get their standard errors over deck units; and the README documents every column
 //! and the method.
 
+use die_stadt::kind::DieStadt;
+use die_stadt::tiles::TileSet;
+use stadt_core::kind::GameKind;
 use stadt_harness::stats::{Cluster, Z95, cluster_mean_se, wilson};
-use stadt_harness::tournament::rows::{HEADER, Row};
-use stadt_harness::tournament::summary::{self, PAIRS_HEADER, SUMMARY_HEADER};
+use stadt_harness::tournament::rows::{self, Row};
+use stadt_harness::tournament::summary::{self, PAIRS_HEADER, summary_header};
+
+/// Die Stadt's sources of points.
+fn sources() -> Vec<String> {
+    DieStadt::new(TileSet::default_set()).columns().sources
+}
 
 /// A 2-player game on deck `deck`, seat rotation `rotation`: bot "a" in seat 1 of rotation 0.
 fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
@@ -23,7 +31,7 @@ fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
                 seat: p + 1,
                 bot: labels[p].to_string(),
                 score: mine,
-                sources: [mine, 0, 0, 0, 0],
+                sources: vec![mine, 0, 0, 0, 0],
                 rank: if mine >= theirs { 1 } else { 2 },
                 win_share: match mine.cmp(&theirs) {
                     std::cmp::Ordering::Greater => 1.0,
@@ -31,11 +39,7 @@ fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
                     std::cmp::Ordering::Less => 0.0,
                 },
                 margin: mine - theirs,
-                followers_used: 0,
-                walls_used: 0,
-                tiles_placed: 75,
-                wall_pieces: 30,
-                ended_by: "R23b".into(),
+                details: ["0", "0", "75", "30", "R23b"].map(String::from).to_vec(),
                 decisions: 100,
                 failure: None,
                 decision_ms: 0.1,
@@ -73,7 +77,7 @@ fn win_rate_intervals_follow_the_deck_units_not_the_games() {
         apart.extend(if d < 20 { game(d, 1, 10, 0) } else { game(d, 1, 0, 10) });
     }
     let naive = wilson(120.0, 200.0, Z95);
-    let s = |rows: &[Row]| summary::bots(rows, 2, &labels(), &labels())[0].clone();
+    let s = |rows: &[Row]| summary::bots(rows, 2, &labels(), &labels(), &sources())[0].clone();
     let (t, a) = (s(&together), s(&apart));
     assert_eq!((t.win_rate.0, a.win_rate.0), (0.6, 0.6));
     assert_eq!((t.games, t.decks), (200, 100));
@@ -100,7 +104,7 @@ fn win_rate_intervals_follow_the_deck_units_not_the_games() {
 #[test]
 fn a_clean_sweep_counts_each_deck_unit_as_one_trial() {
     let rows: Vec<Row> = (0..50).flat_map(|d| [game(d, 0, 9, 1), game(d, 1, 9, 1)]).flatten().collect();
-    let a = &summary::bots(&rows, 2, &labels(), &labels())[0];
+    let a = &summary::bots(&rows, 2, &labels(), &labels(), &sources())[0];
     let (lo, hi) = wilson(50.0, 50.0, Z95);
     assert_eq!(a.win_rate, (1.0, lo, hi));
     assert!(a.rating.1 < a.rating.0 && a.rating.0 < a.rating.2);
@@ -115,11 +119,12 @@ fn margins_and_score_differences_get_errors_over_deck_units() {
         rows.extend(game(d, 0, 20, 10));
         rows.extend(game(d, 1, 10, 20));
     }
-    let a = &summary::bots(&rows, 2, &labels(), &labels())[0];
+    let a = &summary::bots(&rows, 2, &labels(), &labels(), &sources())[0];
     assert_eq!(a.margin, (0.0, 0.0));
-    let csv = summary::summary_csv(&summary::bots(&rows, 2, &labels(), &labels()));
-    assert!(csv.starts_with(SUMMARY_HEADER));
-    assert!(SUMMARY_HEADER.contains(",decks,") && SUMMARY_HEADER.contains("margin_lo95,margin_hi95"));
+    let csv = summary::summary_csv(&summary::bots(&rows, 2, &labels(), &labels(), &sources()));
+    let header = summary_header(&sources());
+    assert!(csv.starts_with(&header));
+    assert!(header.contains(",decks,") && header.contains("margin_lo95,margin_hi95"));
     assert!(PAIRS_HEADER.contains(",decks,") && PAIRS_HEADER.contains("score_diff_lo95"));
 }
 
@@ -131,8 +136,15 @@ fn the_readme_documents_every_output_column_and_the_method() {
     let start = readme.find("## Output files").expect("an Output files section");
     let section = &readme[start..];
     let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
-    let mut headers = vec![HEADER, SUMMARY_HEADER, PAIRS_HEADER, stadt_harness::tune::VERIFY_HEADER];
-    headers.push("iteration,a_k,c_k,score_plus,score_minus,score,score_se");
+    let columns = DieStadt::new(TileSet::default_set()).columns();
+    let (games, summary) = (rows::header(&columns, true), summary_header(&columns.sources));
+    let headers = [
+        games.as_str(),
+        &summary,
+        PAIRS_HEADER,
+        stadt_harness::tune::VERIFY_HEADER,
+        "iteration,a_k,c_k,score_plus,score_minus,score,score_se",
+    ];
     for header in headers {
         for column in header.split(',') {
             assert!(

@@ -21,6 +21,8 @@ use crate::tournament::failures::{self, FailureLog};
 use crate::tournament::rows::{self, Row};
 use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
+use die_stadt::kind::DieStadt;
+use stadt_core::kind::GameKind as _;
 use std::path::PathBuf;
 
 /// What a run did.
@@ -74,7 +76,8 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
     let schedule = schedule(spec);
     let scheduled = schedule.len();
-    let (mut all, log) = open_games(&folder, t.players, Shard::WHOLE, scheduled)?;
+    let columns = DieStadt::new(t.tileset).columns();
+    let (mut all, log) = open_games(&folder, t.players, Shard::WHOLE, scheduled, &columns)?;
     let fresh = Sequence::new(spec.settings, t.players, &t.labels[0]);
     let (mut seq, text) = replay(&all, fresh, &folder.join(GAMES))?;
     folder.write_derived(FILE, &text)?;
@@ -84,7 +87,7 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
         folder.require_writable("the games still to play")?;
         let mut log = match log {
             Some(log) => log,
-            None => start_games(&folder, t.bots.iter().any(Entrant::can_forfeit))?,
+            None => start_games(&folder, &columns, t.bots.iter().any(Entrant::can_forfeit))?,
         };
         let mut sprt_log = AppendLog::open(&folder.join(FILE), text.len())?;
         let bar = progress::bar(opts.progress, scheduled, done, "games");

@@ -6,17 +6,20 @@ use super::schedule::Shard;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::{AppendLog, write_file};
+use stadt_core::kind::Columns;
 
 /// The file of every game's rows.
 pub(crate) const GAMES: &str = "games.csv";
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
-/// by a kill had to be dropped from it (None when the file is whole or absent).
+/// by a kill had to be dropped from it (None when the file is whole or absent). The file must have
+/// the game's `columns`.
 pub(crate) fn open_games(
     folder: &RunFolder,
     players: usize,
     shard: Shard,
     scheduled: usize,
+    columns: &Columns,
 ) -> Result<(Vec<Row>, Option<AppendLog>), Error> {
     let path = folder.join(GAMES);
     let text = match std::fs::read_to_string(&path) {
@@ -24,7 +27,13 @@ pub(crate) fn open_games(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
         Err(e) => return Err(Error::io("read", &path, e)),
     };
-    let (rows, complete) = rows::read(&text, players, shard, &path)?;
+    let rows::Games { columns: theirs, rows, complete, .. } = rows::read(&text, players, shard, &path)?;
+    if theirs != *columns {
+        return Err(Error::file(
+            &path,
+            "games.csv does not have the columns this version writes for this game",
+        ));
+    }
     if rows.len() / players > scheduled {
         return Err(Error::file(&path, "holds more games than this tournament schedules"));
     }
@@ -35,40 +44,55 @@ pub(crate) fn open_games(
     Ok((rows, Some(AppendLog::open(&path, complete)?)))
 }
 
-/// The rows of the games of `part` in `dir`'s `games.csv` when all `want` of them are there and
-/// whole; otherwise `Err(games there)`.
-pub(crate) fn finished_rows(
+/// What `dir`'s `games.csv` holds of `part` when all `want` of its games are there and whole;
+/// otherwise `Err(games there)`.
+pub(crate) fn finished_games(
     dir: &std::path::Path,
     players: usize,
     part: Shard,
     want: usize,
-) -> Result<Result<Vec<Row>, usize>, Error> {
-    let (rows, whole) = rows_in(dir, players, part)?;
-    let have = rows.len() / players;
-    Ok(if have == want && whole { Ok(rows) } else { Err(have) })
+) -> Result<Result<rows::Games, usize>, Error> {
+    let (games, whole) = games_in(dir, players, part)?;
+    let have = games.as_ref().map_or(0, |g| g.rows.len() / players);
+    Ok(match games {
+        Some(g) if have == want && whole => Ok(g),
+        _ => Err(have),
+    })
 }
 
 /// The rows of the whole games of `part` in `dir`'s `games.csv` (none when there is no such file),
 /// and whether the file holds nothing else.
 pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
+    let (games, whole) = games_in(dir, players, part)?;
+    Ok((games.map_or_else(Vec::new, |g| g.rows), whole))
+}
+
+/// What `dir`'s `games.csv` holds of `part` (None when there is no such file, or it is empty), and
+/// whether the file holds nothing else.
+pub(crate) fn games_in(
+    dir: &std::path::Path,
+    players: usize,
+    part: Shard,
+) -> Result<(Option<rows::Games>, bool), Error> {
     let path = dir.join(GAMES);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((None, false)),
         Err(e) => return Err(Error::io("read", &path, e)),
     };
     if text.is_empty() {
-        return Ok((Vec::new(), false));
+        return Ok((None, false));
     }
-    let (rows, complete) = rows::read(&text, players, part, &path)?;
-    Ok((rows, complete == text.len()))
+    let games = rows::read(&text, players, part, &path)?;
+    let whole = games.complete == text.len();
+    Ok((Some(games), whole))
 }
 
-/// The log of a folder's games, started with its header line (with the `failure` column when
-/// `failures`) if there is none yet.
-pub(crate) fn start_games(folder: &RunFolder, failures: bool) -> Result<AppendLog, Error> {
+/// The log of a folder's games, started with its header line (the game's `columns`, and the
+/// `failure` column when `failures`) if there is none yet.
+pub(crate) fn start_games(folder: &RunFolder, columns: &Columns, failures: bool) -> Result<AppendLog, Error> {
     let path = folder.join(GAMES);
-    let header = format!("{}\n", rows::header(failures));
+    let header = format!("{}\n", rows::header(columns, failures));
     if !path.exists() {
         write_file(&path, &header, false)?;
     }

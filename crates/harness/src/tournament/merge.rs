@@ -5,7 +5,7 @@
 //! Everything is checked before anything is written: the shards must be of one tournament and of
 //! this build, each shard given once, none missing, each finished.
 
-use super::games::{GAMES, finished_rows};
+use super::games::{GAMES, finished_games};
 use super::manifest::{Manifest, tournament_differences};
 use super::rows::{self, Row};
 use super::schedule::{Shard, schedule_len};
@@ -115,10 +115,10 @@ fn check_parts(parts: &[Part]) -> Result<(), Error> {
     Ok(())
 }
 
-/// The rows of a finished shard.
-fn shard_rows(p: &Part, total: usize) -> Result<Vec<Row>, Error> {
+/// What a finished shard's games.csv holds.
+fn shard_games(p: &Part, total: usize) -> Result<rows::Games, Error> {
     let want = p.shard.len(total);
-    finished_rows(&p.dir, p.manifest.players, p.shard, want)?.map_err(|have| {
+    finished_games(&p.dir, p.manifest.players, p.shard, want)?.map_err(|have| {
         Error::Folder(format!(
             "{} (shard {}) is unfinished: it holds {have} of its {want} games; run its command again to finish it",
             p.dir.display(),
@@ -138,16 +138,26 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
     let (players, n) = (m.players, parts[0].shard.n);
     let total = schedule_len(m.bot.len(), players, m.games) as usize;
     let mut by_shard: Vec<Vec<Row>> = vec![Vec::new(); n];
+    let mut columns = None;
     for p in &parts {
-        by_shard[p.shard.k] = shard_rows(p, total)?;
+        let games = shard_games(p, total)?;
+        if columns.get_or_insert_with(|| games.columns.clone()) != &games.columns {
+            return Err(Error::Folder(format!(
+                "{}'s games.csv has other columns than {}'s: shards of one tournament have the same",
+                p.dir.display(),
+                parts[0].dir.display()
+            )));
+        }
+        by_shard[p.shard.k] = games.rows;
     }
+    let columns = columns.expect("at least one shard");
     let mut all = Vec::with_capacity(total * players);
     for i in 0..total {
         let j = i / n;
         all.extend_from_slice(&by_shard[i % n][j * players..(j + 1) * players]);
     }
     let failures = m.bot.iter().any(|b| b.spec.starts_with(FORFEITING_SPEC));
-    let content = format!("{}\n{}", rows::header(failures), rows::to_csv(&all));
+    let content = format!("{}\n{}", rows::header(&columns, failures), rows::to_csv(&all));
     let mut merged = m.clone();
     merged.shard = None;
     merged.command = command.to_string();
@@ -170,7 +180,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
     }
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
-    let (_, table) = summarise(&folder, players, &labels, &specs, &all)?;
+    let (_, table) = summarise(&folder, players, &labels, &specs, &columns.sources, &all)?;
     if folder.writable() {
         for p in &parts {
             super::records::copy_from_shard(&p.dir, &folder)?;

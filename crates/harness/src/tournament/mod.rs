@@ -24,6 +24,7 @@ use crate::folder::RunFolder;
 use crate::output::AppendLog;
 use crate::stop::Stop;
 use crate::{pool, progress, runner};
+use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use failures::FailureLog;
 pub(crate) use games::{GAMES, open_games, start_games};
@@ -31,6 +32,7 @@ use manifest::Manifest;
 use rows::Row;
 use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
+use stadt_core::kind::GameKind as _;
 use stadt_core::seat::Seat;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -92,20 +94,21 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);
     let scheduled = spec.part().len(schedule.len());
-    let (mut all, mut log) = open_games(&folder, spec.players, spec.part(), scheduled)?;
+    let columns = DieStadt::new(spec.tileset).columns();
+    let (mut all, mut log) = open_games(&folder, spec.players, spec.part(), scheduled, &columns)?;
     let done = all.len() / spec.players;
     let mut new = 0;
     if done < scheduled {
         folder.require_writable("the games still to play")?;
         let log = match log.take() {
             Some(log) => log,
-            None => start_games(&folder, spec.bots.iter().any(Entrant::can_forfeit))?,
+            None => start_games(&folder, &columns, spec.bots.iter().any(Entrant::can_forfeit))?,
         };
         new = play(spec, opts, &folder, &schedule, done, log, &mut all)?;
     }
     let interrupted = opts.stop.requested() && all.len() / spec.players < scheduled;
     let specs: Vec<String> = spec.bots.iter().map(|b| b.full()).collect();
-    let (bots, table) = summarise(&folder, spec.players, &spec.labels, &specs, &all)?;
+    let (bots, table) = summarise(&folder, spec.players, &spec.labels, &specs, &columns.sources, &all)?;
     let played = all.len() / spec.players;
     let report =
         if played == scheduled && folder.writable() { Some(page::write_finished(&folder)?) } else { None };
@@ -119,9 +122,10 @@ fn summarise(
     players: usize,
     labels: &[String],
     specs: &[String],
+    sources: &[String],
     all: &[Row],
 ) -> Result<(Vec<summary::BotSummary>, String), Error> {
-    let bots = summary::bots(all, players, labels, specs);
+    let bots = summary::bots(all, players, labels, specs, sources);
     let pairs = summary::pairs(all, players, labels);
     folder.write_derived("summary.csv", &summary::summary_csv(&bots))?;
     folder.write_derived("pairs.csv", &summary::pairs_csv(&pairs))?;
@@ -327,5 +331,8 @@ fn finish(
     if let (OnBotFailure::Stop, Some(first)) = (games.on_bot_failure, forfeits.first()) {
         return Err(Error::BotFailed(first.describe()));
     }
-    Ok(Finished { rows: rows::game_rows(g, games.labels, played, failures), forfeits })
+    Ok(Finished {
+        rows: rows::game_rows(&DieStadt::new(games.tileset), g, games.labels, played, failures),
+        forfeits,
+    })
 }

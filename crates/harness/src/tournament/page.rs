@@ -2,10 +2,10 @@
 //! distributions, points by source, head to head, and the rating ladder; and the viewer pages of
 //! its notable games when it kept their records.
 
-use super::games::finished_rows;
+use super::games::finished_games;
 use super::manifest::{FORMAT, Manifest};
 use super::records;
-use super::rows::Row;
+use super::rows::{Games, Row};
 use super::schedule::{Shard, schedule_len};
 use super::summary::{self, BotSummary, PairSummary};
 use crate::error::Error;
@@ -15,15 +15,13 @@ use crate::report::plots::{self, Frame, Interval};
 use crate::report::{agrees, folder_name, format, manifest_text, unfinished, write_page};
 use std::path::{Path, PathBuf};
 
-/// The sources of points, in the order of `BotSummary::sources`.
-const SOURCES: [&str; 5] = ["roads", "markets", "towers", "residential", "watchmen"];
-
 /// The report page of the tournament folder `dir` whose manifest reads `text`.
 pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
-    let (m, rows) = finished(dir, text)?;
+    let (m, games) = finished(dir, text)?;
+    let rows = games.rows;
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     let specs: Vec<String> = m.bot.iter().map(|b| b.spec.clone()).collect();
-    let bots = summary::bots(&rows, m.players, &labels, &specs);
+    let bots = summary::bots(&rows, m.players, &labels, &specs, &games.columns.sources);
     let pairs = summary::pairs(&rows, m.players, &labels);
     let summary_csv = summary::summary_csv(&bots);
     let pairs_csv = summary::pairs_csv(&pairs);
@@ -75,7 +73,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
 }
 
 /// The manifest and the rows of the finished tournament in `dir` whose manifest reads `text`.
-fn finished(dir: &Path, text: &str) -> Result<(Manifest, Vec<Row>), Error> {
+fn finished(dir: &Path, text: &str) -> Result<(Manifest, Games), Error> {
     let m = Manifest::read(text, &dir.join(MANIFEST))?;
     let part = match m.shard.as_deref() {
         Some(s) => Shard::parse(s, usize::MAX)
@@ -83,9 +81,9 @@ fn finished(dir: &Path, text: &str) -> Result<(Manifest, Vec<Row>), Error> {
         None => Shard::WHOLE,
     };
     let want = part.len(schedule_len(m.bot.len(), m.players, m.games) as usize);
-    let rows = finished_rows(dir, m.players, part, want)?
+    let games = finished_games(dir, m.players, part, want)?
         .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.command))?;
-    Ok((m, rows))
+    Ok((m, games))
 }
 
 /// Writes the viewer pages of the notable games of the finished tournament in `folder`, when it
@@ -100,7 +98,7 @@ pub(crate) fn write_viewers(folder: &RunFolder) -> Result<(), Error> {
     if format(&text).as_deref() != Some(FORMAT) {
         return Ok(());
     }
-    let (m, rows) = finished(dir, &text)?;
+    let (m, Games { rows, .. }) = finished(dir, &text)?;
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     records::write_pages(folder, &folder_name(dir), &rows, m.players, &labels)
 }
@@ -146,13 +144,19 @@ fn sections(
     );
 
     page.section("sources", "Points by source");
+    let names: Vec<&str> =
+        bots.first().map_or_else(Vec::new, |b| b.sources.iter().map(|(n, _)| n.as_str()).collect());
     let parts: Vec<(&str, Vec<f64>)> =
-        SOURCES.iter().enumerate().map(|(k, s)| (*s, bots.iter().map(|b| b.sources[k]).collect())).collect();
+        names.iter().enumerate().map(|(k, s)| (*s, bots.iter().map(|b| b.sources[k].1).collect())).collect();
     let frame = Frame { title: "Mean points by source", axis: "mean points per game" };
     page.figure(
         "sources-plot",
         &plots::stacked_bars(&frame, &labels, &parts)?,
-        "Where each bot's points come from, as means per game (summary.csv's mean_roads ... mean_watchmen, stacked in that order).",
+        &format!(
+            "Where each bot's points come from, as means per game (summary.csv's mean_{} ... mean_{}, stacked in that order).",
+            names.first().unwrap_or(&""),
+            names.last().unwrap_or(&"")
+        ),
     );
 
     page.section("pairs", "Head to head");

@@ -1,24 +1,63 @@
 //! `games.csv`: one row per player per game, written as games finish and read back to resume and
 //! to compute the summaries.
 
-use crate::error::Error;
-use crate::runner::PlayedGame;
 use crate::tournament::schedule::{Scheduled, Shard};
-use die_stadt::ids::Player;
+use stadt_core::error::Error;
+use stadt_core::game::Game;
+use stadt_core::kind::{Columns, GameKind};
+use stadt_core::runner::PlayedGame;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The columns of `games.csv`.
-pub const HEADER: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,decision_ms,check";
-/// The columns of `games.csv` in a tournament with a bot that can forfeit (a bot in another
-/// program): `failure` names why a bot lost its game, empty when it did not.
-pub const HEADER_WITH_FAILURE: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score,roads,markets,towers,residential,watchmen,rank,win_share,margin,followers_used,walls_used,tiles_placed,wall_pieces,ended_by,decisions,failure,decision_ms,check";
-/// Number of columns in `games.csv` without the `failure` column.
-const COLUMNS: usize = 24;
+/// The columns of `games.csv` before a game's points by source.
+const LEAD: &str = "game,combination,deck,deck_seed,rotation,seat,bot,score";
+/// The columns between the sources and the game's details.
+const MIDDLE: &str = "rank,win_share,margin";
 
-/// The header of `games.csv`, with the `failure` column or without.
-pub fn header(failures: bool) -> &'static str {
-    if failures { HEADER_WITH_FAILURE } else { HEADER }
+/// The header of `games.csv` for a game's `columns`, with the `failure` column (a tournament with a
+/// bot that can forfeit: it names why a bot lost its game, empty when it did not) or without.
+pub fn header(columns: &Columns, failures: bool) -> String {
+    let mut h = String::from(LEAD);
+    for c in columns
+        .sources
+        .iter()
+        .map(String::as_str)
+        .chain([MIDDLE])
+        .chain(columns.details.iter().map(String::as_str))
+    {
+        h.push(',');
+        h.push_str(c);
+    }
+    h.push_str(if failures {
+        ",decisions,failure,decision_ms,check"
+    } else {
+        ",decisions,decision_ms,check"
+    });
+    h
+}
+
+/// The game's columns and whether there is a `failure` column, read from a `games.csv` header;
+/// None when it is not one.
+pub fn parse_header(header: &str) -> Option<(Columns, bool)> {
+    let rest = header.strip_prefix(LEAD)?.strip_prefix(',')?;
+    let (rest, failures) = match rest.strip_suffix(",decisions,failure,decision_ms,check") {
+        Some(r) => (r, true),
+        None => (rest.strip_suffix(",decisions,decision_ms,check")?, false),
+    };
+    let (sources, details) = if let Some(r) = rest.strip_prefix(MIDDLE) {
+        ("", r)
+    } else {
+        let i = rest.find(&format!(",{MIDDLE}"))?;
+        (&rest[..i], &rest[i + 1 + MIDDLE.len()..])
+    };
+    let names = |s: &str| -> Option<Vec<String>> {
+        if s.is_empty() {
+            return Some(Vec::new());
+        }
+        s.split(',').map(|c| (!c.is_empty()).then(|| c.to_string())).collect()
+    };
+    let details = if details.is_empty() { Some(Vec::new()) } else { names(details.strip_prefix(',')?) }?;
+    Some((Columns { sources: names(sources)?, details }, failures))
 }
 
 /// One player's row.
@@ -40,24 +79,16 @@ pub struct Row {
     pub bot: String,
     /// Final score.
     pub score: i32,
-    /// Points by source: roads, markets, towers, residential, watchmen.
-    pub sources: [i32; 5],
+    /// Points by source, in the order of the game's columns.
+    pub sources: Vec<i32>,
     /// 1 + the number of players with a higher score.
     pub rank: usize,
     /// 1/k when among k tied winners, else 0.
     pub win_share: f64,
     /// Score minus the best opponent's.
     pub margin: i32,
-    /// Followers placed (citizens, market women, bailiffs, watchmen).
-    pub followers_used: u32,
-    /// Wall pieces built.
-    pub walls_used: u32,
-    /// Tiles on the board when the game ended (the same in every row of a game).
-    pub tiles_placed: u32,
-    /// Wall pieces all players built during play, not counting the gate or the closing (R24).
-    pub wall_pieces: u32,
-    /// Which condition of R23 ended the game: `R23a`, `R23b` or `R23c`.
-    pub ended_by: String,
+    /// The game's other columns, as written, in the order of its columns.
+    pub details: Vec<String>,
     /// Decisions taken.
     pub decisions: u32,
     /// Why the bot lost the game (`timeout`, `crash`, ...: docs/bot-protocol.md), empty when it
@@ -70,20 +101,26 @@ pub struct Row {
 /// The rows of a finished game.
 /// A bot that forfeited ranks last and wins nothing; the others rank and share the win among
 /// themselves. `failures` says whether the rows carry the `failure` column.
-pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame, failures: bool) -> Vec<Row> {
-    let t = played.game.table();
-    let n = t.players();
-    let scores = t.scores();
+pub fn game_rows<K: GameKind>(
+    kind: &K,
+    g: &Scheduled,
+    labels: &[String],
+    played: &PlayedGame<K>,
+    failures: bool,
+) -> Vec<Row> {
+    let n = played.game.players();
+    let mut finals = vec![0.0; n];
+    played.game.scores(&mut finals);
+    // Scores are whole points; games.csv writes them as integers.
+    let scores: Vec<i32> = finals.iter().map(|&s| s.round() as i32).collect();
     let lost = |p: usize| played.forfeits.get(p).is_some_and(Option::is_some);
     let standing = |p: &usize| !lost(*p);
     let best = (0..n).filter(standing).map(|p| scores[p]).max().unwrap_or(0);
     let winners = (0..n).filter(standing).filter(|&p| scores[p] == best).count() as f64;
-    let wall_pieces: u32 = Player::all(n).map(|p| t.player(p).walls_built as u32).sum();
-    let ended_by = t.ended_by().map_or("", |r| r.id()).to_string();
     (0..n)
         .map(|p| {
-            let state = t.player(Player::new(p));
-            let pts = state.points;
+            let (mut sources, mut details) = (Vec::new(), Vec::new());
+            kind.final_values(&played.game, p, &mut sources, &mut details);
             let best_other = (0..n).filter(|&q| q != p).map(|q| scores[q]).max().unwrap_or(0);
             Row {
                 game: g.index,
@@ -94,7 +131,7 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame, failures
                 seat: p + 1,
                 bot: labels[g.seats[p]].clone(),
                 score: scores[p],
-                sources: [pts.roads, pts.markets, pts.towers, pts.residential, pts.watchmen],
+                sources,
                 rank: if lost(p) {
                     n
                 } else {
@@ -102,11 +139,7 @@ pub fn game_rows(g: &Scheduled, labels: &[String], played: &PlayedGame, failures
                 },
                 win_share: if !lost(p) && scores[p] == best { 1.0 / winners } else { 0.0 },
                 margin: scores[p] - best_other,
-                followers_used: state.followers_placed as u32,
-                walls_used: state.walls_built as u32,
-                tiles_placed: t.board().tile_count() as u32,
-                wall_pieces,
-                ended_by: ended_by.clone(),
+                details,
                 decisions: played.decisions[p],
                 failure: failures.then(|| played.forfeits[p].as_ref().map_or("", |f| f.kind).to_string()),
                 decision_ms: if played.decisions[p] > 0 {
@@ -142,8 +175,8 @@ fn checked_fields(r: &Row) -> String {
 
 /// The columns from `game` to `decisions` as written.
 fn plain_fields(r: &Row) -> String {
-    format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+    let mut s = format!(
+        "{},{},{},{},{},{},{},{}",
         r.game,
         r.combination,
         r.deck,
@@ -151,22 +184,18 @@ fn plain_fields(r: &Row) -> String {
         r.rotation,
         r.seat,
         csv_field(&r.bot),
-        r.score,
-        r.sources[0],
-        r.sources[1],
-        r.sources[2],
-        r.sources[3],
-        r.sources[4],
-        r.rank,
-        fmt_share(r.win_share),
-        r.margin,
-        r.followers_used,
-        r.walls_used,
-        r.tiles_placed,
-        r.wall_pieces,
-        r.ended_by,
-        r.decisions
-    )
+        r.score
+    );
+    for v in &r.sources {
+        let _ = write!(s, ",{v}");
+    }
+    let _ = write!(s, ",{},{},{}", r.rank, fmt_share(r.win_share), r.margin);
+    for d in &r.details {
+        s.push(',');
+        s.push_str(&csv_field(d));
+    }
+    let _ = write!(s, ",{}", r.decisions);
+    s
 }
 
 /// The `check` column: FNV-1a (64 bits, as 16 hex digits) of the row's columns from `game` to
@@ -198,17 +227,16 @@ pub fn csv_field(s: &str) -> String {
 /// every complete game, in order, and the byte length of that complete prefix. Only the end of the file may be damaged (a line cut short by a kill, or the
 /// rows of a game not yet all written): that part is to be dropped. A row before it that does not
 /// read back, or whose `check` column does not match, was changed since it was written: an error
-/// that names `path`, the file the text came from.
-pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Vec<Row>, usize), Error> {
+/// that names `path`, the file the text came from. The game's columns are read from the header.
+pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<Games, Error> {
     let bad = |message: String| Error::file(path, message);
     let mut rows = Vec::new();
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
     let header = reader.headers().map_err(|e| bad(e.to_string()))?.iter().collect::<Vec<_>>().join(",");
-    let failures = header == HEADER_WITH_FAILURE;
-    if header != HEADER && !failures {
+    let Some((game_columns, failures)) = parse_header(&header) else {
         return Err(bad("games.csv does not have the columns this version writes".into()));
-    }
-    let columns = COLUMNS + failures as usize;
+    };
+    let columns = 13 + game_columns.sources.len() + game_columns.details.len() + failures as usize;
     if !text[header.len()..].starts_with('\n') {
         return Err(bad("its header line does not end: the file was changed since it was written".into()));
     }
@@ -227,7 +255,7 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Ve
             Ok(true) => {}
             Err(e) => return Err(bad(format!("line {line} is not valid CSV ({e})"))),
         }
-        let row = parse_row(&record, failures).ok_or_else(|| {
+        let row = parse_row(&record, &game_columns, failures).ok_or_else(|| {
             bad(format!("line {line} was changed since it was written: it does not hold the {columns} columns of a game row"))
         })?;
         if record.get(columns - 1) != Some(check(&checked_fields(&row)).as_str()) {
@@ -252,21 +280,32 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<(Ve
         }
     }
     rows.truncate(complete_rows);
-    Ok((rows, complete_bytes))
+    Ok(Games { columns: game_columns, failures, rows, complete: complete_bytes })
 }
 
-fn parse_row(r: &csv::StringRecord, failures: bool) -> Option<Row> {
-    let extra = failures as usize;
-    if r.len() != COLUMNS + extra {
+/// What a `games.csv` holds: the game's columns, whether there is a `failure` column, the rows of
+/// every complete game, and the byte length of that complete prefix.
+#[derive(Clone, Debug)]
+pub struct Games {
+    /// The game's own columns, from the header.
+    pub columns: Columns,
+    /// Whether the file has the `failure` column.
+    pub failures: bool,
+    /// The rows of the complete games, in order.
+    pub rows: Vec<Row>,
+    /// Bytes of the file up to the end of the last complete game.
+    pub complete: usize,
+}
+
+fn parse_row(r: &csv::StringRecord, columns: &Columns, failures: bool) -> Option<Row> {
+    let (ns, nd) = (columns.sources.len(), columns.details.len());
+    if r.len() != 13 + ns + nd + failures as usize {
         return None;
     }
     let u = |i: usize| r.get(i)?.parse::<usize>().ok();
     let i = |k: usize| r.get(k)?.parse::<i32>().ok();
-    let n = |k: usize| r.get(k)?.parse::<u32>().ok();
-    let ended_by = r.get(20)?;
-    if !["R23a", "R23b", "R23c"].contains(&ended_by) {
-        return None;
-    }
+    let at = 8 + ns;
+    let after = at + 3 + nd;
     Some(Row {
         game: u(0)?,
         combination: u(1)?,
@@ -276,17 +315,13 @@ fn parse_row(r: &csv::StringRecord, failures: bool) -> Option<Row> {
         seat: u(5)?,
         bot: r.get(6)?.to_string(),
         score: i(7)?,
-        sources: [i(8)?, i(9)?, i(10)?, i(11)?, i(12)?],
-        rank: u(13)?,
-        win_share: r.get(14)?.parse().ok()?,
-        margin: i(15)?,
-        followers_used: n(16)?,
-        walls_used: n(17)?,
-        tiles_placed: n(18)?,
-        wall_pieces: n(19)?,
-        ended_by: ended_by.to_string(),
-        decisions: n(21)?,
-        failure: if failures { Some(r.get(22)?.to_string()) } else { None },
-        decision_ms: r.get(22 + extra)?.parse().ok()?,
+        sources: (8..at).map(i).collect::<Option<_>>()?,
+        rank: u(at)?,
+        win_share: r.get(at + 1)?.parse().ok()?,
+        margin: i(at + 2)?,
+        details: (at + 3..after).map(|k| r.get(k).map(str::to_string)).collect::<Option<_>>()?,
+        decisions: r.get(after)?.parse().ok()?,
+        failure: if failures { Some(r.get(after + 1)?.to_string()) } else { None },
+        decision_ms: r.get(after + 1 + failures as usize)?.parse().ok()?,
     })
 }

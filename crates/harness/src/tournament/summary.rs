@@ -28,7 +28,7 @@ pub struct BotSummary {
     /// Mean rank.
     pub rank: f64,
     /// Mean points by source.
-    pub sources: [f64; 5],
+    pub sources: Vec<(String, f64)>,
     /// Bradley-Terry rating (Elo scale, mean 0) with a 95% interval.
     pub rating: (f64, f64, f64),
 }
@@ -105,8 +105,15 @@ fn duels(rows: &[Row], players: usize, labels: &[String]) -> Vec<Duel> {
     out
 }
 
-/// Summaries of every bot, in the tournament's order.
-pub fn bots(rows: &[Row], players: usize, labels: &[String], specs: &[String]) -> Vec<BotSummary> {
+/// Summaries of every bot, in the tournament's order; `sources` names the game's sources of points
+/// (the rows' `sources`, in order).
+pub fn bots(
+    rows: &[Row],
+    players: usize,
+    labels: &[String],
+    specs: &[String],
+    sources: &[String],
+) -> Vec<BotSummary> {
     let ratings = ratings_with_intervals(&duels(rows, players, labels), labels.len());
     labels
         .iter()
@@ -116,13 +123,13 @@ pub fn bots(rows: &[Row], players: usize, labels: &[String], specs: &[String]) -
             let mine: Vec<&Row> = rows.iter().filter(|r| &r.bot == label).collect();
             let n = mine.len();
             let (mut wins, mut scores, mut margins) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
-            let mut sources = [0.0; 5];
+            let mut totals = vec![0.0; sources.len()];
             for r in &mine {
                 add(&mut wins, r, r.win_share);
                 add(&mut scores, r, r.score as f64);
                 add(&mut margins, r, r.margin as f64);
-                for (s, v) in sources.iter_mut().zip(r.sources) {
-                    *s += v as f64;
+                for (s, v) in totals.iter_mut().zip(&r.sources) {
+                    *s += *v as f64;
                 }
             }
             let div = n.max(1) as f64;
@@ -136,7 +143,7 @@ pub fn bots(rows: &[Row], players: usize, labels: &[String], specs: &[String]) -
                 score: cluster_mean_se(&values(&scores)),
                 margin: cluster_mean_se(&values(&margins)),
                 rank: mine.iter().map(|r| r.rank as f64).sum::<f64>() / div,
-                sources: sources.map(|s| s / div),
+                sources: sources.iter().zip(totals).map(|(name, s)| (name.clone(), s / div)).collect(),
                 rating: ratings[i],
             }
         })
@@ -186,16 +193,29 @@ pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) 
     })
 }
 
-/// The columns of `summary.csv`.
-pub const SUMMARY_HEADER: &str = "bot,spec,games,decks,wins,win_rate,win_rate_lo95,win_rate_hi95,mean_score,score_se,mean_margin,margin_se,margin_lo95,margin_hi95,mean_rank,mean_roads,mean_markets,mean_towers,mean_residential,mean_watchmen,rating,rating_lo95,rating_hi95";
+/// The columns of `summary.csv` before the game's sources of points.
+const SUMMARY_LEAD: &str = "bot,spec,games,decks,wins,win_rate,win_rate_lo95,win_rate_hi95,mean_score,score_se,mean_margin,margin_se,margin_lo95,margin_hi95,mean_rank";
 
-/// `summary.csv` text.
+/// The columns of `summary.csv` for a game whose sources of points are `sources`: `mean_NAME` for
+/// each between `mean_rank` and the rating.
+pub fn summary_header(sources: &[String]) -> String {
+    let mut h = String::from(SUMMARY_LEAD);
+    for s in sources {
+        let _ = write!(h, ",mean_{s}");
+    }
+    h.push_str(",rating,rating_lo95,rating_hi95");
+    h
+}
+
+/// `summary.csv` text (the sources named by the first bot's; every bot has the same).
 pub fn summary_csv(s: &[BotSummary]) -> String {
-    let mut out = format!("{SUMMARY_HEADER}\n");
+    let names: Vec<String> =
+        s.first().map_or_else(Vec::new, |b| b.sources.iter().map(|(n, _)| n.clone()).collect());
+    let mut out = format!("{}\n", summary_header(&names));
     for b in s {
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.1},{:.1},{:.1}",
+            "{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.4}",
             csv_field(&b.bot),
             csv_field(&b.spec),
             b.games,
@@ -211,15 +231,11 @@ pub fn summary_csv(s: &[BotSummary]) -> String {
             b.margin.0 - Z95 * b.margin.1,
             b.margin.0 + Z95 * b.margin.1,
             b.rank,
-            b.sources[0],
-            b.sources[1],
-            b.sources[2],
-            b.sources[3],
-            b.sources[4],
-            b.rating.0,
-            b.rating.1,
-            b.rating.2
         );
+        for (_, v) in &b.sources {
+            let _ = write!(out, ",{v:.3}");
+        }
+        let _ = writeln!(out, ",{:.1},{:.1},{:.1}", b.rating.0, b.rating.1, b.rating.2);
     }
     out
 }
