@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The learned evaluation's self-play generations (README "Learning"): 3 generations of 100
+# The learned evaluation's self-play generations (results/README.md, "Learning the evaluation"): 3 generations of 100
 # two-player self-play games each, every new evaluation matched against the one before over 100
 # games. Resumable: rerun the same command after an interruption. STADT overrides the binary.
 set -euo pipefail

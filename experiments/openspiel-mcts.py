@@ -8,7 +8,7 @@ pair of the five playing 20 games (10 decks, both seatings), through `stadt.tour
 
 Run from the repository root, after `./test` (or `pip install ./crates/py` with open_spiel):
     target/py-venv/bin/python experiments/openspiel-mcts.py
-The output folder resumes like any tournament folder; the README quotes its summary.csv. Python
+The output folder resumes like any tournament folder; results/README.md quotes its summary.csv. Python
 agents take the interpreter in turn, so to use more cores play shards in separate processes and
 merge them (the result is the same, game for game):
     target/py-venv/bin/python experiments/openspiel-mcts.py --shard 0/2 --out /tmp/os-0 &

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The pictures the README shows, into results/pictures/: one game's city as SVG (with its record)
+# The pictures the documents show, into results/pictures/: one game's city as SVG (with its record)
 # and its PNG, the four-bots tournament's report as a PNG, both PNGs screenshots of headless
 # Chromium (.ci/browser-check.py, which also fails on any console message), and a 4-player game's
 # record, its viewer page and a screenshot of it (.ci/viewer-check.py, which checks every step),

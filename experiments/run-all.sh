@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README Results section's first tournaments, as their tables were made, each into its
-# results/ folder, then the tuning run. A folder from another build is refused: remove
+# The first tournaments of results/README.md ("The first ladder"), as their tables were made,
+# each into its results/ folder, then the tuning run. A folder from another build is refused: remove
 # results/NAME (and bots/steerer-tuned.bot for the tuning run) to make it again. The other
-# experiments have their own commands, each named beside its numbers in the README: search.sh
+# experiments have their own commands, each named beside its numbers in results/README.md: search.sh
 # (issue 21's lmcts folders and agreement curve), learn.sh, learn-multi.sh, learn-400.sh,
 # learn-extended.sh and learn-extended-gen2.sh (the learned evaluations), pictures.sh,
 # openspiel-mcts.py, `stadt sprt experiments/sprt-NAME.toml`, and `stadt tournament` on the puct-*

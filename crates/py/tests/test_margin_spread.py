@@ -1,4 +1,4 @@
-"""experiments/margin_spread.py: the figures the README's scaling paragraph quotes."""
+"""experiments/margin_spread.py: the figures results/README.md's scaling paragraph quotes."""
 
 from __future__ import annotations
 

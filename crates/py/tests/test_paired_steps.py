@@ -1,4 +1,4 @@
-"""experiments/paired_steps.py: the deck-paired differences the README's search paragraphs quote."""
+"""experiments/paired_steps.py: the deck-paired differences results/README.md's search paragraphs quote."""
 
 from __future__ import annotations
 
