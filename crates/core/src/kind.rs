@@ -45,6 +45,10 @@ pub trait GameKind: Send + Sync + 'static {
         details: &mut Vec<String>,
     );
 
+    /// A game of `players` dealt from `seed` (the board, the deck, the dice: everything chance
+    /// fixes before play), so every seating of one deal plays the same game.
+    fn deal(&self, players: usize, seed: u64) -> Result<Self::State, crate::error::Error>;
+
     /// What the player to act in `state` is shown; `history` is the public record so far, when
     /// kept.
     fn observe<'a>(

@@ -35,6 +35,11 @@ pub trait Seat<K: GameKind> {
     fn clairvoyant(&self) -> bool;
     /// The agent for `seat` (0-based) of a game whose agent seed is `agent_seed`.
     fn agent(&self, agent_seed: u64, seat: usize) -> Result<SeatAgent<K>, Error>;
+    /// Whether it can forfeit a game (a bot in another program can fail): then games.csv has a
+    /// `failure` column.
+    fn can_forfeit(&self) -> bool {
+        false
+    }
 }
 
 /// An agent playing one game.

@@ -24,6 +24,8 @@ pub mod stream {
     pub const AGENT: u64 = 2;
     /// Tuning perturbations.
     pub const TUNE: u64 = 3;
+    /// Chance a game's deal does not fix (dice rolled during play).
+    pub const CHANCE: u64 = 4;
 }
 
 #[cfg(test)]

@@ -81,6 +81,12 @@ impl GameKind for CountdownKind {
         details.clear();
         details.push(state.left.to_string());
     }
+    fn deal(&self, players: usize, _: u64) -> Result<Countdown, Error> {
+        if players != 2 {
+            return Err(Error::Setting(format!("countdown is for 2 players, not {players}")));
+        }
+        Ok(Countdown { left: 10, to_move: 0, winner: None })
+    }
     fn observe<'a>(&self, state: &'a Countdown, _: bool, _: Option<&'a str>) -> &'a Countdown {
         state
     }
@@ -139,7 +145,7 @@ impl Seat<CountdownKind> for Bot {
 }
 
 fn game() -> Countdown {
-    Countdown { left: 10, to_move: 0, winner: None }
+    CountdownKind.deal(2, 0).unwrap()
 }
 
 #[test]

@@ -9,8 +9,13 @@ use crate::public_record::PublicLog;
 use crate::record;
 use crate::table::PLAYERS;
 use crate::tiles::TileSet;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
 use sha2::{Digest, Sha256};
+use stadt_core::error::Error;
 use stadt_core::kind::{Columns, GameKind, GameOption};
+use stadt_core::seeds::{derive, stream};
 use std::ops::RangeInclusive;
 
 /// The name `--game` takes.
@@ -77,6 +82,13 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The draw order (pile 1, 2, 3, top first) for a deck seed.
+pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
+    let mut order = tileset.deck();
+    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(deck_seed, &[stream::DECK])));
+    order
+}
+
 impl GameKind for DieStadt {
     type State = Game;
     type Move = Move;
@@ -121,6 +133,11 @@ impl GameKind for DieStadt {
             wall_pieces.to_string(),
             t.ended_by().map_or("", |r| r.id()).to_string(),
         ]);
+    }
+
+    /// The deck shuffled by a generator seeded from `seed`'s deck stream.
+    fn deal(&self, players: usize, seed: u64) -> Result<Game, Error> {
+        Ok(Game::new(self.tileset, players, &deck_order(self.tileset, seed))?)
     }
 
     fn observe<'a>(&self, game: &'a Game, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {

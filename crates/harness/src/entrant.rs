@@ -50,14 +50,11 @@ impl Seat<DieStadt> for Entrant {
                 .map_err(|message| Error::Agent { label: o.label().to_string(), message }),
         }
     }
+
+    fn can_forfeit(&self) -> bool {
+        matches!(self, Entrant::Bot(b) if b.def.name == stadt_agents::process_bot::BOT.name)
+    }
 }
 
 /// How the full spec of a bot that can forfeit begins (a bot in another program).
 pub const FORFEITING_SPEC: &str = "process:";
-
-impl Entrant {
-    /// Whether it can forfeit a game (a bot in another program can fail).
-    pub fn can_forfeit(&self) -> bool {
-        matches!(self, Entrant::Bot(b) if b.def.name == stadt_agents::process_bot::BOT.name)
-    }
-}

@@ -7,14 +7,11 @@ use die_stadt::kind::{DieStadt, GameInfo};
 use die_stadt::moves::Move;
 use die_stadt::observation::Observation;
 use die_stadt::tiles::TileSet;
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::runner::{self, Table};
 use stadt_core::seat::{Seat, outside_seed};
-use stadt_core::seeds::{derive, stream};
 use std::sync::atomic::AtomicBool;
 
 pub use die_stadt::kind::RecordHead;
@@ -22,12 +19,7 @@ pub use die_stadt::kind::RecordHead;
 /// A finished game of Die Stadt and what the runner measured.
 pub type PlayedGame = runner::PlayedGame<DieStadt>;
 
-/// The draw order for a deck seed.
-pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {
-    let mut order = tileset.deck();
-    order.shuffle(&mut Pcg64Mcg::seed_from_u64(derive(deck_seed, &[stream::DECK])));
-    order
-}
+pub use die_stadt::kind::deck_order;
 
 /// Plays a game: seat i is played by `bots[i]`, the deck comes from `deck_seed`, and seat i's
 /// agent randomness from (`agent_seed`, i). `want_record` asks for the record, with that header.

@@ -12,7 +12,6 @@ use super::manifest::Manifest;
 use super::model::{Model, Verdict};
 use super::sequence::{FILE, Sequence, replay};
 use super::spec::SprtSpec;
-use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::AppendLog;
@@ -23,6 +22,7 @@ use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
 use die_stadt::kind::DieStadt;
 use stadt_core::kind::GameKind as _;
+use stadt_core::seat::Seat;
 use std::path::PathBuf;
 
 /// What a run did.
@@ -87,21 +87,23 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
         folder.require_writable("the games still to play")?;
         let mut log = match log {
             Some(log) => log,
-            None => start_games(&folder, &columns, t.bots.iter().any(Entrant::can_forfeit))?,
+            None => start_games(&folder, &columns, t.bots.iter().any(Seat::can_forfeit))?,
         };
         let mut sprt_log = AppendLog::open(&folder.join(FILE), text.len())?;
         let bar = progress::bar(opts.progress, scheduled, done, "games");
         let (lower, upper) = spec.settings.bounds();
         let message = |seq: &Sequence| format!("LLR {:.2} in [{lower:.2}, {upper:.2}]", seq.llr());
         bar.set_message(message(&seq));
+        let kind = DieStadt::new(t.tileset);
         let games = Games {
+            kind: &kind,
             bots: &t.bots,
             labels: &t.labels,
-            tileset: t.tileset,
             schedule: &schedule,
             part: Shard::WHOLE,
             records: None,
             on_bot_failure: opts.on_bot_failure,
+            worker_done: stadt_agents::process_bot::release_idle,
         };
         let failures = FailureLog::new(folder.join(failures::FILE));
         let per_unit = seq.unit_rows();

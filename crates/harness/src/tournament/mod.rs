@@ -18,22 +18,22 @@ pub mod schedule;
 pub mod spec;
 pub mod summary;
 
-use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::AppendLog;
 use crate::stop::Stop;
-use crate::{pool, progress, runner};
+use crate::{pool, progress};
 use die_stadt::kind::DieStadt;
-use die_stadt::tiles::TileSet;
 use failures::FailureLog;
 pub(crate) use games::{GAMES, open_games, start_games};
 use manifest::Manifest;
 use rows::Row;
 use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
-use stadt_core::kind::GameKind as _;
+use stadt_core::kind::GameKind;
+use stadt_core::runner;
 use stadt_core::seat::Seat;
+use stadt_core::seeds::{derive, stream};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -102,7 +102,7 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
         folder.require_writable("the games still to play")?;
         let log = match log.take() {
             Some(log) => log,
-            None => start_games(&folder, &columns, spec.bots.iter().any(Entrant::can_forfeit))?,
+            None => start_games(&folder, &columns, spec.bots.iter().any(Seat::can_forfeit))?,
         };
         new = play(spec, opts, &folder, &schedule, done, log, &mut all)?;
     }
@@ -147,14 +147,16 @@ fn play(
     let scheduled = spec.part().len(schedule.len());
     let bar = progress::bar(opts.progress, scheduled, done, "games");
     let records = if opts.records { Some(records::prepare(folder, &spec.tiles)?) } else { None };
+    let kind = DieStadt::new(spec.tileset);
     let games = Games {
+        kind: &kind,
         bots: &spec.bots,
         labels: &spec.labels,
-        tileset: spec.tileset,
         schedule,
         part: spec.part(),
         records: records.as_ref().map(|(dir, head)| (dir.as_path(), head)),
         on_bot_failure: opts.on_bot_failure,
+        worker_done: stadt_agents::process_bot::release_idle,
     };
     let mut new = 0;
     let failures = FailureLog::new(spec.out.join(failures::FILE));
@@ -170,23 +172,26 @@ fn play(
     result.map(|()| new)
 }
 
-/// What `play_in_order` plays: the part `part` of `schedule`, seat `i` of a game taken by
-/// `bots[seats[i]]`, rows labelled with `labels`.
-pub(crate) struct Games<'a> {
+/// What `play_in_order` plays: games of `kind`, the part `part` of `schedule`, seat `i` of a game
+/// taken by `bots[seats[i]]`, rows labelled with `labels`.
+pub(crate) struct Games<'a, K: GameKind, E> {
+    /// The game.
+    pub kind: &'a K,
     /// The entrants, as the schedule numbers them.
-    pub bots: &'a [Entrant],
+    pub bots: &'a [E],
     /// Their labels in the rows.
     pub labels: &'a [String],
-    /// The tile set.
-    pub tileset: &'static TileSet,
     /// The schedule.
     pub schedule: &'a Schedule,
     /// The part of it being played.
     pub part: Shard,
     /// Where to write each game's record (`records/GAME.rec`) and with which header, if anywhere.
-    pub records: Option<(&'a std::path::Path, &'a runner::RecordHead)>,
+    pub records: Option<(&'a std::path::Path, &'a K::RecordHead)>,
     /// What a failing bot does to the run.
     pub on_bot_failure: OnBotFailure,
+    /// Run on each worker thread when it has no more games (ends the programs of bots kept for
+    /// the next game).
+    pub worker_done: fn(),
 }
 
 /// A finished game as `play_in_order` hands it over: its rows, and the forfeits in it.
@@ -203,15 +208,15 @@ pub(crate) struct Finished {
 /// `false` (or an error of its own) no more rows are handed over; then, after a failed game or a
 /// stop request, games in flight are abandoned (games finished before still go to `accept`). Which thread plays a game never changes its result, so neither does the thread
 /// count.
-pub(crate) fn play_in_order(
-    games: &Games,
+pub(crate) fn play_in_order<K: GameKind, E: Seat<K> + Clone + Send + Sync>(
+    games: &Games<'_, K, E>,
     range: std::ops::Range<usize>,
     threads: usize,
     stop: &Stop,
     accept: &mut dyn FnMut(Finished) -> Result<bool, Error>,
 ) -> Result<(), Error> {
     let pool = pool::pool(threads)?;
-    let failures = games.bots.iter().any(Entrant::can_forfeit);
+    let failures = games.bots.iter().any(Seat::can_forfeit);
     // Set when the run is to end: by `accept`, an error or the user's stop request.
     let halt = Stop::new();
     let next = AtomicUsize::new(range.start);
@@ -227,28 +232,30 @@ pub(crate) fn play_in_order(
                         break;
                     }
                     let g = games.schedule.get(games.part.game(j));
-                    let bots: Vec<Entrant> = g.seats.iter().map(|&i| games.bots[i].clone()).collect();
-                    let head = games.records.map(|(_, head)| head);
-                    let result = runner::play_game_until(
-                        games.tileset,
-                        &bots,
-                        g.deck_seed,
-                        g.agent_seed,
-                        head,
-                        halt.flag(),
-                    )
-                    .and_then(|played| {
-                        if let (Some((dir, _)), Some(p)) = (games.records, &played) {
-                            records::write(dir, g.index, p.record.as_deref().unwrap_or_default())?;
-                        }
-                        played.map(|p| finish(games, &g, &p, failures)).transpose()
-                    });
+                    let bots: Vec<E> = g.seats.iter().map(|&i| games.bots[i].clone()).collect();
+                    let table = runner::Table {
+                        kind: games.kind,
+                        agent_seed: g.agent_seed,
+                        // A game whose deal fixes every outcome never asks it.
+                        chance_seed: derive(g.deck_seed, &[stream::CHANCE]),
+                        want_record: games.records.map(|(_, head)| head),
+                        stop: halt.flag(),
+                    };
+                    let result = games
+                        .kind
+                        .deal(bots.len(), g.deck_seed)
+                        .and_then(|game| runner::play(&table, &bots, game, &mut |_, _| {}))
+                        .and_then(|played| {
+                            if let (Some((dir, _)), Some(p)) = (games.records, &played) {
+                                records::write(dir, g.index, p.record.as_deref().unwrap_or_default())?;
+                            }
+                            played.map(|p| finish(games, &g, &p, failures)).transpose()
+                        });
                     if tx.send((j, result)).is_err() {
                         break;
                     }
                 }
-                // Programs of bots kept for the next game of this worker end with the run.
-                stadt_agents::process_bot::release_idle();
+                (games.worker_done)();
             });
             drop(tx);
         });
@@ -308,10 +315,10 @@ pub(crate) fn play_in_order(
 }
 
 /// A played game's rows and forfeits; with `--on-bot-failure stop`, a forfeit is an error instead.
-fn finish(
-    games: &Games,
+fn finish<K: GameKind, E>(
+    games: &Games<'_, K, E>,
     g: &schedule::Scheduled,
-    played: &runner::PlayedGame,
+    played: &runner::PlayedGame<K>,
     failures: bool,
 ) -> Result<Finished, Error> {
     let forfeits: Vec<failures::Note> = played
@@ -331,8 +338,5 @@ fn finish(
     if let (OnBotFailure::Stop, Some(first)) = (games.on_bot_failure, forfeits.first()) {
         return Err(Error::BotFailed(first.describe()));
     }
-    Ok(Finished {
-        rows: rows::game_rows(&DieStadt::new(games.tileset), g, games.labels, played, failures),
-        forfeits,
-    })
+    Ok(Finished { rows: rows::game_rows(games.kind, g, games.labels, played, failures), forfeits })
 }

@@ -236,7 +236,7 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<Gam
     let Some((game_columns, failures)) = parse_header(&header) else {
         return Err(bad("games.csv does not have the columns this version writes".into()));
     };
-    let columns = 13 + game_columns.sources.len() + game_columns.details.len() + failures as usize;
+    let columns = 14 + game_columns.sources.len() + game_columns.details.len() + failures as usize;
     if !text[header.len()..].starts_with('\n') {
         return Err(bad("its header line does not end: the file was changed since it was written".into()));
     }
@@ -299,7 +299,7 @@ pub struct Games {
 
 fn parse_row(r: &csv::StringRecord, columns: &Columns, failures: bool) -> Option<Row> {
     let (ns, nd) = (columns.sources.len(), columns.details.len());
-    if r.len() != 13 + ns + nd + failures as usize {
+    if r.len() != 14 + ns + nd + failures as usize {
         return None;
     }
     let u = |i: usize| r.get(i)?.parse::<usize>().ok();
