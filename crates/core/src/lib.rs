@@ -9,6 +9,8 @@
 //! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
 //! - [`seeds`]: every random stream derived from the run seed and the place it is used.
 //! - [`child`]: a program in another process speaking lines of JSON on its pipes.
+//! - [`tournament`]: schedules on duplicate deals, `games.csv`, summaries and forfeits;
+//!   [`report`], [`svg`]: self-contained report pages with plots.
 //! - [`stats`], [`sprt`]: intervals, ratings and the sequential tests' statistics.
 //! - [`folder`], [`output`]: run folders that one run holds at a time, and files written whole or
 //!   appended row by row; [`error`]: what can go wrong, naming the file, setting or bot at fault.
@@ -26,6 +28,7 @@ pub mod output;
 pub mod play;
 pub mod pool;
 pub mod progress;
+pub mod report;
 pub mod runner;
 pub mod search;
 pub mod seat;
@@ -33,3 +36,5 @@ pub mod seeds;
 pub mod sprt;
 pub mod stats;
 pub mod stop;
+pub mod svg;
+pub mod tournament;

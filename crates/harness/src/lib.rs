@@ -12,7 +12,6 @@ pub mod limits;
 pub mod pictures;
 pub mod provenance;
 pub mod render;
-pub mod report;
 pub mod runner;
 pub mod sprt;
 pub mod tileset;
@@ -22,4 +21,4 @@ pub mod viewer;
 pub mod web;
 
 // The game-free pieces live in the core; these paths keep naming them.
-pub use stadt_core::{alloc_count, error, folder, output, pool, progress, stats, stop};
+pub use stadt_core::{alloc_count, error, folder, output, pool, progress, report, stats, stop};

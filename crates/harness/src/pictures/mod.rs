@@ -2,7 +2,7 @@
 //! picture opens the same anywhere and can be checked pixel by pixel.
 
 pub mod city;
-pub mod svg;
+pub use stadt_core::svg;
 
 use die_stadt::board::PlacedTile;
 use die_stadt::geom::{PORTS, Side, port_side};

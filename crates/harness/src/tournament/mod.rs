@@ -7,16 +7,13 @@
 //! reorder buffer, so `games.csv` always holds a prefix of the schedule: a rerun skips that many
 //! games. One run at a time holds the folder.
 
-pub mod failures;
-pub(crate) mod games;
 pub mod manifest;
+// The parts every game's tournaments share are the core's; these paths keep naming them.
+pub use stadt_core::tournament::{failures, games, rows, schedule, summary};
 pub mod merge;
 pub(crate) mod page;
 pub mod records;
-pub mod rows;
-pub mod schedule;
 pub mod spec;
-pub mod summary;
 
 use crate::error::Error;
 use crate::folder::RunFolder;

@@ -5,16 +5,16 @@ use super::rows::{self, Row};
 use super::schedule::Shard;
 use crate::error::Error;
 use crate::folder::RunFolder;
+use crate::kind::Columns;
 use crate::output::{AppendLog, write_file};
-use stadt_core::kind::Columns;
 
 /// The file of every game's rows.
-pub(crate) const GAMES: &str = "games.csv";
+pub const GAMES: &str = "games.csv";
 
 /// The games already in the folder's `games.csv`, and the log to append to when a line cut short
 /// by a kill had to be dropped from it (None when the file is whole or absent). The file must have
 /// the game's `columns`.
-pub(crate) fn open_games(
+pub fn open_games(
     folder: &RunFolder,
     players: usize,
     shard: Shard,
@@ -46,7 +46,7 @@ pub(crate) fn open_games(
 
 /// What `dir`'s `games.csv` holds of `part` when all `want` of its games are there and whole;
 /// otherwise `Err(games there)`.
-pub(crate) fn finished_games(
+pub fn finished_games(
     dir: &std::path::Path,
     players: usize,
     part: Shard,
@@ -62,14 +62,14 @@ pub(crate) fn finished_games(
 
 /// The rows of the whole games of `part` in `dir`'s `games.csv` (none when there is no such file),
 /// and whether the file holds nothing else.
-pub(crate) fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
+pub fn rows_in(dir: &std::path::Path, players: usize, part: Shard) -> Result<(Vec<Row>, bool), Error> {
     let (games, whole) = games_in(dir, players, part)?;
     Ok((games.map_or_else(Vec::new, |g| g.rows), whole))
 }
 
 /// What `dir`'s `games.csv` holds of `part` (None when there is no such file, or it is empty), and
 /// whether the file holds nothing else.
-pub(crate) fn games_in(
+pub fn games_in(
     dir: &std::path::Path,
     players: usize,
     part: Shard,
@@ -90,7 +90,7 @@ pub(crate) fn games_in(
 
 /// The log of a folder's games, started with its header line (the game's `columns`, and the
 /// `failure` column when `failures`) if there is none yet.
-pub(crate) fn start_games(folder: &RunFolder, columns: &Columns, failures: bool) -> Result<AppendLog, Error> {
+pub fn start_games(folder: &RunFolder, columns: &Columns, failures: bool) -> Result<AppendLog, Error> {
     let path = folder.join(GAMES);
     let header = format!("{}\n", rows::header(columns, failures));
     if !path.exists() {

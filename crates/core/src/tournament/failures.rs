@@ -2,8 +2,8 @@
 //! last lines it wrote to its stderr, in game order. The file is the host's own text: the bot's
 //! words only appear in it cut short, with control characters replaced, under a name the host chose.
 
+use crate::agent::Forfeit;
 use crate::error::Error;
-use stadt_core::agent::Forfeit;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! shared. Games are numbered deck by deck, so a stopped run has played every combination about
 //! equally; a game is computed from its number, so no schedule is ever held in memory.
 
-use stadt_core::seeds::derive;
+use crate::seeds::derive;
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]

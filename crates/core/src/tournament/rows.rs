@@ -1,11 +1,11 @@
 //! `games.csv`: one row per player per game, written as games finish and read back to resume and
 //! to compute the summaries.
 
+use crate::error::Error;
+use crate::game::Game;
+use crate::kind::{Columns, GameKind};
+use crate::runner::PlayedGame;
 use crate::tournament::schedule::{Scheduled, Shard};
-use stadt_core::error::Error;
-use stadt_core::game::Game;
-use stadt_core::kind::{Columns, GameKind};
-use stadt_core::runner::PlayedGame;
 use std::fmt::Write as _;
 use std::path::Path;
 

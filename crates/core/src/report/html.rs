@@ -2,7 +2,7 @@
 //! built section by section.
 
 use crate::error::Error;
-use crate::pictures::svg::escape;
+use crate::svg::escape;
 use std::fmt::Write as _;
 
 /// The page's style sheet.

@@ -9,8 +9,8 @@
 //! code that wrote its summaries, and refused when a summary beside them says otherwise. The same
 //! folder always gives the same bytes.
 
-pub(crate) mod html;
-pub(crate) mod plots;
+pub mod html;
+pub mod plots;
 
 use crate::error::Error;
 use crate::folder::{MANIFEST, RunFolder};
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 pub const FILE: &str = "report.html";
 
 /// The text of the manifest of the run folder `dir`, or an error that says what `dir` is instead.
-pub(crate) fn manifest_text(dir: &Path) -> Result<String, Error> {
+pub fn manifest_text(dir: &Path) -> Result<String, Error> {
     if !dir.is_dir() {
         return Err(Error::Folder(if dir.exists() {
             format!("{} is not a folder", dir.display())
@@ -42,25 +42,25 @@ pub(crate) fn manifest_text(dir: &Path) -> Result<String, Error> {
 }
 
 /// The `format` line of a manifest's text, if it has one.
-pub(crate) fn format(manifest: &str) -> Option<String> {
+pub fn format(manifest: &str) -> Option<String> {
     toml::from_str::<toml::Table>(manifest)
         .ok()
         .and_then(|t| t.get("format").and_then(|f| f.as_str()).map(str::to_string))
 }
 
 /// Writes a rendered page as the report of the run that holds `folder`; returns its path.
-pub(crate) fn write_page(folder: &RunFolder, html: &str) -> Result<PathBuf, Error> {
+pub fn write_page(folder: &RunFolder, html: &str) -> Result<PathBuf, Error> {
     folder.write_derived(FILE, html)
 }
 
 /// The name of a folder for a title: its last component.
-pub(crate) fn folder_name(dir: &Path) -> String {
+pub fn folder_name(dir: &Path) -> String {
     let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     canonical.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// The message for a folder whose run has not finished.
-pub(crate) fn unfinished(dir: &Path, what: String, command: &str) -> Error {
+pub fn unfinished(dir: &Path, what: String, command: &str) -> Error {
     Error::Folder(format!(
         "{} holds an unfinished run ({what}): there is nothing to report yet; finish it with its command: {command}",
         dir.display()
@@ -68,7 +68,7 @@ pub(crate) fn unfinished(dir: &Path, what: String, command: &str) -> Error {
 }
 
 /// Fails unless the folder's `name` holds exactly `ours`, the text its games give.
-pub(crate) fn agrees(dir: &Path, name: &str, ours: &str, command: &str) -> Result<(), Error> {
+pub fn agrees(dir: &Path, name: &str, ours: &str, command: &str) -> Result<(), Error> {
     let path = dir.join(name);
     match std::fs::read_to_string(&path) {
         Ok(t) if t == ours => Ok(()),
