@@ -1,16 +1,7 @@
 //! The documents the repository carries: docs/rules.md holds every rule id and the very tile table
 //! the engine loads, docs/record-format.md exists, and the README links only inside the repository.
 
-use std::path::{Path, PathBuf};
-
-/// The repository root, which is the command line's package.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
-
-fn read(rel: &str) -> String {
-    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
+use stadt_testkit::files::{repo_path, repo_text as read};
 
 /// The rows of a markdown tile table (lines starting with `| ` after the header row).
 fn tile_rows(text: &str) -> Vec<&str> {
@@ -34,7 +25,7 @@ fn the_readme_and_the_docs_link_only_to_files_in_the_repository() {
         ["README.md", "docs/rules.md", "docs/record-format.md", "docs/evaluation.md", "docs/bot-protocol.md"]
     {
         let text = read(doc);
-        let base = root().join(doc).parent().unwrap().to_path_buf();
+        let base = repo_path(doc).parent().unwrap().to_path_buf();
         let mut links = 0;
         // Markdown links and images, and the HTML images' sources.
         let markdown = text.match_indices("](").map(|(i, _)| (i + 2, ')'));

@@ -8,16 +8,14 @@
 //!   market-corner mmm mmm hhh hhh (market N and E); market-side-pub mmm hhh hhh hhh (market N).
 //! Turning a tile 90 degrees clockwise moves its north side to the east.
 
-mod support;
-
 use die_stadt::geom::{Cell, Side};
 use die_stadt::ids::{Player, Slot};
 use die_stadt::moves::{HEAD, TAIL};
 use die_stadt::moves::{Move, Step};
 use die_stadt::table::{EndRule, Illegal, Table};
 use die_stadt::wall;
-use support::scenario::Scenario;
-use support::{P1, P2, P3, P4};
+use stadt_testkit::die_stadt::scenario::Scenario;
+use stadt_testkit::die_stadt::{P1, P2, P3, P4};
 
 fn points(t: &Table, p: usize) -> die_stadt::scoring::Points {
     t.player(Player::new(p)).points

@@ -23,10 +23,11 @@ use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_harness::runner::play_game;
+use stadt_testkit::files::repo_text;
 
 /// The first Rust block after `## Adding a bot` in the README.
 fn readme_block() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme = repo_text("README.md");
     let section = &readme[readme.find("## Adding a bot").expect("the section")..];
     let start = section.find("```rust\n").expect("a Rust block") + "```rust\n".len();
     let end = start + section[start..].find("```\n").unwrap();

@@ -6,6 +6,7 @@
 use stadt_harness::stats::{Cluster, Z95, cluster_mean_se, wilson};
 use stadt_harness::tournament::rows::{HEADER, Row};
 use stadt_harness::tournament::summary::{self, PAIRS_HEADER, SUMMARY_HEADER};
+use stadt_testkit::files::repo_text;
 
 /// A 2-player game on deck `deck`, seat rotation `rotation`: bot "a" in seat 1 of rotation 0.
 fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
@@ -127,7 +128,7 @@ fn margins_and_score_differences_get_errors_over_deck_units() {
 /// how the intervals are computed.
 #[test]
 fn the_readme_documents_every_output_column_and_the_method() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme = repo_text("README.md");
     let start = readme.find("## Output files").expect("an Output files section");
     let section = &readme[start..];
     let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
