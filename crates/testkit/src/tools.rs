@@ -21,11 +21,21 @@ fn install_hint(program: &str) -> &'static str {
 
 /// The path of an executable `program` in a folder of `PATH`.
 pub fn find(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0))
+    std::env::split_paths(&path).map(|dir| dir.join(program)).find(|p| executable(p))
+}
+
+/// Whether `path` is a file this process may run.
+fn executable(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| {
+        #[cfg(unix)]
+        let runnable = m.permissions().mode() & 0o111 != 0;
+        #[cfg(not(unix))]
+        let runnable = true;
+        m.is_file() && runnable
+    })
 }
 
 /// Whether `STADT_TEST_SKIP` names `program`.
