@@ -1,23 +1,18 @@
 //! `stadt bench` prints every figure, the speeds of mcts, lmcts and puct included, as CSV.
 
-use std::process::Command;
+mod common;
+
+use common::stadt;
+use stadt_testkit::Csv;
 
 #[test]
 fn bench_prints_every_figure_with_a_positive_value() {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_stadt")).args(["bench", "--seconds", "0.05"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    assert_eq!(
-        reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        ["figure", "value", "unit", "target", "met"]
-    );
-    let figures: Vec<(String, f64)> = reader
-        .records()
-        .map(|r| r.unwrap())
-        .map(|r| (r[0].to_string(), r[1].parse().unwrap_or_else(|_| panic!("{r:?}"))))
-        .collect();
+    let (code, text, err) = stadt(&["bench", "--seconds", "0.05"]);
+    assert_eq!(code, 0, "{err}");
+    let table = Csv::parse(&text);
+    assert_eq!(table.header(), ["figure", "value", "unit", "target", "met"]);
+    let figures: Vec<(String, f64)> =
+        table.rows().iter().map(|r| (r["figure"].to_string(), r.parse("value"))).collect();
     let names: Vec<&str> = figures.iter().map(|(n, _)| n.as_str()).collect();
     for name in [
         "random_4p_games_per_second_1_thread",

@@ -1,21 +1,10 @@
 //! The command line: help for every command, clear errors and exit codes for bad input.
 
-use std::process::Command;
+mod common;
 
-fn stadt(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stadt")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("stadt-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::stadt;
+use stadt_testkit::files::repo_path;
+use stadt_testkit::scratch;
 
 #[test]
 fn help_explains_every_command_and_flag() {
@@ -124,8 +113,8 @@ fn play_rejects_bad_player_counts_and_bots() {
 
 #[test]
 fn play_writes_a_record_that_replays_to_the_same_scores_and_never_overwrites() {
-    let rec = tmp("game.rec");
-    let _ = std::fs::remove_file(&rec);
+    let dir = scratch("cli-record");
+    let rec = dir.join("game.rec");
     let (code, out, err) =
         stadt(&["play", "--players", "4", "--seed", "9", "--record", rec.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -142,9 +131,8 @@ fn play_writes_a_record_that_replays_to_the_same_scores_and_never_overwrites() {
 
 #[test]
 fn replay_reports_the_line_of_an_illegal_decision_with_exit_code_2() {
-    let rec = tmp("bad.rec");
-    let good = tmp("good.rec");
-    let _ = std::fs::remove_file(&good);
+    let dir = scratch("cli-illegal");
+    let (rec, good) = (dir.join("bad.rec"), dir.join("good.rec"));
     stadt(&["play", "--seed", "4", "--record", good.to_str().unwrap()]);
     let text = std::fs::read_to_string(&good).unwrap();
     // Move the second tile somewhere it cannot go.
@@ -170,11 +158,12 @@ fn show_draws_the_city() {
 
 #[test]
 fn tile_sets_load_from_files_and_bad_ones_are_named() {
-    let good = tmp("tiles.txt");
+    let dir = scratch("cli-tiles");
+    let good = dir.join("tiles.txt");
     std::fs::write(&good, die_stadt::tiles::DEFAULT_TILES).unwrap();
     let (code, _, err) = stadt(&["play", "--tiles", good.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let bad = tmp("bad-tiles.txt");
+    let bad = dir.join("bad-tiles.txt");
     std::fs::write(
         &bad,
         die_stadt::tiles::DEFAULT_TILES
@@ -191,10 +180,11 @@ fn tile_sets_load_from_files_and_bad_ones_are_named() {
 
 #[test]
 fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/die-stadt/tests/data/seed7-pocket-gate.rec");
+    let path = repo_path("crates/die-stadt/tests/data/seed7-pocket-gate.rec");
     let line =
-        std::fs::read_to_string(path).unwrap().lines().position(|l| l.contains("gate -1 0 0 0")).unwrap() + 1;
-    let (code, out, err) = stadt(&["replay", path]);
+        std::fs::read_to_string(&path).unwrap().lines().position(|l| l.contains("gate -1 0 0 0")).unwrap()
+            + 1;
+    let (code, out, err) = stadt(&["replay", path.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
     assert!(out.is_empty(), "{out}");
     assert!(

@@ -3,15 +3,12 @@
 //! of results/README.md resolves to a file in the repository (and an anchor into a markdown file
 //! to one of its headings); every results folder is in the results index; the README stays short.
 
+use stadt_testkit::files::{repo_path, repo_text as read};
 use std::path::{Component, Path, PathBuf};
 
-/// The repository root, which is the command line's package.
+/// The repository root.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
-
-fn read(rel: &str) -> String {
-    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    repo_path("")
 }
 
 /// The rows of a markdown tile table (lines starting with `| ` after the header row).

@@ -4,18 +4,12 @@
 
 mod common;
 
-use common::{assert_refused, scratch, snapshot, stadt, stadt_in};
+use common::{STADT, stadt, stadt_in};
+use stadt_testkit::cli::lines_without;
+use stadt_testkit::files::repo_path;
+use stadt_testkit::tools::require;
+use stadt_testkit::{Csv, assert_refused, edited, run, scratch, snapshot, wait_for};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// Waits until `cond` holds (at most 60 s).
-fn wait_for(what: &str, mut cond: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !cond() {
-        assert!(start.elapsed() < Duration::from_secs(60), "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 // 1. A folder in use is locked -------------------------------------------------------------------
 
@@ -38,8 +32,7 @@ fn p01_a_second_run_into_a_folder_in_use_is_refused_naming_the_process() {
         "--threads",
         "1",
     ];
-    let mut first =
-        Command::new(env!("CARGO_BIN_EXE_stadt")).args(args).stdout(Stdio::null()).spawn().unwrap();
+    let mut first = Command::new(STADT).args(args).stdout(Stdio::null()).spawn().unwrap();
     wait_for("the first run to write a game", || {
         std::fs::read_to_string(out.join("games.csv")).is_ok_and(|t| t.lines().count() > 1)
     });
@@ -57,14 +50,8 @@ fn p01_a_second_run_into_a_folder_in_use_is_refused_naming_the_process() {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("60 games"), "{stdout}");
     let text = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    let keys: std::collections::BTreeSet<(String, String)> = text
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            (f[0].to_string(), f[5].to_string())
-        })
-        .collect();
+    let keys: std::collections::BTreeSet<(String, String)> =
+        Csv::parse(&text).rows().iter().map(|r| (r["game"].to_string(), r["seat"].to_string())).collect();
     assert_eq!(keys.len(), text.lines().count() - 1, "every (game, seat) once");
     assert_eq!(keys.len(), 120);
     assert!(!out.join(".stadt.lock").exists(), "the lock is gone after the run");
@@ -209,21 +196,22 @@ fn p04_manifests_parse_with_standard_toml_readers() {
     assert_eq!(code, 0, "{err}");
     let mut manifests = vec![out.join("manifest.toml"), tune.join("manifest.toml")];
     // Every manifest checked in under results/ as well.
-    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    for e in std::fs::read_dir(results).unwrap().filter_map(|e| e.ok()) {
+    for e in std::fs::read_dir(repo_path("results")).unwrap().filter_map(|e| e.ok()) {
         if e.path().join("manifest.toml").is_file() {
             manifests.push(e.path().join("manifest.toml"));
         }
     }
+    // Python's tomllib, the reader of the standard library, reads them too.
+    let python3 = require("python3", "reading the manifests with Python's tomllib");
     for m in &manifests {
         let text = std::fs::read_to_string(m).unwrap();
         let table: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", m.display()));
         assert!(table.contains_key("build"), "{}", m.display());
-        // Python's tomllib, the reader of the standard library.
+        let Some(python3) = &python3 else { continue };
         let script =
             "import sys, tomllib; d = tomllib.load(open(sys.argv[1], 'rb')); print(d['format'], d['build'])";
         let py =
-            Command::new("python3").args(["-c", script, m.to_str().unwrap()]).output().expect("python3 runs");
+            Command::new(python3).args(["-c", script, m.to_str().unwrap()]).output().expect("python3 runs");
         assert!(
             py.status.success(),
             "tomllib refuses {}: {}",
@@ -323,7 +311,7 @@ fn p06_records_replay_wherever_they_move_with_their_tile_file_and_read_no_other_
 #[test]
 fn p07_tune_writes_its_bot_into_the_output_folder_and_installs_only_when_asked() {
     let dir = scratch("tune-install");
-    // As the README shows it, from a folder holding a bots/ folder with a bot of the same name.
+    // As docs/commands.md shows it, from a folder holding a bots/ folder with a bot of the same name.
     let bots = dir.join("bots");
     std::fs::create_dir_all(&bots).unwrap();
     std::fs::write(bots.join("greedy-tuned.bot"), "bot = greedy\nopen = 0.1\n").unwrap();
@@ -422,10 +410,7 @@ fn p09_a_folder_of_someone_elses_files_is_refused_and_edited_rows_are_found() {
         ["tournament", "--bots", "greedy,random", "--games", "4", "--out", t.to_str().unwrap(), "--quiet"];
     assert_eq!(stadt(&args).0, 0);
     let games = std::fs::read_to_string(t.join("games.csv")).unwrap();
-    let row: Vec<&str> = games.lines().nth(3).unwrap().split(',').collect();
-    let mut edited = row.clone();
-    edited[7] = "999";
-    let text = games.replacen(&row.join(","), &edited.join(","), 1);
+    let text = edited(&games, 2, "score", "999"); // line 4: the header, then rows 0, 1, 2
     std::fs::write(t.join("games.csv"), &text).unwrap();
     assert_refused(stadt(&args), &["games.csv: line 4 (game 1, seat 1) was changed since it was written"]);
     assert_eq!(std::fs::read_to_string(t.join("games.csv")).unwrap(), text, "left as it was");
@@ -533,19 +518,18 @@ fn p12_a_finished_tournament_in_a_read_only_folder_can_be_summarised() {
         assert!(Command::new("chmod").args(["-R", mode, dir.to_str().unwrap()]).status().unwrap().success());
     };
     chmod("a-w");
-    let root = common::run(Command::new("id").arg("-u")).1.trim() == "0";
+    let root = run(Command::new("id").arg("-u")).1.trim() == "0";
     let mut cmd = if root {
         let mut c = Command::new("setpriv");
-        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups", env!("CARGO_BIN_EXE_stadt")]);
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups", STADT]);
         c
     } else {
-        Command::new(env!("CARGO_BIN_EXE_stadt"))
+        Command::new(STADT)
     };
-    let (code, again, err) = common::run(cmd.args(args));
+    let (code, again, err) = run(cmd.args(args));
     chmod("u+w");
     assert_eq!(code, 0, "{err}");
-    let table = |s: &str| s.lines().filter(|l| !l.contains(" games (")).collect::<Vec<_>>().join("\n");
-    assert_eq!(table(&again), table(&first));
+    assert_eq!(lines_without(&again, " games ("), lines_without(&first, " games ("));
     assert!(again.contains("4 games (0 new)"), "{again}");
     assert_eq!(snapshot(&t), before);
 }
@@ -556,12 +540,8 @@ fn p12_a_finished_tournament_in_a_read_only_folder_can_be_summarised() {
 fn p12_the_progress_bar_shows_a_readable_rate_on_a_terminal() {
     let dir = scratch("progress");
     let out = dir.join("t");
-    let cmd = format!(
-        "{} tournament --bots greedy,random --games 60 --out {}",
-        env!("CARGO_BIN_EXE_stadt"),
-        out.display()
-    );
-    let (code, text, err) = common::run(Command::new("script").args(["-qfec", &cmd, "/dev/null"]));
+    let cmd = format!("{STADT} tournament --bots greedy,random --games 60 --out {}", out.display());
+    let (code, text, err) = run(Command::new("script").args(["-qfec", &cmd, "/dev/null"]));
     assert_eq!(code, 0, "{err}");
     let rates: Vec<&str> = text
         .split(['\r', '\n'])

@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{scratch, snapshot, stadt, stadt_in};
+use common::{stadt, stadt_in};
+use stadt_testkit::results::without_timing;
+use stadt_testkit::{Csv, scratch, snapshot};
 use std::path::Path;
 
 fn learn_args(out: &Path, threads: &str) -> Vec<String> {
@@ -32,10 +34,6 @@ fn learn_args(out: &Path, threads: &str) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
-fn run(args: &[String]) -> (i32, String, String) {
-    stadt(&args.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
 /// Every file below `root` (recursively) as text, the run folder's own path replaced by `RUN` and
 /// the timing column of match games left out; manifests, locks and reports are left out.
 fn tree(root: &Path) -> Vec<(String, String)> {
@@ -48,17 +46,7 @@ fn tree(root: &Path) -> Vec<(String, String)> {
             } else if ![".stadt.lock", "manifest.toml", "report.html"].contains(&name.as_str()) {
                 let mut text = std::fs::read_to_string(&p).unwrap().replace(root.to_str().unwrap(), "RUN");
                 if name == "games.csv" {
-                    let col =
-                        text.lines().next().unwrap().split(',').position(|c| c == "decision_ms").unwrap();
-                    let drop = |l: &str| {
-                        l.split(',')
-                            .enumerate()
-                            .filter(|(i, _)| *i != col)
-                            .map(|(_, f)| f)
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    };
-                    text = text.lines().map(drop).collect::<Vec<_>>().join("\n");
+                    text = without_timing(&text);
                 }
                 out.push((p.strip_prefix(root).unwrap().display().to_string(), text));
             }
@@ -82,7 +70,7 @@ fn same_tree(a: &[(String, String)], b: &[(String, String)]) {
 #[test]
 fn learn_writes_generations_reproducibly_and_resumes() {
     let (a, b) = (scratch("learn-a"), scratch("learn-b"));
-    let (code, out, err) = run(&learn_args(&a.join("run"), "1"));
+    let (code, out, err) = stadt(&learn_args(&a.join("run"), "1"));
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -95,13 +83,13 @@ fn learn_writes_generations_reproducibly_and_resumes() {
     assert!(run_a.join("match-gen2-vs-gen1/summary.csv").is_file());
     assert_eq!(std::fs::read_to_string(run_a.join("generations.csv")).unwrap(), out);
     // The same run on two threads writes the same files.
-    let (code, _, err) = run(&learn_args(&b.join("run"), "2"));
+    let (code, _, err) = stadt(&learn_args(&b.join("run"), "2"));
     assert_eq!(code, 0, "{err}");
     same_tree(&tree(&run_a), &tree(&b.join("run")));
     // A record lost (a stopped run) is played again, and nothing else changes.
     let before = tree(&run_a);
     std::fs::remove_file(run_a.join("gen1/games/0003.rec")).unwrap();
-    let (code, again, err) = run(&learn_args(&run_a, "2"));
+    let (code, again, err) = stadt(&learn_args(&run_a, "2"));
     assert_eq!(code, 0, "{err}");
     assert_eq!(again, out);
     same_tree(&tree(&run_a), &before);
@@ -109,7 +97,7 @@ fn learn_writes_generations_reproducibly_and_resumes() {
     let mut other = learn_args(&run_a, "1");
     other[10] = "6".into();
     let snap = snapshot(&run_a);
-    let (code, _, err) = run(&other);
+    let (code, _, err) = stadt(&other);
     assert_ne!(code, 0);
     assert!(
         err.contains("holds a different learning run") && err.contains("seed: folder 5, this run 6"),
@@ -129,7 +117,7 @@ fn learn_fits_the_extended_features_and_a_folder_refuses_the_other_set() {
     let run_dir = dir.join("run");
     let mut args = learn_args(&run_dir, "2");
     args.splice(1..1, ["--features".to_string(), "extended".to_string()]);
-    let (code, _, err) = run(&args);
+    let (code, _, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(run_dir.join("gen1.eval")).unwrap();
     let named: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("feature ")).collect();
@@ -140,7 +128,7 @@ fn learn_fits_the_extended_features_and_a_folder_refuses_the_other_set() {
     );
     // The same folder refuses the base set, naming the difference, and writes nothing.
     let snap = snapshot(&run_dir);
-    let (code, _, err) = run(&learn_args(&run_dir, "2"));
+    let (code, _, err) = stadt(&learn_args(&run_dir, "2"));
     assert_ne!(code, 0);
     assert!(err.contains("features: folder extended, this run base"), "{err}");
     assert_eq!(snapshot(&run_dir), snap);
@@ -156,7 +144,7 @@ fn learn_fits_the_extended_features_and_a_folder_refuses_the_other_set() {
     // An unknown set is a clear error.
     let mut bad = learn_args(&dir.join("other"), "1");
     bad.splice(1..1, ["--features".to_string(), "all".to_string()]);
-    let (code, _, err) = run(&bad);
+    let (code, _, err) = stadt(&bad);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--features must be one of base, extended, not `all`"), "{err}");
     assert!(!dir.join("other").exists());
@@ -167,20 +155,17 @@ fn learn_fits_the_extended_features_and_a_folder_refuses_the_other_set() {
 /// copy of generation 0 in a game, how often the first finished above (ties half), and the mean
 /// score difference.
 fn match_columns(run: &Path, players: usize) -> ((usize, f64, f64), (usize, f64, f64)) {
-    let table = std::fs::read_to_string(run.join("generations.csv")).unwrap();
-    let row: Vec<&str> = table.lines().nth(1).unwrap().split(',').collect();
-    let listed = (row[7].parse().unwrap(), row[8].parse().unwrap(), row[11].parse().unwrap());
-    let mut games = csv::Reader::from_path(run.join("match-gen1-vs-gen0/games.csv")).unwrap();
-    let head = games.headers().unwrap().clone();
-    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let (bot, score) = (col("bot"), col("score"));
-    let rows: Vec<csv::StringRecord> = games.records().map(Result::unwrap).collect();
+    let table = Csv::read(&run.join("generations.csv"));
+    let row = &table.rows()[0];
+    let listed =
+        (row.parse("match_games"), row.parse("win_rate_vs_previous"), row.parse("margin_vs_previous"));
+    let rows = Csv::read(&run.join("match-gen1-vs-gen0/games.csv")).into_rows();
     assert_eq!(rows.len() % players, 0);
     let (mut above, mut diff, mut pairs) = (0.0, 0.0, 0.0);
     for game in rows.chunks(players) {
-        for a in game.iter().filter(|r| r[bot].starts_with("gen1")) {
-            for b in game.iter().filter(|r| r[bot].starts_with("gen0")) {
-                let (x, y): (f64, f64) = (a[score].parse().unwrap(), b[score].parse().unwrap());
+        for a in game.iter().filter(|r| r["bot"].starts_with("gen1")) {
+            for b in game.iter().filter(|r| r["bot"].starts_with("gen0")) {
+                let (x, y): (f64, f64) = (a.parse("score"), b.parse("score"));
                 above += if x > y {
                     1.0
                 } else if x == y {
@@ -216,7 +201,7 @@ fn a_match_is_played_at_the_player_count_of_the_learning_run() {
         let mut args = learn_args(&out, "2");
         args[6] = "1".into();
         args.extend(["--players".to_string(), players.to_string()]);
-        let (code, _, err) = run(&args);
+        let (code, _, err) = stadt(&args);
         assert_eq!(code, 0, "{err}");
         let manifest = std::fs::read_to_string(out.join("match-gen1-vs-gen0/manifest.toml")).unwrap();
         assert!(manifest.contains(&format!("players = {players}\n")), "{manifest}");
@@ -230,10 +215,10 @@ fn a_match_is_played_at_the_player_count_of_the_learning_run() {
         assert_match_columns(&out, players);
     }
     // With 2 players the share is the new generation's win rate in the match's summary.
-    let mut summary = csv::Reader::from_path(dir.join("run2/match-gen1-vs-gen0/summary.csv")).unwrap();
-    let first = summary.records().next().unwrap().unwrap();
+    let summary = Csv::read(&dir.join("run2/match-gen1-vs-gen0/summary.csv"));
+    let first = &summary.rows()[0];
     let ((_, w, _), _) = match_columns(&dir.join("run2"), 2);
-    assert!(&first[0] == "gen1" && (first[5].parse::<f64>().unwrap() - w).abs() < 1e-4, "{first:?}");
+    assert!(&first["bot"] == "gen1" && (first.parse::<f64>("win_rate") - w).abs() < 1e-4, "{first:?}");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Scratch, assert_refused, scratch, stadt};
+use common::stadt;
 use die_stadt::board::BLOCKED;
 use die_stadt::game::Game;
 use die_stadt::geom::{PORTS, SIDES};
@@ -16,6 +16,7 @@ use die_stadt::tiles::SegKind;
 use resvg::{tiny_skia, usvg};
 use stadt_harness::pictures::city::{self, FOLLOWER_DEPTH, Layout, city_svg};
 use stadt_harness::render;
+use stadt_testkit::{Scratch, assert_refused, scratch};
 use std::path::{Path, PathBuf};
 
 /// The game the pixel tests look at: two steerers, seed 3; it has a gate, towers, watchmen, followers

@@ -7,8 +7,10 @@
 
 mod common;
 
-use common::{scratch, stadt};
+use common::{STADT, stadt};
 use serde_json::Value;
+use stadt_testkit::cli::signal;
+use stadt_testkit::scratch;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -32,7 +34,7 @@ impl Drop for Game {
 
 /// Starts `stadt play --human 1 --bots greedy,steerer` with `extra` arguments.
 fn start(extra: &[&str]) -> Game {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stadt"))
+    let mut child = Command::new(STADT)
         .args(["play", "--human", "1", "--bots", "greedy,steerer"])
         .args(extra)
         .stdout(Stdio::piped())
@@ -99,8 +101,7 @@ impl Game {
 
     /// Sends SIGINT (Ctrl-C) and waits for the exit code.
     fn interrupt(&mut self) -> i32 {
-        let pid = self.child.id().to_string();
-        assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+        signal(self.child.id(), "INT");
         self.child.wait().unwrap().code().unwrap_or(-1)
     }
 }

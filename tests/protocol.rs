@@ -6,12 +6,14 @@
 
 mod common;
 
-use common::{Scratch, run, scratch, stadt, stadt_in};
+use common::{STADT, stadt, stadt_in};
+use stadt_testkit::cli::signal;
+use stadt_testkit::files::{repo_path, repo_text};
+use stadt_testkit::tools::require;
+use stadt_testkit::{Csv, Row, scratch, snapshot};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-const STADT: &str = env!("CARGO_BIN_EXE_stadt");
 
 /// Writes `NAME.bot` (a process bot with these extra lines) into `dir`; returns its path.
 fn bot_file(dir: &Path, name: &str, lines: &str) -> String {
@@ -59,30 +61,29 @@ for line in sys.stdin:
             time.sleep(60)
 "#;
 
-/// `games.csv`'s rows as records.
-fn rows(dir: &Path) -> Vec<csv::StringRecord> {
-    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
-    csv::Reader::from_reader(text.as_bytes()).records().map(|r| r.unwrap()).collect()
+/// `games.csv`'s rows.
+fn rows(dir: &Path) -> Vec<Row> {
+    Csv::read(&dir.join("games.csv")).into_rows()
 }
 
-/// The columns of `games.csv` that hold results (not `failure`, `decision_ms` or `check`).
-fn results(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !["failure", "decision_ms", "check"].contains(&header[i].as_str()))
-        .collect();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            if let Some(i) = header.iter().position(|h| h == "failure") {
-                assert_eq!(&r[i], "", "no bot failed: {r:?}");
-            }
-            keep.iter().map(|&i| &r[i]).collect::<Vec<_>>().join(",")
-        })
-        .collect()
+/// The columns of `games.csv` that hold results (not `failure`, `decision_ms` or `check`); every
+/// `failure` must be empty.
+fn results(dir: &Path) -> Vec<Row> {
+    let games = Csv::read(&dir.join("games.csv"));
+    let mut left_out = vec!["decision_ms", "check"];
+    if games.has("failure") {
+        for r in games.rows() {
+            assert_eq!(&r["failure"], "", "no bot failed: {r:?}");
+        }
+        left_out.push("failure");
+    }
+    games.without(&left_out).into_rows()
+}
+
+/// Whether a test whose bots are Python programs goes on: python3 is on PATH, or the test fails
+/// saying so, unless `STADT_TEST_SKIP=python3` skips it on purpose.
+fn python_bots() -> bool {
+    require("python3", "its bots, which are Python programs").is_some()
 }
 
 #[test]
@@ -128,6 +129,9 @@ fn stadts_bots_served_over_the_protocol_play_exactly_as_themselves() {
 
 #[test]
 fn every_failure_is_a_forfeit_in_the_results_with_the_bots_last_stderr_lines() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-failures");
     std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
     for mode in ["start", "timeout", "crash", "malformed", "line-too-long", "illegal-move", "closed-pipe"] {
@@ -160,15 +164,15 @@ fn every_failure_is_a_forfeit_in_the_results_with_the_bots_last_stderr_lines() {
         let rows = rows(&out);
         assert_eq!(rows.len(), 4, "{mode}: both games written");
         for r in &rows {
-            // Columns: bot 6, rank 13, win_share 14, tiles_placed 18, failure 22.
-            if &r[6] == format!("faulty-{mode}").as_str() {
-                assert_eq!(&r[22], kind, "{mode}: {r:?}");
-                assert_eq!((&r[13], &r[14]), ("2", "0"), "{mode}: the forfeiting bot ranks last: {r:?}");
+            if r["bot"] == format!("faulty-{mode}") {
+                assert_eq!(&r["failure"], kind, "{mode}: {r:?}");
+                let place = (&r["rank"], &r["win_share"]);
+                assert_eq!(place, ("2", "0"), "{mode}: the forfeiting bot ranks last: {r:?}");
             } else {
-                assert_eq!(&r[22], "", "{mode}: {r:?}");
-                assert_eq!((&r[13], &r[14]), ("1", "1"), "{mode}: {r:?}");
+                assert_eq!(&r["failure"], "", "{mode}: {r:?}");
+                assert_eq!((&r["rank"], &r["win_share"]), ("1", "1"), "{mode}: {r:?}");
             }
-            assert_eq!(&r[20][..3], "R23", "{mode}: the game was played to its end: {r:?}");
+            assert_eq!(&r["ended_by"][..3], "R23", "{mode}: the game was played to its end: {r:?}");
         }
         let failures = std::fs::read_to_string(out.join("failures.txt")).unwrap();
         assert_eq!(failures.matches("forfeited").count(), 2, "{mode}: {failures}");
@@ -185,6 +189,9 @@ fn every_failure_is_a_forfeit_in_the_results_with_the_bots_last_stderr_lines() {
 
 #[test]
 fn on_bot_failure_stop_stops_the_run_with_the_reason() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-stop");
     std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
     let file = bot_file(&dir, "crasher", "command = python3 faulty.py crash");
@@ -254,6 +261,9 @@ fn exists(pid: u32) -> bool {
 
 #[test]
 fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-ctrl-c");
     let marker = format!("sleeper-{}", std::process::id());
     // The bot starts a child of its own (a grandchild of stadt), then thinks forever.
@@ -285,7 +295,7 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
     let stadt_pid = child.id();
     let (bots, theirs): (Vec<u32>, Vec<u32>) = pids.iter().partition(|&&p| parent(p) == Some(stadt_pid));
     assert_eq!(bots.len(), 2, "one bot per thread: {pids:?}");
-    run(Command::new("kill").args(["-INT", &child.id().to_string()]));
+    signal(child.id(), "INT");
     let start = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -307,16 +317,29 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
 
 #[test]
 fn check_bot_passes_the_examples_and_names_the_first_violation() {
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/examples");
+    let examples = repo_path("bots/examples");
     let dir = scratch("protocol-check");
     // stadt on the PATH serves greedy for the example that runs `stadt serve-bot`.
     let bin = Path::new(STADT).parent().unwrap().to_string_lossy().into_owned();
     let path = format!("{bin}:{}", std::env::var("PATH").unwrap_or_default());
-    for name in ["random-python", "random-js", "greedy-served"] {
+    for (name, needs) in
+        [("random-python", Some("python3")), ("random-js", Some("node")), ("greedy-served", None)]
+    {
+        if let Some(program) = needs
+            && require(program, &format!("the example bot {name}")).is_none()
+        {
+            continue;
+        }
         let file = examples.join(format!("{name}.bot"));
         let (code, out, err) = stadt_in(&dir, &[("PATH", &path)], &["check-bot", file.to_str().unwrap()]);
         assert_eq!(code, 0, "{name}: {out}{err}");
         assert!(out.ends_with("PASS\n") && out.contains("after a restart: ok"), "{name}: {out}");
+    }
+    let (code, _, err) = stadt(&["check-bot", "greedy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("check-bot checks a bot in another program"), "{err}");
+    if !python_bots() {
+        return;
     }
     std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
     let file = bot_file(&dir, "illegal", "command = python3 faulty.py illegal-move");
@@ -324,13 +347,13 @@ fn check_bot_passes_the_examples_and_names_the_first_violation() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAIL: game 1: 2 players, seat p1: illegal move: `tile 99 99 0`"), "{out}");
     assert!(out.contains("| about to fail: illegal-move"), "{out}");
-    let (code, _, err) = stadt(&["check-bot", "greedy"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("check-bot checks a bot in another program"), "{err}");
 }
 
 #[test]
 fn the_host_never_uses_a_shell() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-no-shell");
     std::fs::write(
         dir.join("args.py"),
@@ -363,6 +386,9 @@ fn peak_kb(pid: u32) -> u64 {
 
 #[test]
 fn a_bot_that_floods_its_stdout_or_stderr_cannot_exhaust_the_hosts_memory() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-flood");
     // 200 MB on stderr before every reply; or one line of 200 MB on stdout.
     std::fs::write(
@@ -410,6 +436,9 @@ fn a_bot_that_floods_its_stdout_or_stderr_cannot_exhaust_the_hosts_memory() {
 
 #[test]
 fn a_bot_cannot_write_into_the_results_folder_through_the_host() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-folder");
     let bot = dir.join("bot");
     std::fs::create_dir_all(&bot).unwrap();
@@ -462,14 +491,11 @@ fn a_bot_cannot_write_into_the_results_folder_through_the_host() {
     assert!(!dir.join("evil.txt").exists() && !out.join("x.csv").exists());
 }
 
-/// Keeps `Scratch` in use when every test above is filtered out.
-#[allow(dead_code)]
-fn _scratch(s: Scratch) -> Scratch {
-    s
-}
-
 #[test]
 fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-reuse");
     // Counts its starts; fails its third game.
     std::fs::write(
@@ -506,17 +532,17 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     ];
     let (code, _, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
-    let failures: Vec<String> = rows(&out).iter().map(|r| r[22].to_string()).collect();
+    let failures: Vec<String> = rows(&out).iter().map(|r| r["failure"].to_string()).collect();
     assert_eq!(failures.iter().filter(|f| f.as_str() == "crash").count(), 2, "games 3 and 6: {failures:?}");
     let starts = std::fs::read_to_string(dir.join("starts.log")).unwrap();
     assert_eq!(starts.lines().count(), 3, "8 games: one start, then one after each failure");
     // The same command again reads the folder back (its `failure` column under the check column)
     // and has nothing to play.
-    let before = common::snapshot(&out);
+    let before = snapshot(&out);
     let (code, text, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("(0 new)"), "{text}");
-    assert_eq!(common::snapshot(&out), before);
+    assert_eq!(snapshot(&out), before);
 }
 
 #[test]
@@ -552,8 +578,7 @@ fn play_and_suggest_take_a_process_bot_as_any_bot() {
 
 #[test]
 fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bot-protocol.md")).unwrap();
+    let doc = repo_text("docs/bot-protocol.md");
     let blocks: Vec<&str> = doc.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
     let host: Vec<&str> = blocks
         .iter()
@@ -584,6 +609,9 @@ fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
 
 #[test]
 fn a_bot_runs_in_its_folder_with_its_environment() {
+    if !python_bots() {
+        return;
+    }
     let dir = scratch("protocol-dir");
     let sub = dir.join("sub");
     std::fs::create_dir_all(&sub).unwrap();

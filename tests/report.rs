@@ -5,11 +5,13 @@
 
 mod common;
 
-use common::{assert_refused, scratch, snapshot, stadt};
-use std::path::{Path, PathBuf};
+use common::stadt;
+use stadt_testkit::files::{copy_files, repo_path};
+use stadt_testkit::{Csv, assert_refused, edited, scratch, snapshot};
+use std::path::PathBuf;
 
 fn results() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("results")
+    repo_path("results")
 }
 
 /// The rows of the HTML table of `class` in `html`, each a list of its cells' text (unescaped).
@@ -49,20 +51,6 @@ fn unescape(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// A CSV file as rows of fields (header first).
-fn csv_rows(path: &Path) -> Vec<Vec<String>> {
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_path(path).unwrap();
-    reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect()
-}
-
-/// Copies the files of a folder into a new one.
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for (name, bytes) in snapshot(from) {
-        std::fs::write(to.join(name), bytes).unwrap();
-    }
-}
-
 #[test]
 fn every_results_folder_has_a_report_whose_numbers_equal_its_csv_files() {
     let mut checked = 0;
@@ -88,27 +76,31 @@ fn every_results_folder_has_a_report_whose_numbers_equal_its_csv_files() {
         let html = std::fs::read_to_string(dir.join("report.html"))
             .unwrap_or_else(|_| panic!("results/{name} has no report.html"));
         if dir.join("sprt.csv").exists() {
-            assert_eq!(table(&html, "sprt"), csv_rows(&dir.join("sprt.csv")), "results/{name}");
+            assert_eq!(table(&html, "sprt"), Csv::read(&dir.join("sprt.csv")).cells(), "results/{name}");
             assert!(html.contains("id=\"trace-plot\""), "results/{name}: no LLR trace");
         } else if dir.join("games.csv").exists() {
-            assert_eq!(table(&html, "summary"), csv_rows(&dir.join("summary.csv")), "results/{name}");
-            assert_eq!(table(&html, "pairs"), csv_rows(&dir.join("pairs.csv")), "results/{name}");
+            assert_eq!(
+                table(&html, "summary"),
+                Csv::read(&dir.join("summary.csv")).cells(),
+                "results/{name}"
+            );
+            assert_eq!(table(&html, "pairs"), Csv::read(&dir.join("pairs.csv")).cells(), "results/{name}");
             // The heat map writes each pair's share in its two cells.
             let texts = svg_texts(&html);
-            for pair in &csv_rows(&dir.join("pairs.csv"))[1..] {
-                let rate: f64 = pair[5].parse().unwrap();
+            for pair in Csv::read(&dir.join("pairs.csv")).rows() {
+                let rate: f64 = pair.parse("a_win_rate");
                 for share in [rate, 1.0 - rate] {
                     let cell = format!("{:.0}%", 100.0 * share);
                     assert!(texts.contains(&cell), "results/{name}: no heat map cell {cell}");
                 }
             }
         } else {
-            assert_eq!(table(&html, "verify"), csv_rows(&dir.join("verify.csv")), "results/{name}");
+            assert_eq!(table(&html, "verify"), Csv::read(&dir.join("verify.csv")).cells(), "results/{name}");
             assert!(html.contains("id=\"curve-plot\""), "results/{name}: no tuning curve");
         }
         // What is checked in is what this version writes for the folder.
         let copy_dir = tmp.join(&name);
-        copy(&dir, &copy_dir);
+        copy_files(&dir, &copy_dir);
         std::fs::remove_file(copy_dir.join("report.html")).unwrap();
         let (code, _, err) = stadt(&["report", copy_dir.to_str().unwrap()]);
         assert_eq!(code, 0, "{err}");
@@ -143,7 +135,7 @@ fn a_tournament_writes_a_self_contained_report_when_it_finishes() {
     for id in ["summary", "win-rate-plot", "scores-plot", "sources-plot", "pairs-plot", "ratings-plot"] {
         assert!(html.contains(&format!("id=\"{id}\"")), "no {id}");
     }
-    assert_eq!(table(&html, "summary"), csv_rows(&out.join("summary.csv")));
+    assert_eq!(table(&html, "summary"), Csv::read(&out.join("summary.csv")).cells());
     // Self-contained: no script, nothing to fetch (the SVG namespace is a name, not a download).
     let lower = html.to_lowercase();
     for banned in ["<script", "src=", "href=", "@import", "url("] {
@@ -213,8 +205,10 @@ fn an_unfinished_changed_or_busy_tournament_is_refused_and_nothing_is_written() 
     // Finished, but a summary changed by hand.
     std::fs::write(out.join("games.csv"), &whole).unwrap();
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
-    std::fs::write(out.join("summary.csv"), summary.replacen("random,random,6", "random,random,7", 1))
-        .unwrap();
+    let bots = Csv::parse(&summary);
+    let random = bots.rows().iter().position(|r| &r["bot"] == "random").unwrap();
+    assert_eq!(&bots.rows()[random]["games"], "6");
+    std::fs::write(out.join("summary.csv"), edited(&summary, random, "games", "7")).unwrap();
     assert_refused(
         stadt(&["report", out.to_str().unwrap()]),
         &["summary.csv", "does not hold what games.csv gives"],
@@ -247,7 +241,7 @@ fn an_unfinished_changed_or_busy_tournament_is_refused_and_nothing_is_written() 
 fn an_unfinished_tuning_run_is_refused_and_nothing_is_written() {
     let dir = scratch("report-tune");
     let copy_dir = dir.join("tune");
-    copy(&results().join("tune-steerer"), &copy_dir);
+    copy_files(&results().join("tune-steerer"), &copy_dir);
     std::fs::remove_file(copy_dir.join("report.html")).unwrap();
     let log = std::fs::read_to_string(copy_dir.join("tune.csv")).unwrap();
     let lines: Vec<&str> = log.lines().collect();

@@ -4,10 +4,12 @@
 
 mod common;
 
-use common::{Scratch, assert_refused, scratch, stadt};
+use common::{STADT, stadt};
+use stadt_testkit::files::line_count;
+use stadt_testkit::results::assert_same_results;
+use stadt_testkit::{Csv, Scratch, assert_refused, scratch, wait_for};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// 3 bots, 2 players, 5 games per pair: 3 pairs x 3 decks x 2 seatings = 18 games.
 const TOURNAMENT: [&str; 8] =
@@ -24,27 +26,6 @@ fn play(out: &Path, shard: Option<&str>) {
     }
     let (code, _, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
-}
-
-/// games.csv without its timing column `decision_ms`.
-fn games_without_timing(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join("games.csv"))
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let mut f: Vec<&str> = l.split(',').collect();
-            f.remove(22);
-            f.join(",")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn assert_same_results(a: &Path, b: &Path) {
-    assert_eq!(games_without_timing(a), games_without_timing(b));
-    for f in ["summary.csv", "pairs.csv"] {
-        assert_eq!(std::fs::read(a.join(f)).unwrap(), std::fs::read(b.join(f)).unwrap(), "{f}");
-    }
 }
 
 fn shards(dir: &Scratch, n: usize) -> Vec<String> {
@@ -85,8 +66,8 @@ fn merged_shards_equal_the_single_run_for_any_number_of_shards() {
     }
     let manifest = std::fs::read_to_string(dir.join("shard-2-of-7/manifest.toml")).unwrap();
     assert!(manifest.contains("shard = \"2/7\""), "{manifest}");
-    let rows = std::fs::read_to_string(dir.join("shard-2-of-7/games.csv")).unwrap();
-    let games: Vec<&str> = rows.lines().skip(1).step_by(2).map(|l| l.split(',').next().unwrap()).collect();
+    let rows = Csv::read(&dir.join("shard-2-of-7/games.csv"));
+    let games: Vec<&str> = rows.rows().iter().step_by(2).map(|r| &r["game"]).collect();
     assert_eq!(games, ["2", "9", "16"], "shard 2/7 plays games 2, 9 and 16 of 18");
 }
 
@@ -158,7 +139,7 @@ fn a_killed_shard_resumes_with_the_same_command() {
     let single = dir.join("single");
     let bots = ["--bots", "greedy,mcts:iters=300", "--players", "2", "--games", "6", "--seed", "9"];
     let run = |out: &Path, shard: Option<&str>| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_stadt"));
+        let mut cmd = Command::new(STADT);
         cmd.arg("tournament").args(bots).args(["--out", out.to_str().unwrap(), "--quiet", "--threads", "1"]);
         if let Some(s) = shard {
             cmd.args(["--shard", s]);
@@ -170,11 +151,7 @@ fn a_killed_shard_resumes_with_the_same_command() {
     let shard0 = dir.join("s0");
     let mut child = run(&shard0, Some("0/2")).spawn().unwrap();
     let games = shard0.join("games.csv");
-    let start = Instant::now();
-    while std::fs::read_to_string(&games).map_or(0, |t| t.lines().count()) < 3 {
-        assert!(start.elapsed() < Duration::from_secs(60), "the shard wrote no game");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for("the shard to write a game", || line_count(&games) >= 3);
     child.kill().unwrap();
     child.wait().unwrap();
     let kept = std::fs::read_to_string(&games).unwrap().lines().count();

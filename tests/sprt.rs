@@ -6,10 +6,13 @@
 
 mod common;
 
-use common::{assert_refused, scratch, snapshot, stadt};
+use common::{STADT, stadt};
+use stadt_testkit::cli::{lines_without, signal};
+use stadt_testkit::files::line_count;
+use stadt_testkit::results::games_without_timing;
+use stadt_testkit::{Csv, Row, assert_refused, read, scratch, snapshot, wait_for};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// `stadt sprt` with these arguments into `out`, no progress bar.
 fn sprt_args(out: &Path, args: &[&str]) -> Vec<String> {
@@ -20,25 +23,7 @@ fn sprt_args(out: &Path, args: &[&str]) -> Vec<String> {
 }
 
 fn sprt(out: &Path, args: &[&str]) -> (i32, String, String) {
-    let a = sprt_args(out, args);
-    stadt(&a.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
-fn read(dir: &Path, file: &str) -> String {
-    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{}/{file}: {e}", dir.display()))
-}
-
-/// games.csv without its timing column `decision_ms` (the last but one).
-fn games_without_timing(dir: &Path) -> String {
-    read(dir, "games.csv")
-        .lines()
-        .map(|l| {
-            let mut f: Vec<&str> = l.split(',').collect();
-            f.remove(f.len() - 2);
-            f.join(",")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    stadt(&sprt_args(out, args))
 }
 
 /// The two folders hold the same test: sprt.csv byte for byte, games.csv apart from timings.
@@ -47,9 +32,9 @@ fn assert_same_test(a: &Path, b: &Path) {
     assert_eq!(games_without_timing(a), games_without_timing(b), "games.csv");
 }
 
-/// The rows of sprt.csv after its header, as fields.
-fn units(dir: &Path) -> Vec<Vec<String>> {
-    read(dir, "sprt.csv").lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
+/// The rows of sprt.csv, one a unit.
+fn units(dir: &Path) -> Vec<Row> {
+    Csv::parse(&read(dir, "sprt.csv")).into_rows()
 }
 
 /// A test of two close bots that goes on for many units: greedy against a variant of itself.
@@ -81,36 +66,29 @@ fn the_verdict_is_the_same_at_one_and_two_threads() {
     let (code, out2, err) = sprt(&two, &a);
     assert_eq!(code, 0, "{err}");
     assert_same_test(&one, &two);
-    let strip = |s: &str| s.lines().filter(|l| !l.contains(" new) in ")).collect::<Vec<_>>().join("\n");
-    assert_eq!(strip(&out1), strip(&out2), "the printed verdict");
+    assert_eq!(lines_without(&out1, " new) in "), lines_without(&out2, " new) in "), "the printed verdict");
     assert!(units(&one).len() >= 10, "the test should take many units:\n{}", read(&one, "sprt.csv"));
     // Games stop with the deciding unit: the games are exactly the units of sprt.csv.
     let games = read(&one, "games.csv").lines().count() - 1;
     assert_eq!(games, 2 * 2 * units(&one).len(), "two rows per game, two games per unit");
 }
 
-/// Starts `stadt sprt` in the background, waits until sprt.csv has `lines` units and stops it with
-/// `signal` (KILL or INT); returns the exit code.
-fn interrupt(args: &[String], out: &Path, lines: usize, signal: &str) -> Option<i32> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stadt"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while std::fs::read_to_string(out.join("sprt.csv")).map_or(0, |t| t.lines().count()) < 1 + lines {
-        assert!(start.elapsed() < Duration::from_secs(60), "no units written");
-        assert!(child.try_wait().unwrap().is_none(), "the test ended before it was stopped: make it longer");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(
-        Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap()
-            .success()
-    );
+/// Starts `stadt sprt` in the background, waits until sprt.csv has `units` units and stops it with
+/// the signal `name` (KILL or INT); returns the exit code.
+fn interrupt(args: &[String], out: &Path, units: usize, name: &str) -> Option<i32> {
+    let mut child =
+        Command::new(STADT).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_for("units in sprt.csv", || {
+        // The header and the units.
+        line_count(&out.join("sprt.csv")) > units || {
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "the test ended before it was stopped: make it longer"
+            );
+            false
+        }
+    });
+    signal(child.id(), name);
     child.wait().unwrap().code()
 }
 
@@ -124,8 +102,7 @@ fn a_killed_or_stopped_test_resumes_to_the_uninterrupted_verdict() {
         sprt_args(d, &a)
     };
     let whole = dir.join("whole");
-    let a = args(&whole);
-    let (code, _, err) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let (code, _, err) = stadt(&args(&whole));
     assert_eq!(code, 0, "{err}");
     for (signal, code) in [("KILL", None), ("INT", Some(130))] {
         let cut = dir.join(format!("cut-{signal}"));
@@ -139,7 +116,7 @@ fn a_killed_or_stopped_test_resumes_to_the_uninterrupted_verdict() {
             &["holds an unfinished run", "no verdict yet"],
         );
         assert_eq!(snapshot(&cut), files, "a refused report wrote something");
-        let (code, stdout, err) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        let (code, stdout, err) = stadt(&a);
         assert_eq!(code, 0, "{signal}: {err}");
         assert!(!stdout.contains("(0 new)"), "{stdout}");
         assert_same_test(&whole, &cut);
@@ -152,7 +129,7 @@ fn a_killed_or_stopped_test_resumes_to_the_uninterrupted_verdict() {
             &["sprt.csv: does not hold what games.csv gives"],
         );
         // A finished test run again plays nothing and says the same.
-        let (code, again, _) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        let (code, again, _) = stadt(&a);
         assert_eq!(code, 0);
         assert!(again.contains("(0 new)"), "{again}");
         assert_eq!(again.lines().next(), stdout.lines().next());
@@ -174,8 +151,8 @@ fn a_clear_difference_is_found_within_a_few_units_either_way() {
     let rows = units(&better);
     // Every pair is a sweep; a hypothesis as close as 20 normalized Elo still takes some pairs.
     assert!(rows.len() < 50, "{} units for greedy against random", rows.len());
-    assert_eq!(rows.last().unwrap().last().unwrap(), "H1");
-    assert!(rows[..rows.len() - 1].iter().all(|r| r.last().unwrap() == "continue"));
+    assert_eq!(&rows.last().unwrap()["verdict"], "H1");
+    assert!(rows[..rows.len() - 1].iter().all(|r| &r["verdict"] == "continue"));
     assert_eq!(
         read(&better, "sprt.csv").lines().next().unwrap(),
         "unit,games,score,pairs_0,pairs_05,pairs_1,pairs_15,pairs_2,llr,lower,upper,verdict"
@@ -232,11 +209,11 @@ fn three_and_four_players_use_the_generalised_sprt_on_unit_scores() {
         assert_eq!(log.lines().next().unwrap(), "unit,games,score,n,mean,sd,llr,lower,upper,verdict");
         let p: usize = players.parse().unwrap();
         let rows = units(&out);
-        assert_eq!(rows[0][1], players, "a unit is {players} games");
+        assert_eq!(&rows[0]["games"], players, "a unit is {players} games");
         assert_eq!(read(&out, "games.csv").lines().count() - 1, p * p * rows.len());
         // The unit score is a mean of the players (players - 1) pairwise results, each 0, 1/2 or 1.
         for r in &rows {
-            let x: f64 = r[2].parse().unwrap();
+            let x: f64 = r.parse("score");
             let k = x * (2 * p * (p - 1)) as f64;
             assert!((k - k.round()).abs() < 1e-5 && (0.0..=1.0).contains(&x), "{r:?}");
         }
@@ -267,7 +244,7 @@ fn three_and_four_players_use_the_generalised_sprt_on_unit_scores() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(stdout.starts_with("no verdict at --max-games: 3 units (9 games)"), "{stdout}");
-    assert!(units(&sweep).iter().all(|r| r[2] == "1.000000" && r[9] == "continue"));
+    assert!(units(&sweep).iter().all(|r| &r["score"] == "1.000000" && &r["verdict"] == "continue"));
     assert!(read(&sweep, "report.html").contains("id=\"elo-plot\""));
     // With room to go on, the same test decides (at 19 units, once a few units fall short of a
     // sweep): no variance never holds a verdict back.
@@ -431,11 +408,11 @@ fn tune_can_check_the_tuned_bot_with_a_sequential_test() {
     assert!(
         lines.next().unwrap().ends_with(",verdict,sprt,sprt_elo0,sprt_elo1,sprt_llr,sprt_lower,sprt_upper")
     );
-    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row = &Csv::parse(&verify).into_rows()[0];
     let sub = out.join("verify-sprt");
     let last = units(&sub).pop().unwrap();
-    assert_eq!(row[row.len() - 6], last[last.len() - 1], "verify.csv carries the test's verdict");
-    let games: usize = row[row.len() - 15].parse().unwrap_or_else(|_| panic!("{verify}"));
+    assert_eq!(&row["sprt"], &last["verdict"], "verify.csv carries the test's verdict");
+    let games: usize = row.parse("games");
     assert_eq!(games, (read(&sub, "games.csv").lines().count() - 1) / 2, "the check's games are the test's");
     assert!(read(&out, "greedy-tuned.bot").contains("SPRT with H0: normalized Elo <= 0, H1: >= 20"));
     assert!(read(&out, "report.html").contains("The check was a sequential test"));

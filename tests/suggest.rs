@@ -1,29 +1,15 @@
 //! `stadt suggest`: the next decision of a bot for a partial record, the same whatever the piles
 //! hold in the tiles not drawn yet, reproducible from its seed, and clear errors for bad input.
 
+mod common;
+
+use common::stadt;
 use die_stadt::record::{self, Record, Tiles};
 use rand::SeedableRng;
-use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::registry::registry;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn stadt(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stadt")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("stadt-suggest-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use stadt_testkit::bots::{every_bot, reshuffled_after};
+use stadt_testkit::scratch;
+use std::path::Path;
 
 /// A whole game record written by `stadt play` (greedy, steerer, random and greedy in the seats).
 fn played(dir: &Path, players: usize, seed: u64) -> String {
@@ -44,14 +30,7 @@ fn cut_and_reshuffled(text: &str, lines: usize, seed: u64) -> Option<(String, St
     let rec = Record::parse(&cut, Tiles::Default).unwrap();
     let out = record::replay(&rec, true).unwrap();
     let drawn = out.game.table().drawn();
-    let mut order = rec.order.clone();
-    if order[drawn..].iter().all(|&t| t == order[drawn]) {
-        return None;
-    }
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    while order[drawn..] == rec.order[drawn..] {
-        order[drawn..].shuffle(&mut rng);
-    }
+    let order = reshuffled_after(&rec.order, drawn, &mut Pcg64Mcg::seed_from_u64(seed))?;
     let header = record::header(rec.players, &rec.tiles, rec.tileset, &order, rec.seed);
     let decisions: String =
         cut.lines().skip_while(|l| !l.starts_with("p1: tile")).map(|l| format!("{l}\n")).collect();
@@ -68,11 +47,8 @@ fn suggest(bot: &str, record: &Path, seed: u64) -> String {
 
 #[test]
 fn every_bot_suggests_the_same_whatever_the_tiles_not_yet_drawn() {
-    let d = dir("honest");
-    let bots: Vec<String> = registry()
-        .iter()
-        .map(|b| if b.searches() { format!("{}:iters=200", b.name) } else { b.name.to_string() })
-        .collect();
+    let d = scratch("suggest-honest");
+    let bots = every_bot("iters=200");
     let mut checked = 0;
     for players in 2..=4 {
         let text = played(&d, players, 40 + players as u64);
@@ -100,12 +76,11 @@ fn every_bot_suggests_the_same_whatever_the_tiles_not_yet_drawn() {
         }
     }
     assert!(checked >= 60, "{checked} suggestions checked");
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn suggest_names_bad_input_with_exit_code_2() {
-    let d = dir("bad");
+    let d = scratch("suggest-bad");
     let text = played(&d, 2, 3);
     let whole = d.join("whole.rec");
     std::fs::write(&whole, &text).unwrap();
@@ -137,5 +112,4 @@ fn suggest_names_bad_input_with_exit_code_2() {
     let (code, _, err) = stadt(&["suggest", part.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("--bot"), "{err}");
-    let _ = std::fs::remove_dir_all(&d);
 }

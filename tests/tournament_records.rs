@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{scratch, stadt};
+use common::stadt;
+use stadt_testkit::{Csv, Row, scratch, snapshot};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -30,9 +31,8 @@ fn run(out: &Path, extra: &[&str]) {
 }
 
 /// games.csv without its machine-dependent column (decision_ms) and check column.
-fn rows(dir: &Path) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
-    text.lines().skip(1).map(|l| l.split(',').take(22).map(String::from).collect()).collect()
+fn rows(dir: &Path) -> Vec<Row> {
+    Csv::read(&dir.join("games.csv")).without(&["decision_ms", "check"]).into_rows()
 }
 
 #[test]
@@ -43,9 +43,9 @@ fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
     run(&without, &[]);
     let rows = rows(&with);
     assert_eq!(rows, self::rows(&without), "keeping records changed the games");
-    let mut games: BTreeMap<String, Vec<&Vec<String>>> = BTreeMap::new();
+    let mut games: BTreeMap<String, Vec<&Row>> = BTreeMap::new();
     for r in &rows {
-        games.entry(r[0].clone()).or_default().push(r);
+        games.entry(r["game"].to_string()).or_default().push(r);
     }
     assert_eq!(games.len(), 6);
     for (game, seats) in &games {
@@ -53,10 +53,15 @@ fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
         let (code, out, err) = stadt(&["replay", rec.to_str().unwrap()]);
         assert_eq!(code, 0, "game {game}: {err}");
         for r in seats {
-            // seat, bot, score, roads, markets, towers, residential, watchmen = columns 5..13.
             let want = format!(
                 "final p{} score={} roads={} markets={} towers={} residential={} watchmen={}",
-                r[5], r[7], r[8], r[9], r[10], r[11], r[12]
+                &r["seat"],
+                &r["score"],
+                &r["roads"],
+                &r["markets"],
+                &r["towers"],
+                &r["residential"],
+                &r["watchmen"]
             );
             assert!(out.lines().any(|l| l == want), "game {game}: {want} not in\n{out}");
         }
@@ -65,7 +70,7 @@ fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
     let report = std::fs::read_to_string(with.join("report.html")).unwrap();
     for bot in ["random", "greedy", "steerer"] {
         let scores: Vec<(i32, &str)> =
-            rows.iter().filter(|r| r[6] == bot).map(|r| (r[7].parse().unwrap(), r[0].as_str())).collect();
+            rows.iter().filter(|r| &r["bot"] == bot).map(|r| (r.parse("score"), &r["game"])).collect();
         let best = scores.iter().map(|s| s.0).max().unwrap();
         let game = scores.iter().find(|s| s.0 == best).unwrap().1;
         let link =
@@ -74,7 +79,7 @@ fn records_replay_to_the_rows_and_the_report_links_the_notable_games() {
     }
     let margins: Vec<(i32, &str)> = games
         .iter()
-        .map(|(g, s)| (s.iter().map(|r| r[15].parse::<i32>().unwrap()).max().unwrap(), g.as_str()))
+        .map(|(g, s)| (s.iter().map(|r| r.parse::<i32>("margin")).max().unwrap(), g.as_str()))
         .collect();
     let lopsided = margins.iter().map(|m| m.0).max().unwrap();
     assert!(report.contains(&format!("most lopsided game (won by {lopsided} points)")), "{report}");
@@ -112,7 +117,7 @@ fn a_merge_of_shards_that_kept_records_holds_the_records_of_the_whole_run() {
     assert_eq!(code, 0, "{err}");
     // The records themselves (the viewer pages differ in their titles, which name the folder).
     let records = |d: &Path| {
-        let mut files = common::snapshot(&d.join("records"));
+        let mut files = snapshot(&d.join("records"));
         files.retain(|name, _| name.ends_with(".rec"));
         files
     };

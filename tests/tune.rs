@@ -5,10 +5,12 @@
 
 mod common;
 
-use common::{assert_refused, scratch, snapshot, stadt};
+use common::{STADT, stadt};
+use stadt_testkit::cli::signal;
+use stadt_testkit::files::line_count;
+use stadt_testkit::{Csv, assert_refused, scratch, snapshot, wait_for};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 fn tune_args(dir: &Path, threads: &str, seed: &str, iterations: &str) -> Vec<String> {
     tune_args_with(dir, threads, seed, iterations, "6")
@@ -41,8 +43,7 @@ fn tune_args_with(dir: &Path, threads: &str, seed: &str, iterations: &str, games
 }
 
 fn tune(dir: &Path, threads: &str) -> (i32, String, String) {
-    let a = tune_args(dir, threads, "4", "3");
-    stadt(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    stadt(&tune_args(dir, threads, "4", "3"))
 }
 
 #[test]
@@ -71,7 +72,7 @@ fn tuning_is_reproducible_at_any_thread_count_and_writes_its_files() {
     let spec = stadt_agents::spec::parse_bot(bot.to_str().unwrap(), &stadt_agents::botfile::BotDirs::none())
         .unwrap();
     assert_eq!(spec.def.name, "greedy");
-    let last_open: f64 = lines[3].split(',').nth(3).unwrap().parse().unwrap();
+    let last_open: f64 = Csv::parse(&log).rows()[2].parse("open");
     assert!((spec.params.real("open") - last_open).abs() < 1e-6, "the bot file holds the last weights");
     let t = dir.join("t");
     let (code, out, err) = stadt(&[
@@ -93,17 +94,12 @@ fn ctrl_c_stops_after_an_iteration_and_the_same_command_resumes_to_the_same_resu
     let dir = scratch("tune-stop");
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
     let args = |d: &Path| tune_args_with(d, "2", "9", "40", "60");
-    let a = args(&whole);
-    assert_eq!(stadt(&a.iter().map(String::as_str).collect::<Vec<_>>()).0, 0);
+    assert_eq!(stadt(&args(&whole)).0, 0);
     let a = args(&cut);
-    let child = Command::new(env!("CARGO_BIN_EXE_stadt")).args(&a).stderr(Stdio::piped()).spawn().unwrap();
-    let start = Instant::now();
+    let child = Command::new(STADT).args(&a).stderr(Stdio::piped()).spawn().unwrap();
     let log = cut.join("tune.csv");
-    while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 3 {
-        assert!(start.elapsed() < Duration::from_secs(60));
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    wait_for("two iterations in tune.csv", || line_count(&log) >= 3);
+    signal(child.id(), "INT");
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&log).unwrap();
@@ -114,7 +110,7 @@ fn ctrl_c_stops_after_an_iteration_and_the_same_command_resumes_to_the_same_resu
     let whole_log = std::fs::read_to_string(whole.join("tune.csv")).unwrap();
     assert!(whole_log.starts_with(&text), "the iterations so far are the uninterrupted run's");
     // The same command resumes and ends where the uninterrupted run did.
-    let (code, _, err) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let (code, _, err) = stadt(&a);
     assert!(code == 0 || code == 3, "{err}");
     for f in ["tune.csv", "verify.csv", "greedy-tuned.bot"] {
         assert_eq!(
@@ -132,7 +128,7 @@ fn a_tuned_bot_that_loses_the_held_out_check_is_not_installed() {
     let run = dir.join("run");
     let mut a = tune_args(&run, "2", "4", "3");
     a.extend(["--install", "--bot-dir", dir.join("bots").to_str().unwrap()].map(String::from));
-    let (code, out, err) = stadt(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let (code, out, err) = stadt(&a);
     let verify = std::fs::read_to_string(run.join("verify.csv")).unwrap();
     assert!(verify.trim_end().ends_with(",worse"), "this run was chosen for a losing tuned bot:\n{verify}");
     assert_eq!(code, 3, "{err}");
@@ -148,10 +144,7 @@ fn a_different_tuning_run_is_refused_and_bad_input_is_named() {
     assert_eq!(tune(&dir, "2").0, 0);
     let before = snapshot(&dir);
     let a = tune_args(&dir, "2", "5", "3");
-    assert_refused(
-        stadt(&a.iter().map(String::as_str).collect::<Vec<_>>()),
-        &["different tuning run", "seed: folder 4, this run 5"],
-    );
+    assert_refused(stadt(&a), &["different tuning run", "seed: folder 4, this run 5"]);
     assert_eq!(snapshot(&dir), before);
     let d = dir.join("other");
     let d = d.to_str().unwrap();

@@ -6,9 +6,10 @@
 mod common;
 
 use base64::Engine as _;
-use common::{assert_refused, scratch, stadt};
+use common::stadt;
 use flate2::read::GzDecoder;
 use serde_json::Value;
+use stadt_testkit::{assert_refused, scratch};
 use std::io::Read as _;
 use std::path::Path;
 

@@ -47,14 +47,14 @@ pub struct SprtArgs {
     pub max_games: Option<u64>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Refused: an SPRT decides unit by unit in order, so it runs as one job (see the README).
+    /// Refused: an SPRT decides unit by unit in order, so it runs as one job (docs/sprt.md).
     #[arg(long, value_name = "K/N", hide = true)]
     pub shard: Option<String>,
 }
 
 pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
     if a.shard.is_some() {
-        return Err("sprt runs are not sharded: the test folds units in schedule order and stops at the first that decides, so one process plays it, its units in parallel on --threads cores; on a cluster run one job per test (an array for many tests), see \"Sequential tests (SPRT)\" in the README".into());
+        return Err("sprt runs are not sharded: the test folds units in schedule order and stops at the first that decides, so one process plays it, its units in parallel on --threads cores; on a cluster run one job per test (an array for many tests), see docs/sprt.md".into());
     }
     let dirs = a.run.bot_dir.dirs();
     let (spec, about) = match &a.experiment {

@@ -8,6 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::registry::registry;
 use stadt_agents::spec::parse_bot;
+use stadt_testkit::scratch;
 
 /// Positions from random games.
 fn positions(count: usize, players: usize, seed: u64) -> Vec<Game> {
@@ -66,8 +67,7 @@ fn bots_by_name_with_parameters_and_clear_errors() {
 
 #[test]
 fn bot_files_hold_a_name_and_parameters() {
-    let dir = std::env::temp_dir().join(format!("stadt-botfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("botfile");
     let path = dir.join("mine.bot");
     std::fs::write(&path, "# tuned by hand\nbot = steerer\nrow = 0.9\ntower_min = 5\n").unwrap();
     let b = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap();

@@ -1,11 +1,7 @@
 //! Position values: open features led, residential areas, watchmen's rows.
 
-#[path = "../../die-stadt/tests/support/scenario.rs"]
-#[allow(dead_code)]
-mod scenario;
-
-use scenario::Scenario;
 use stadt_agents::eval::{open_values, projected};
+use stadt_testkit::die_stadt::scenario::Scenario;
 
 #[test]
 fn open_values_count_led_features_residential_areas_and_rows() {

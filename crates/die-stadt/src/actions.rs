@@ -1,6 +1,6 @@
 //! The fixed action space: every move of the game as one integer, the same in every position, for
 //! tools that want actions as numbers (OpenSpiel, PettingZoo, neural networks). Documented in
-//! docs/actions.md; the layout never depends on the position, only the meaning of a follower's or
+//! docs/python.md ("The action space"); the layout never depends on the position, only the meaning of a follower's or
 //! tower's number needs the tile just placed or the wall's ends to become a `Move`.
 //!
 //! A connected city of 75 tiles around the start tile at (0, 0) reaches no cell with |x| or |y|

@@ -20,8 +20,3 @@ pub(crate) mod scratch;
 pub mod table;
 pub mod tiles;
 pub mod wall;
-
-// The test-support sources in `tests/support` name this crate `die_stadt`, as integration tests
-// do; the unit tests include them too.
-#[cfg(test)]
-extern crate self as die_stadt;

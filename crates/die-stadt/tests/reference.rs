@@ -1,4 +1,5 @@
-//! Random games checked step by step against the slow reference (`support::reference`).
+//! Random games checked step by step against the slow reference (the test kit's
+//! `die_stadt::reference`).
 //!
 //! Every game is played once, by uniform random legal moves, and after every step the reference
 //! recomputes features, frontier, legal moves, piece counts, points, the wall chain and the turn
@@ -8,17 +9,15 @@
 //! `STADT_REFERENCE_GAMES=n` changes the number of games (default 2,100 in release builds, 150 in
 //! debug builds); `STADT_REFERENCE_SEED=s` plays only game `s`, to reproduce a failure.
 
-mod support;
-
 use die_stadt::game::Game;
 use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
+use stadt_testkit::die_stadt::reference::{Check, Checker, Mismatch};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::Instant;
-use support::reference::{Check, Checker, Mismatch};
 
 /// Most steps a game may take before the test calls it stuck.
 const MAX_STEPS: usize = 5_000;

@@ -8,16 +8,14 @@
 //!   market-corner mmm mmm hhh hhh (market N and E); market-side-pub mmm hhh hhh hhh (market N).
 //! Turning a tile 90 degrees clockwise moves its north side to the east.
 
-mod support;
-
 use die_stadt::geom::{Cell, Side};
 use die_stadt::ids::{Player, Slot};
 use die_stadt::moves::{HEAD, TAIL};
 use die_stadt::moves::{Move, Step};
 use die_stadt::table::{EndRule, Illegal, Table};
 use die_stadt::wall;
-use support::scenario::Scenario;
-use support::{P1, P2, P3, P4};
+use stadt_testkit::die_stadt::scenario::Scenario;
+use stadt_testkit::die_stadt::{P1, P2, P3, P4};
 
 fn points(t: &Table, p: usize) -> die_stadt::scoring::Points {
     t.player(Player::new(p)).points
@@ -1523,7 +1521,7 @@ fn r24_no_closing_path_runs_through_a_pocket_between_the_ends() {
     assert!(t.walled(Side::N) && t.virtual_walls & 1 != 0, "the outer boundary is walled without pieces");
 }
 
-/// R15, R17 (the engine's reading, README "Decisions"): a cell an earlier piece blocked while it
+/// R15, R17 (the engine's reading, docs/die-stadt/rules.md section 10): a cell an earlier piece blocked while it
 /// was outside, which tiles have since enclosed, lies inside the city, and no piece faces it. The
 /// gate goes north of (0,0) facing (0,-1); the tail runs along (0,-1) to point (1,-1) and the head
 /// along (1,-1) to point (2,0), blocking both cells. Tiles at (2,-2) and (1,-2) then close the two

@@ -1,4 +1,4 @@
-//! Error rates of the SPRT models by simulation (no games), as a markdown table for the README:
+//! Error rates of the SPRT models by simulation (no games), as a markdown table for docs/sprt.md:
 //! `cargo run --release -p stadt-harness --example sprt_error_rates [RUNS]` (default 5000 tests
 //! per row). The accept-H1 rate at the true Elo elo0 is the real alpha, the accept-H0 rate at elo1
 //! the real beta; both should come out at or below the nominal 0.05.

@@ -11,14 +11,13 @@
 use die_stadt::moves::Move;
 use die_stadt::table::Table;
 use die_stadt::tiles::{TILE_COUNT, TileSet};
-use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::registry::registry;
 use stadt_agents::spec::BotSpec;
 use stadt_agents::spec::parse_bot;
 use stadt_harness::runner::{deck_order, play_deck};
+use stadt_testkit::bots::{every_bot, reshuffled_after};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// MCTS with every idea of the search on: the prior, widening, an expansion threshold, tree
@@ -32,15 +31,8 @@ const MCTS_ALL: &str = "mcts:iters=60,depth=6,prior=0.5,widen=2,expand=2,reuse=t
 /// MCTS a second time with every idea of the search on.
 fn bots(clairvoyant: bool) -> Vec<BotSpec> {
     let clair = if clairvoyant { ",clairvoyant=true" } else { "" };
-    registry()
-        .iter()
-        .map(|def| {
-            if def.searches() {
-                format!("{}:iters=60,depth=6{clair}", def.name)
-            } else {
-                def.name.to_string()
-            }
-        })
+    every_bot(&format!("iters=60,depth=6{clair}"))
+        .into_iter()
         .chain(std::iter::once(format!("{MCTS_ALL}{clair}")))
         .map(|spec| parse_bot(&spec, &BotDirs::none()).unwrap())
         .collect()
@@ -50,11 +42,8 @@ fn bots(clairvoyant: bool) -> Vec<BotSpec> {
 /// generator (and certainly in another order).
 fn decks(seed: u64, shared: usize) -> (Vec<u8>, Vec<u8>) {
     let a = deck_order(TileSet::default_set(), seed);
-    let mut b = a.clone();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xD1FF);
-    while b[shared..] == a[shared..] {
-        b[shared..].shuffle(&mut rng);
-    }
+    let b = reshuffled_after(&a, shared, &mut Pcg64Mcg::seed_from_u64(seed ^ 0xD1FF));
+    let b = b.expect("the tiles not yet drawn can come in another order");
     (a, b)
 }
 

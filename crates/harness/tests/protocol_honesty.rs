@@ -4,12 +4,13 @@
 
 use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
-use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::{BotDirs, parse_bot_file};
 use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_harness::runner::{deck_order, play_deck};
-use std::path::Path;
+use stadt_testkit::bots::reshuffled_after;
+use stadt_testkit::scratch;
+use stadt_testkit::tools::require;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Logs every line it is sent, as bytes, and plays the first legal move.
@@ -49,8 +50,10 @@ fn games(log: &str, shared: usize) -> Vec<Vec<&str>> {
 
 #[test]
 fn a_process_bot_is_sent_the_same_bytes_whatever_the_hidden_order() {
-    let dir = std::env::temp_dir().join(format!("stadt-protocol-honesty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    if require("python3", "the bot that logs what it is sent, a Python program").is_none() {
+        return;
+    }
+    let dir = scratch("protocol-honesty");
     std::fs::write(dir.join("logger.py"), LOGGER).unwrap();
     let log = dir.join("sent.log");
     let file = dir.join("logger.bot");
@@ -67,11 +70,7 @@ fn a_process_bot_is_sent_the_same_bytes_whatever_the_hidden_order() {
         // Emptied, not removed: the bot, kept from game to game, holds it open.
         std::fs::write(&log, "").unwrap();
         let a = deck_order(TileSet::default_set(), seed);
-        let mut b = a.clone();
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        while b[shared..] == a[shared..] {
-            b[shared..].shuffle(&mut rng);
-        }
+        let b = reshuffled_after(&a, shared, &mut Pcg64Mcg::seed_from_u64(seed)).expect("another order");
         play(&bots, &a, shared);
         play(&bots, &b, shared);
         let text = std::fs::read_to_string(&log).unwrap();
@@ -85,5 +84,4 @@ fn a_process_bot_is_sent_the_same_bytes_whatever_the_hidden_order() {
         compared += games[0].len();
     }
     eprintln!("{compared} messages compared");
-    let _ = std::fs::remove_dir_all(Path::new(&dir));
 }

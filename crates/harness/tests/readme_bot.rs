@@ -1,4 +1,4 @@
-//! The bot of the README's "Adding a bot" is this folder's `mybot.rs` to the letter; it compiles
+//! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles
 //! with the paths a file in `crates/agents/src/bots/` has, and plays a whole game through the
 //! runner tournaments use.
 
@@ -17,11 +17,11 @@ use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_harness::runner::play_game;
+use stadt_testkit::files::repo_text;
 
-/// The first Rust block after `## Adding a bot` in the README.
+/// The first Rust block of docs/adding-a-bot.md.
 fn readme_block() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    let section = &readme[readme.find("## Adding a bot").expect("the section")..];
+    let section = repo_text("docs/adding-a-bot.md");
     let start = section.find("```rust\n").expect("a Rust block") + "```rust\n".len();
     let end = start + section[start..].find("```\n").unwrap();
     section[start..end].to_string()
@@ -29,7 +29,11 @@ fn readme_block() -> String {
 
 #[test]
 fn the_readme_bot_compiles_as_written_and_plays_a_game() {
-    assert_eq!(readme_block(), include_str!("readme_bot/mybot.rs"), "the README and the tested file differ");
+    assert_eq!(
+        readme_block(),
+        include_str!("readme_bot/mybot.rs"),
+        "docs/adding-a-bot.md and the tested file differ"
+    );
     let mine = BotSpec::new(&mybot::BOT, &[("k".into(), "2".into())], "mybot:k=2").unwrap();
     assert_eq!(mine.full(), "mybot:k=2");
     let err = BotSpec::new(&mybot::BOT, &[("k".into(), "2000".into())], "mybot").unwrap_err();

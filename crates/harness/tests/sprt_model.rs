@@ -1,8 +1,10 @@
 //! The SPRT statistics against an independent computation (tests/data/sprt_llr.py, Python
 //! standard library, which maximises the constrained likelihood by another route), their real
-//! error rates by simulation, and the messages for bad settings.
+//! error rates by simulation, and the messages for bad settings. The cross-check needs python3:
+//! without it the test fails, unless `STADT_TEST_SKIP=python3` says to skip it (and it says so).
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use rand::SeedableRng;
@@ -11,6 +13,7 @@ use stadt_harness::sprt::model::{Pentanomial, Settings, UnitScores};
 use stadt_harness::sprt::simulate::{
     SimResult, four_player_unit, simulate_pentanomial, simulate_units, tilt_pentanomial,
 };
+use stadt_testkit::tools::require;
 
 /// The reference script.
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sprt_llr.py");
@@ -43,28 +46,20 @@ const PENTANOMIAL_CASES: [([u64; 5], f64, f64); 17] = [
     ([0, 0, 0, 0, 0], 0.0, 5.0),
 ];
 
-/// Runs the script on a JSON list of cases; None (with a message) if there is no python3.
-fn python(cases_json: &str) -> Option<Vec<f64>> {
-    let child = Command::new("python3")
+/// Runs the script with `python3` on a JSON list of cases: the LLRs it prints, a JSON list.
+fn python(python3: &Path, cases_json: &str) -> Vec<f64> {
+    let mut child = Command::new(python3)
         .arg(SCRIPT)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!("SKIPPED: python3 is not installed, so the LLRs are not checked against {SCRIPT}");
-            return None;
-        }
-        Err(e) => panic!("cannot run python3: {e}"),
-    };
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", python3.display()));
     child.stdin.take().unwrap().write_all(cases_json.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{SCRIPT} failed: {}", out.status);
     let text = String::from_utf8(out.stdout).unwrap();
-    let list = text.trim().trim_start_matches('[').trim_end_matches(']');
-    Some(list.split(',').map(|x| x.trim().parse().unwrap_or_else(|_| panic!("not a number: {x}"))).collect())
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not a JSON list of numbers ({e}): {text}"))
 }
 
 /// A list of unit scores as JSON: Rust's `{:?}` of an f64 reads back exactly.
@@ -102,16 +97,18 @@ fn llrs_match_an_independent_python_computation() {
             ours.push(llr);
         }
     }
-    let Some(theirs) = python(&format!("[{}]", cases.join(","))) else {
+    // The cases are not trivial: LLRs of both signs and of every size.
+    assert!(ours.iter().any(|&x| x < -100.0) && ours.iter().any(|&x| x > 100.0));
+    assert!(ours.iter().any(|&x| x != 0.0 && x.abs() < 1.0));
+    let Some(python3) = require("python3", "the cross-check of the LLRs against tests/data/sprt_llr.py")
+    else {
         return;
     };
+    let theirs = python(&python3, &format!("[{}]", cases.join(",")));
     assert_eq!(theirs.len(), ours.len());
     for ((case, a), b) in cases.iter().zip(&ours).zip(&theirs) {
         assert!((a - b).abs() <= 1e-6, "{case}: Rust {a}, Python {b}, difference {:e}", a - b);
     }
-    // The cases are not trivial: LLRs of both signs and of every size.
-    assert!(ours.iter().any(|&x| x < -100.0) && ours.iter().any(|&x| x > 100.0));
-    assert!(ours.iter().any(|&x| x != 0.0 && x.abs() < 1.0));
 }
 
 /// An error rate `alpha` plus 3 standard deviations of its estimate over `runs` tests.

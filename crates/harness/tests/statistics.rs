@@ -1,7 +1,7 @@
 //! Intervals that respect duplicate decks: the games of one deck unit (every seat rotation of one
 //! deck for one combination of bots) are not independent, so win rates, margins and score
-//! differences get their standard errors over deck units; and the README documents every column
-//! and the method.
+//! differences get their standard errors over deck units; and docs/output-files.md documents every
+//! column and the method.
 
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
@@ -14,6 +14,7 @@ use stadt_harness::tournament::summary::{self, PAIRS_HEADER, summary_header};
 fn sources() -> Vec<String> {
     DieStadt::new(TileSet::default_set()).columns().sources
 }
+use stadt_testkit::files::repo_text;
 
 /// A 2-player game on deck `deck`, seat rotation `rotation`: bot "a" in seat 1 of rotation 0.
 fn game(deck: usize, rotation: usize, a_score: i32, b_score: i32) -> Vec<Row> {
@@ -128,14 +129,11 @@ fn margins_and_score_differences_get_errors_over_deck_units() {
     assert!(PAIRS_HEADER.contains(",decks,") && PAIRS_HEADER.contains("score_diff_lo95"));
 }
 
-/// The README's "Output files" section names every column of every file a run writes, and says
-/// how the intervals are computed.
+/// docs/output-files.md names every column of every file a run writes, and says how the
+/// intervals are computed.
 #[test]
-fn the_readme_documents_every_output_column_and_the_method() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    let start = readme.find("## Output files").expect("an Output files section");
-    let section = &readme[start..];
-    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+fn the_output_files_page_documents_every_output_column_and_the_method() {
+    let section = repo_text("docs/output-files.md");
     let columns = DieStadt::new(TileSet::default_set()).columns();
     let (games, summary) = (rows::header(&columns, true), summary_header(&columns.sources));
     let headers = [
@@ -149,14 +147,14 @@ fn the_readme_documents_every_output_column_and_the_method() {
         for column in header.split(',') {
             assert!(
                 section.contains(&format!("`{column}`")),
-                "README Output files: column `{column}` is not described"
+                "docs/output-files.md: column `{column}` is not described"
             );
         }
     }
     for file in ["games.csv", "summary.csv", "pairs.csv", "manifest.toml", "tune.csv", "verify.csv"] {
-        assert!(section.contains(file), "README Output files: {file} is not described");
+        assert!(section.contains(file), "docs/output-files.md: {file} is not described");
     }
     for words in ["deck unit", "Wilson", "prior", "sandwich", "pandas"] {
-        assert!(section.contains(words), "README Output files does not explain `{words}`");
+        assert!(section.contains(words), "docs/output-files.md does not explain `{words}`");
     }
 }

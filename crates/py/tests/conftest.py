@@ -1,7 +1,8 @@
-"""Shared helpers of the Python tests."""
+"""Shared helpers of the Python tests: every test file takes its helpers from here."""
 
 from __future__ import annotations
 
+import csv
 import os
 import random
 import subprocess
@@ -42,6 +43,41 @@ def write_games_csv(folder: Path, columns: str, rows: list[tuple]) -> None:
     lines = [f"game,{columns}"]
     lines += [",".join(str(x) for x in (i, *row)) for i, row in enumerate(rows)]
     (folder / "games.csv").write_text("\n".join(lines) + "\n")
+
+
+def columns(path: Path, drop: set[str]) -> list[list[str]]:
+    """A CSV file's rows, the header first, without the columns named in `drop` (chosen by name)."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    keep = [i for i, name in enumerate(rows[0]) if name not in drop]
+    return [[r[i] for i in keep] for r in rows]
+
+
+def wrapped(spec: str):
+    """A Python entrant that plays stadt's own bot, seeded with the seed the runner gives."""
+
+    def factory(seed: int, player: int):
+        bot = stadt.Bot(spec, seed=seed)
+
+        def act(view: stadt.Game) -> int:
+            assert not view.has_deck()
+            return bot.act(view)
+
+        return act
+
+    return spec, factory
+
+
+def play_with(bot: stadt.Bot, game: stadt.Game) -> None:
+    """Plays `game` to its end with `bot` in every seat, drawing the tiles as they come; every
+    action it chooses must be legal."""
+    while not game.is_terminal():
+        if game.is_chance_node():
+            game.draw()
+        else:
+            action = bot.act(game)
+            assert action in game.legal_actions()
+            game.apply(action)
 
 
 def play_random(game: stadt.Game, rng: random.Random, decisions: int | None = None) -> list[int]:

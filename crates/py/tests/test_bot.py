@@ -7,20 +7,13 @@ import random
 import pytest
 
 import stadt
-from conftest import REPO, play_random
+from conftest import REPO, play_random, play_with
 
 
 def test_every_bot_plays_a_legal_game() -> None:
     for spec in ["random", "greedy", "steerer", "mcts:iters=50", "puct:iters=50", "lmcts:iters=50"]:
         bot = stadt.Bot(spec, seed=1)
-        game = stadt.Game(players=2, seed=3)
-        while not game.is_terminal():
-            if game.is_chance_node():
-                game.draw()
-            else:
-                action = bot.act(game)
-                assert action in game.legal_actions()
-                game.apply(action)
+        play_with(bot, stadt.Game(players=2, seed=3))
         assert bot.spec.startswith(spec.split(":")[0])
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from conftest import columns
 
 SCRIPT = """
 import os, sys, time
@@ -59,8 +60,7 @@ def run(folder: Path, delay: str, interrupt_after_games: int | None = None) -> t
 
 
 def rows(folder: Path) -> list[list[str]]:
-    with open(folder / "games.csv", newline="") as f:
-        return [r[:22] + r[23:] for r in csv.reader(f)]  # all but decision_ms
+    return columns(folder / "games.csv", {"decision_ms"})
 
 
 def test_ctrl_c_keeps_whole_games_and_the_same_call_resumes(tmp_path: Path) -> None:

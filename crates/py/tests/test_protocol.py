@@ -8,7 +8,7 @@ import random
 import subprocess
 
 import stadt
-from conftest import REPO, play_random, stadt_cli
+from conftest import REPO, play_random, play_with, stadt_cli
 
 
 def test_a_public_record_rebuilds_the_position_a_player_sees(rng: random.Random) -> None:
@@ -43,14 +43,7 @@ def test_the_greedy_example_passes_the_compliance_check() -> None:
 def test_a_process_bot_plays_through_stadt_bot() -> None:
     bot = stadt.Bot(str(REPO / "bots/examples/random-python.bot"), seed=2)
     assert bot.spec.startswith("process:command=python3 random_bot.py")
-    game = stadt.Game(players=2, seed=5)
-    while not game.is_terminal():
-        if game.is_chance_node():
-            game.draw()
-        else:
-            action = bot.act(game)
-            assert action in game.legal_actions()
-            game.apply(action)
+    play_with(bot, stadt.Game(players=2, seed=5))
 
 
 def test_a_failing_process_bot_raises_and_starts_anew(tmp_path) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tournament import columns, wrapped
 
 import stadt
-from conftest import run_cli
+from conftest import columns, run_cli, wrapped
 
 
 def test_a_python_entrant_reaches_the_command_lines_verdict_with_the_same_files(tmp_path: Path) -> None:

@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import random
 from pathlib import Path
 
 import pytest
 
 import stadt
-from conftest import run_cli
-
-
-def wrapped(spec: str):
-    """A Python entrant that plays stadt's own bot, seeded with the seed the runner gives."""
-
-    def factory(seed: int, player: int):
-        bot = stadt.Bot(spec, seed=seed)
-
-        def act(view: stadt.Game) -> int:
-            assert not view.has_deck()
-            return bot.act(view)
-
-        return act
-
-    return spec, factory
-
-
-def columns(path: Path, drop: set[str]) -> list[list[str]]:
-    with open(path, newline="") as f:
-        rows = list(csv.reader(f))
-    keep = [i for i, name in enumerate(rows[0]) if name not in drop]
-    return [[r[i] for i in keep] for r in rows]
+from conftest import columns, run_cli, wrapped
 
 
 def test_a_python_entrant_plays_exactly_as_the_same_bot_does_from_the_command_line(tmp_path: Path) -> None:

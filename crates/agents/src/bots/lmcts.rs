@@ -1,10 +1,10 @@
 //! lmcts: the search of `mcts` (UCB, no prior, no tree reuse) with its playouts cut after 16 tiles
 //! and judged by the learned evaluation built in (`eval=learned`, fitted by `stadt learn`), and a
 //! smaller exploration constant (0.5: the learned evaluation's values spread less than a random
-//! playout's final scores): the new default search (the README's scaling and strength tables). It
+//! playout's final scores): the new default search (results/README.md's scaling and strength studies). It
 //! plays move for move as `mcts:eval=learned,depth=16,c=0.5`; every other idea of the search
 //! (`prior`, `widen`, `expand`, `reuse`, `follow`, `halving`) is a parameter that switches it on (the
-//! ablation table, and the README's scaling paragraphs for `halving`).
+//! ablation study, and results/README.md's scaling studies for `halving`).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
 use crate::params::{ParamDef, Params};

@@ -1,7 +1,7 @@
 //! puct: the search of `mcts` with every idea on by default: a greedy-value prior used PUCT-style,
 //! tree reuse between a player's own decisions, and playouts cut after 8 tiles and judged by the
 //! learned evaluation built in (`eval=learned`, fitted by `stadt learn`). Every parameter is
-//! `mcts`'s, so each idea can be switched off one at a time (the README's ablation table).
+//! `mcts`'s, so each idea can be switched off one at a time (results/README.md's ablation study).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
 use crate::params::{ParamDef, Params};

@@ -1,7 +1,5 @@
-//! Test support for the engine's tests: positions built by hand (`scenario`) and an independent,
-//! slow recomputation of every rule from the raw board (`reference`). Never part of the library.
-
-#![allow(dead_code)]
+//! Die Stadt's test support: positions built by hand ([`scenario`]) and an independent, slow
+//! recomputation of every rule from the raw board ([`reference`]). Never part of the engine.
 
 pub mod reference;
 pub mod scenario;
