@@ -1,12 +1,13 @@
 //! `stadt play`: one game between bots, its final scores by source, optionally its record (with
 //! the tile set beside it) and a picture of the city.
 
-use crate::args::{BotDirArg, refuse_existing, split_bots};
+use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::ids::Player;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
+use stadt_agents::spec::parse_bots;
 use stadt_core::seeds::derive;
 use stadt_harness::human::{self, PersonGame};
 use stadt_harness::output::write_file;
@@ -66,7 +67,7 @@ pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
     }
     let tileset = tileset::load(&a.tiles)?;
-    let mut bots = split_bots(&a.bots, &a.bot_dir.dirs())?;
+    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     if bots.len() == 1 {
         bots = vec![bots[0].clone(); a.players];
     }
@@ -152,7 +153,7 @@ fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
 /// `play --human N`: the person in seat N at the browser, the bots in the other seats.
 fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let human = a.human.unwrap_or(1);
-    let bots = split_bots(&a.bots, &a.bot_dir.dirs())?;
+    let bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     let players = bots.len() + 1;
     if !(2..=4).contains(&players) {
         return Err(format!(

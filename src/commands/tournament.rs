@@ -1,9 +1,10 @@
 //! `stadt tournament`: from an experiment file or flags, with a progress bar; prints the table and
 //! says where the files are.
 
-use crate::args::{RunArgs, command_line, split_bot_texts, threads};
+use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use stadt_agents::spec::split_bots;
 use stadt_harness::limits;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::schedule::Shard;
@@ -80,7 +81,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
             let bots =
                 a.bots.as_deref().ok_or("name the bots with --bots A,B (or give an experiment file)")?;
             let out = a.run.out.as_ref().ok_or("name the output folder with --out DIR")?;
-            let labels: Vec<String> = split_bot_texts(bots)?;
+            let labels: Vec<String> = split_bots(bots)?.into_iter().map(|w| w.text).collect();
             let spec = TournamentSpec::new(
                 &labels,
                 a.players.unwrap_or(2),

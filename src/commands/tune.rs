@@ -1,10 +1,10 @@
 //! `stadt tune`: checks every flag against its range, runs the tuning and prints its report; warns
 //! loudly when the tuned bot lost its held-out check.
 
-use crate::args::{BotDirArg, command_line, split_bots, threads};
+use crate::args::{BotDirArg, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
-use stadt_agents::spec::parse_bot;
+use stadt_agents::spec::{parse_bot, parse_bots};
 use stadt_harness::limits;
 use stadt_harness::sprt::model::Settings;
 use stadt_harness::sprt::spec::ALPHA;
@@ -70,7 +70,7 @@ pub struct TuneArgs {
 pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
     let bot = parse_bot(&a.bot, &dirs)?;
-    let pool = split_bots(&a.against, &dirs)?;
+    let pool = parse_bots(&a.against, &dirs)?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
     let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;
     let verify_games = limits::check("--verify-games", a.verify_games, &limits::VERIFY_GAMES)?;
