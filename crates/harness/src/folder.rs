@@ -5,8 +5,8 @@
 
 use crate::error::Error;
 use crate::output::write_file;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
@@ -98,6 +98,50 @@ impl RunFolder {
     }
 }
 
+/// What every manifest starts with: its format, the command that started the run, what the run is
+/// for (tournaments and tests say; tuning and learning runs do not), and the build that ran it.
+/// Each manifest embeds it first (`#[serde(flatten)]`), so its TOML holds these keys as its own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The manifest's format: `stadt-tournament 1`.
+    pub format: String,
+    /// The command that started the run, as typed.
+    pub command: String,
+    /// What the run is for (from an experiment file), where the kind of run has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<String>,
+    /// The package version.
+    pub version: String,
+    /// The build: a SHA-256 of the sources that decide results.
+    pub build: String,
+    /// The git commit of the build, for information (`+changes` when the sources differed from it).
+    pub commit: String,
+}
+
+impl Header {
+    /// The header of a manifest of `format` for a run of this build started by `command`.
+    pub fn new(format: &str, command: &str, about: Option<&str>) -> Header {
+        Header {
+            format: format.to_string(),
+            command: command.to_string(),
+            about: about.map(str::to_string),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            build: crate::provenance::SOURCES.to_string(),
+            commit: crate::provenance::COMMIT.to_string(),
+        }
+    }
+
+    /// What the run is for; empty when not said.
+    pub fn about(&self) -> &str {
+        self.about.as_deref().unwrap_or("")
+    }
+
+    /// The build as reports show it: `BUILD (commit COMMIT, version VERSION)`.
+    pub fn build_line(&self) -> String {
+        format!("{} (commit {}, version {})", self.build, self.commit, self.version)
+    }
+}
+
 /// What a run's manifest must tell: the identity of the run (all that decides its results), as
 /// TOML with a comment on top.
 pub trait RunManifest: Serialize + DeserializeOwned {
@@ -108,8 +152,8 @@ pub trait RunManifest: Serialize + DeserializeOwned {
     /// The comment lines at the top of the file.
     const COMMENT: &'static str;
 
-    /// The manifest's `format` value.
-    fn format(&self) -> &str;
+    /// The manifest's header.
+    fn header(&self) -> &Header;
 
     /// What differs between this run's identity and `folder`'s, one line each; empty when none.
     fn differences(&self, folder: &Self) -> Vec<String>;
@@ -124,10 +168,11 @@ pub trait RunManifest: Serialize + DeserializeOwned {
         let m: Self = toml::from_str(text).map_err(|e| {
             Error::file(path, format!("not a {} manifest this version reads: {e}", Self::RUN))
         })?;
-        if m.format() != Self::FORMAT {
+        let format = &m.header().format;
+        if format != Self::FORMAT {
             return Err(Error::file(
                 path,
-                format!("format `{}`, where this version reads `{}`", m.format(), Self::FORMAT),
+                format!("format `{format}`, where this version reads `{}`", Self::FORMAT),
             ));
         }
         Ok(m)
@@ -148,10 +193,10 @@ impl Differences {
         self
     }
 
-    /// Notes the build when it differs: (build, commit) of the folder's run and of this one.
-    pub fn build(&mut self, folder: (&str, &str), ours: (&str, &str)) -> &mut Differences {
-        if folder.0 != ours.0 {
-            let show = |(build, commit): (&str, &str)| format!("{build} (commit {commit})");
+    /// Notes the build when it differs, between the headers of the folder's manifest and this run's.
+    pub fn build(&mut self, folder: &Header, ours: &Header) -> &mut Differences {
+        if folder.build != ours.build {
+            let show = |h: &Header| format!("{} (commit {})", h.build, h.commit);
             self.field("build", show(folder), show(ours));
         }
         self
@@ -254,4 +299,87 @@ fn same_file(file: &File, path: &Path) -> bool {
 #[cfg(not(unix))]
 fn same_file(_file: &File, path: &Path) -> bool {
     path.exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RunManifest;
+    use crate::{learn, sprt, tournament, tune};
+    use std::path::{Path, PathBuf};
+
+    /// The manifests checked in under results/, at any depth.
+    fn checked_in() -> Vec<PathBuf> {
+        fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()) {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.file_name().is_some_and(|n| n == super::MANIFEST) {
+                    out.push(p);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results"), &mut out);
+        out
+    }
+
+    /// The manifest's TOML read as `M` and written again, without the comment lines on top.
+    fn again<M: RunManifest>(text: &str, path: &Path) -> String {
+        M::read(text, path)
+            .unwrap()
+            .to_toml()
+            .lines()
+            .skip_while(|l| l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn every_checked_in_manifest_reads_and_writes_back_byte_for_byte() {
+        let paths = checked_in();
+        assert!(paths.len() >= 4, "{paths:?}");
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let body = text.lines().skip_while(|l| l.starts_with('#')).collect::<Vec<_>>().join("\n");
+            let format = body.lines().next().unwrap();
+            let written = match format {
+                r#"format = "stadt-tournament 1""# => again::<tournament::manifest::Manifest>(&text, &path),
+                r#"format = "stadt-sprt 1""# => again::<sprt::manifest::Manifest>(&text, &path),
+                r#"format = "stadt-tune 1""# => again::<tune::manifest::Manifest>(&text, &path),
+                r#"format = "stadt-learn 1""# => again::<learn::manifest::Manifest>(&text, &path),
+                other => panic!("{}: {other}", path.display()),
+            };
+            assert_eq!(written, body, "{}", path.display());
+        }
+    }
+
+    #[test]
+    fn the_shared_header_keeps_manifests_strict() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/greedy-vs-random/manifest.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        type Manifest = tournament::manifest::Manifest;
+        let m = Manifest::read(&text, &path).unwrap();
+        assert_eq!(
+            (m.header.format.as_str(), m.header.about()),
+            ("stadt-tournament 1", "greedy against random, 2 players, 200 decks x 2 seatings")
+        );
+        // A key no manifest has, or one of the header's missing, is refused.
+        let extra = text.replace("players = 2\n", "players = 2\ncolour = \"red\"\n");
+        let e = Manifest::read(&extra, &path).unwrap_err().to_string();
+        assert!(e.contains("not a tournament manifest") && e.contains("colour"), "{e}");
+        let missing = text.lines().filter(|l| !l.starts_with("build = ")).collect::<Vec<_>>().join("\n");
+        let e = Manifest::read(&missing, &path).unwrap_err().to_string();
+        assert!(e.contains("build"), "{e}");
+        let other = text.replace("stadt-tournament 1", "stadt-tournament 2");
+        let e = Manifest::read(&other, &path).unwrap_err().to_string();
+        assert!(
+            e.contains("format `stadt-tournament 2`, where this version reads `stadt-tournament 1`"),
+            "{e}"
+        );
+        // A tuning or learning manifest has no `about`, and writes none.
+        let tune = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/tune-steerer/manifest.toml");
+        let text = std::fs::read_to_string(&tune).unwrap();
+        assert!(!again::<tune::manifest::Manifest>(&text, &tune).contains("about"));
+    }
 }
