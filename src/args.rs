@@ -4,7 +4,7 @@
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::botfile::BotDirs;
-use stadt_harness::limits;
+use stadt_harness::settings;
 use std::path::{Path, PathBuf};
 
 /// The flag naming a folder of bot files.
@@ -35,7 +35,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub bot_dir: BotDirArg,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
+    #[arg(long, help = threads_help())]
     pub threads: Option<u64>,
     /// No progress bar.
     #[arg(long)]
@@ -52,10 +52,13 @@ pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
 
 /// Worker threads: the flag (checked against its range) or every core.
 pub fn threads(flag: Option<u64>) -> Result<usize, Failure> {
-    match flag {
-        Some(t) => Ok(limits::check("--threads", t, &limits::THREADS)? as usize),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
+    Ok(settings::threads("--threads", flag)?)
+}
+
+/// The help of `--threads`, with its range.
+pub fn threads_help() -> String {
+    let (low, high) = (settings::THREADS.start(), settings::THREADS.end());
+    format!("Worker threads, {low} to {high} (default: every core). Results are the same at any count")
 }
 
 /// The command line as a user would type it: `stadt` and the arguments.

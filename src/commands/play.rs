@@ -12,6 +12,7 @@ use stadt_core::seeds::derive;
 use stadt_harness::human::{self, PersonGame};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
+use stadt_harness::settings::{self, PLAYERS, SEED, TILES};
 use stadt_harness::stop::Stop;
 use stadt_harness::web::server::LocalServer;
 use stadt_harness::{render, runner, tileset};
@@ -20,10 +21,10 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Number of players, 2 to 4.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = PLAYERS.default)]
     pub players: usize,
     /// Seed of the game: the deck and every bot's randomness derive from it.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
     /// Bots by seat, comma-separated (`random,greedy`), or one bot for every seat. A bot is NAME,
     /// NAME:key=value,... or a bot file; see `stadt bots`.
@@ -44,7 +45,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Tile set file (the table form of docs/rules.md section 8) instead of the default set.
-    #[arg(long, value_name = "FILE", default_value = "default")]
+    #[arg(long, value_name = "FILE", default_value = TILES)]
     pub tiles: String,
     /// Play seat N yourself in the browser (1 to 4; --bots then names the other seats, in order):
     /// the game is served on 127.0.0.1 at an address with a random token, printed at the start;
@@ -63,9 +64,7 @@ pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     if a.human.is_some() {
         return play_human(a, stop);
     }
-    if !(2..=4).contains(&a.players) {
-        return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
-    }
+    settings::players("--players", a.players)?;
     let tileset = tileset::load(&a.tiles)?;
     let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     if bots.len() == 1 {

@@ -20,6 +20,7 @@ pub mod provenance;
 pub mod render;
 pub mod report;
 pub mod runner;
+pub mod settings;
 pub mod sprt;
 pub mod stats;
 pub mod stop;

@@ -11,6 +11,7 @@ use crate::folder::{MANIFEST, RunFolder, RunManifest};
 use crate::report::html::Page;
 use crate::report::plots::{self, Frame, Interval};
 use crate::report::{agrees, folder_name, manifest_text, unfinished, write_page};
+use crate::settings::PLAYERS;
 use crate::tournament::games::{GAMES, rows_in};
 use crate::tournament::schedule::{Shard, decks_for};
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let path = dir.join(MANIFEST);
     let m = Manifest::read(text, &path)?;
     let settings = Settings::new(m.elo0, m.elo1, m.alpha, m.beta).map_err(|e| Error::file(&path, e))?;
-    if !(2..=4).contains(&m.players) || m.bot.len() != m.players {
+    if !PLAYERS.range.contains(&m.players) || m.bot.len() != m.players {
         return Err(Error::file(&path, "its players and bots do not make an sprt run"));
     }
     let scheduled = decks_for(m.max_games, m.players) as usize * m.players;
