@@ -1,11 +1,10 @@
-//! What the commands share: the bot folder and run-folder flags, bot lists, threads, and the
-//! command line as manifests record it.
+//! What the commands share: the bot folder and run-folder flags, threads, and the command line as
+//! manifests record it.
 
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::{BotSpec, parse_bot};
-use stadt_harness::limits;
+use stadt_harness::settings;
 use std::path::{Path, PathBuf};
 
 /// The flag naming a folder of bot files.
@@ -36,36 +35,11 @@ pub struct RunArgs {
     #[command(flatten)]
     pub bot_dir: BotDirArg,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
+    #[arg(long, help = threads_help())]
     pub threads: Option<u64>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-}
-
-/// Splits a comma-separated bot list where a bot may carry its own `key=value` pairs:
-/// a piece `key=value` whose key has no `:` continues the bot before it (the value may: a file's
-/// recorded hash, `eval=FILE@sha256:HASH`).
-pub fn split_bots(text: &str, dirs: &BotDirs) -> Result<Vec<BotSpec>, Failure> {
-    Ok(split_bot_texts(text)?.iter().map(|s| parse_bot(s, dirs)).collect::<Result<_, _>>()?)
-}
-
-/// The bot texts of a comma-separated list (see `split_bots`).
-pub fn split_bot_texts(text: &str) -> Result<Vec<String>, Failure> {
-    let mut items: Vec<String> = Vec::new();
-    for piece in text.split(',').map(str::trim) {
-        if piece.is_empty() {
-            return Err(format!("empty bot name in `{text}`").into());
-        }
-        match items.last_mut() {
-            Some(last) if piece.split_once('=').is_some_and(|(key, _)| !key.contains(':')) => {
-                last.push(if last.contains(':') { ',' } else { ':' });
-                last.push_str(piece);
-            }
-            _ => items.push(piece.to_string()),
-        }
-    }
-    Ok(items)
 }
 
 /// Refuses an output file given with `flag` that is already there, before any work is done.
@@ -78,10 +52,13 @@ pub fn refuse_existing(flag: &str, path: &Path) -> Result<(), Failure> {
 
 /// Worker threads: the flag (checked against its range) or every core.
 pub fn threads(flag: Option<u64>) -> Result<usize, Failure> {
-    match flag {
-        Some(t) => Ok(limits::check("--threads", t, &limits::THREADS)? as usize),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
+    Ok(settings::threads("--threads", flag)?)
+}
+
+/// The help of `--threads`, with its range.
+pub fn threads_help() -> String {
+    let (low, high) = (settings::THREADS.start(), settings::THREADS.end());
+    format!("Worker threads, {low} to {high} (default: every core). Results are the same at any count")
 }
 
 /// The command line as a user would type it: `stadt` and the arguments.

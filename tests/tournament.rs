@@ -9,6 +9,7 @@ use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use stadt_agents::botfile::BotDirs;
 use stadt_core::kind::GameKind;
+use stadt_harness::settings::RunSettings;
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::rows::{self, Row};
 use stadt_harness::tournament::schedule::Shard;
@@ -32,7 +33,8 @@ fn scaled(release: usize, debug: usize) -> usize {
 
 fn spec(bots: &[&str], players: usize, games: usize, seed: u64, out: &Path) -> TournamentSpec {
     let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
-    TournamentSpec::new(&bots, players, games as u64, seed, "default", out, &BotDirs::none()).unwrap()
+    let settings = RunSettings { players, games: games as u64, seed, tiles: "default".into() };
+    TournamentSpec::new(&bots, &settings, out, &BotDirs::none()).unwrap()
 }
 
 fn options(threads: usize) -> Options {

@@ -1,13 +1,14 @@
 //! `stadt learn`: checks every flag, runs (or resumes) the self-play generations of a learned
 //! evaluation and prints the generations' table.
 
-use crate::args::{BotDirArg, command_line, threads};
+use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::learned::features::FeatureSet;
 use stadt_agents::spec::parse_bot;
 use stadt_harness::learn::{LearnSpec, Options, generations_csv};
 use stadt_harness::limits;
+use stadt_harness::settings::{self, PLAYERS, SEED};
 use stadt_harness::stop::Stop;
 use std::path::PathBuf;
 
@@ -18,7 +19,7 @@ pub struct LearnArgs {
     #[arg(long, default_value = "mcts:iters=500")]
     pub bot: String,
     /// Players per self-play game, 2 to 4.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = PLAYERS.default)]
     pub players: usize,
     /// Self-play games per generation, 5 to 100000 (one in five is held out to measure the fit).
     #[arg(long, default_value_t = 200)]
@@ -37,7 +38,7 @@ pub struct LearnArgs {
     #[arg(long, default_value = "base")]
     pub features: String,
     /// Run seed, 0 to 9223372036854775807.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
     /// Output folder: manifest.toml, genK/games/*.rec, genK.eval, match folders, generations.csv.
     #[arg(long, value_name = "DIR")]
@@ -45,7 +46,7 @@ pub struct LearnArgs {
     #[command(flatten)]
     pub bots: BotDirArg,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
+    #[arg(long, help = threads_help())]
     pub threads: Option<u64>,
     /// No progress bars.
     #[arg(long)]
@@ -54,14 +55,12 @@ pub struct LearnArgs {
 
 pub fn learn(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
     let bot = parse_bot(&a.bot, &a.bots.dirs())?;
-    if !(2..=4).contains(&a.players) {
-        return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
-    }
+    settings::players("--players", a.players)?;
     let games = limits::check("--games", a.games, &(5..=100_000))?;
     let generations = limits::check("--generations", a.generations, &(1..=100))?;
     let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;
     limits::check("--ridge", a.ridge, &(0.0..=1e6))?;
-    limits::check("--seed", a.seed, &limits::SEED)?;
+    SEED.check("--seed", a.seed)?;
     let features = FeatureSet::parse(&a.features).ok_or_else(|| {
         let names: Vec<&str> = FeatureSet::ALL.iter().map(|s| s.name()).collect();
         format!("--features must be one of {}, not `{}`", names.join(", "), a.features)

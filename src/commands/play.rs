@@ -1,16 +1,18 @@
 //! `stadt play`: one game between bots, its final scores by source, optionally its record (with
 //! the tile set beside it) and a picture of the city.
 
-use crate::args::{BotDirArg, refuse_existing, split_bots};
+use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::ids::Player;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
+use stadt_agents::spec::parse_bots;
 use stadt_core::seeds::derive;
 use stadt_harness::human::{self, PersonGame};
 use stadt_harness::output::write_file;
 use stadt_harness::pictures::city::city_svg;
+use stadt_harness::settings::{self, PLAYERS, SEED, TILES};
 use stadt_harness::stop::Stop;
 use stadt_harness::web::server::LocalServer;
 use stadt_harness::{render, runner, tileset};
@@ -19,10 +21,10 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Number of players, 2 to 4.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = PLAYERS.default)]
     pub players: usize,
     /// Seed of the game: the deck and every bot's randomness derive from it.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
     /// Bots by seat, comma-separated (`random,greedy`), or one bot for every seat. A bot is NAME,
     /// NAME:key=value,... or a bot file; see `stadt bots`.
@@ -43,7 +45,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Tile set file (the table form of docs/die-stadt/rules.md section 8) instead of the default set.
-    #[arg(long, value_name = "FILE", default_value = "default")]
+    #[arg(long, value_name = "FILE", default_value = TILES)]
     pub tiles: String,
     /// Play seat N yourself in the browser (1 to 4; --bots then names the other seats, in order):
     /// the game is served on 127.0.0.1 at an address with a random token, printed at the start;
@@ -62,11 +64,9 @@ pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     if a.human.is_some() {
         return play_human(a, stop);
     }
-    if !(2..=4).contains(&a.players) {
-        return Err(format!("--players must be 2, 3 or 4, not {}", a.players).into());
-    }
+    settings::players("--players", a.players)?;
     let tileset = tileset::load(&a.tiles)?;
-    let mut bots = split_bots(&a.bots, &a.bot_dir.dirs())?;
+    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     if bots.len() == 1 {
         bots = vec![bots[0].clone(); a.players];
     }
@@ -152,7 +152,7 @@ fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
 /// `play --human N`: the person in seat N at the browser, the bots in the other seats.
 fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let human = a.human.unwrap_or(1);
-    let bots = split_bots(&a.bots, &a.bot_dir.dirs())?;
+    let bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     let players = bots.len() + 1;
     if !(2..=4).contains(&players) {
         return Err(format!(

@@ -4,8 +4,9 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run;
-use stadt_harness::sprt::spec::{ALPHA, Hypotheses, MAX_GAMES, SprtExperiment, SprtSpec};
+use stadt_harness::sprt::spec::{Hypotheses, SprtExperiment, SprtSpec};
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::Options;
 use std::path::PathBuf;
@@ -28,22 +29,23 @@ pub struct SprtArgs {
     /// H1: the bot is at least this much stronger, in the same unit; above --elo0.
     #[arg(long, allow_negative_numbers = true)]
     pub elo1: Option<f64>,
-    /// Probability of accepting H1 when H0 holds, above 0 and below 0.5 (default 0.05).
-    #[arg(long, allow_negative_numbers = true)]
+    /// Probability of accepting H1 when H0 holds, above 0 and below 0.5.
+    #[arg(long, allow_negative_numbers = true,
+          help = format!("Probability of accepting H1 when H0 holds, above 0 and below 0.5 (default {ERROR_RATE})"))]
     pub alpha: Option<f64>,
-    /// Probability of accepting H0 when H1 holds, above 0 and below 0.5 (default 0.05).
-    #[arg(long, allow_negative_numbers = true)]
+    /// Probability of accepting H0 when H1 holds, above 0 and below 0.5.
+    #[arg(long, allow_negative_numbers = true,
+          help = format!("Probability of accepting H0 when H1 holds, above 0 and below 0.5 (default {ERROR_RATE})"))]
     pub beta: Option<f64>,
-    /// Players per game, 2 to 4: the bot in one seat, copies of the baseline in the others, every
-    /// seat rotation of each deck (default 2).
-    #[arg(long)]
+    /// Players per game: the bot in one seat, copies of the baseline in the others, every seat
+    /// rotation of each deck.
+    #[arg(long, help = format!("Players per game, {}: the bot in one seat, copies of the baseline in the others, every seat rotation of each deck", PLAYERS.help()))]
     pub players: Option<usize>,
-    /// Run seed, 0 to 9223372036854775807 (default 1): decks and bots' randomness derive from it.
-    #[arg(long)]
+    /// Run seed: decks and bots' randomness derive from it.
+    #[arg(long, help = format!("Run seed, {}: decks and bots' randomness derive from it", SEED.help()))]
     pub seed: Option<u64>,
-    /// Stop without a verdict after this many games, 1 to 1000000, rounded up to whole units
-    /// (default 20000).
-    #[arg(long)]
+    /// Stop without a verdict after this many games, rounded up to whole units.
+    #[arg(long, help = format!("Stop without a verdict after this many games, {}, rounded up to whole units", MAX_GAMES.help()))]
     pub max_games: Option<u64>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -87,18 +89,15 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
                 return Err("name the hypotheses with --elo0 X --elo1 Y (H0: Elo <= X, H1: Elo >= Y)".into());
             };
             let out = a.run.out.as_ref().ok_or("name the output folder with --out DIR")?;
-            let h = Hypotheses { elo0, elo1, alpha: a.alpha.unwrap_or(ALPHA), beta: a.beta.unwrap_or(ALPHA) };
-            let spec = SprtSpec::of_bots(
-                bot,
-                against,
-                h,
-                a.players.unwrap_or(2),
-                a.max_games.unwrap_or(MAX_GAMES),
-                a.seed.unwrap_or(1),
-                a.run.tiles.as_deref().unwrap_or("default"),
-                out,
-                &dirs,
-            )?;
+            let alpha = a.alpha.unwrap_or(ERROR_RATE);
+            let h = Hypotheses { elo0, elo1, alpha, beta: a.beta.unwrap_or(ERROR_RATE) };
+            let run = RunSettings {
+                players: PLAYERS.or_default(a.players),
+                games: MAX_GAMES.or_default(a.max_games),
+                seed: SEED.or_default(a.seed),
+                tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
+            };
+            let spec = SprtSpec::of_bots(bot, against, h, &run, out, &dirs)?;
             (spec, String::new())
         }
     };

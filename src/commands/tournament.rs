@@ -1,10 +1,12 @@
 //! `stadt tournament`: from an experiment file or flags, with a progress bar; prints the table and
 //! says where the files are.
 
-use crate::args::{RunArgs, command_line, split_bot_texts, threads};
+use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use stadt_agents::spec::split_bots;
 use stadt_harness::limits;
+use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
@@ -19,14 +21,14 @@ pub struct TournamentArgs {
     /// than players, every combination plays. 2 to 12 bots.
     #[arg(long)]
     pub bots: Option<String>,
-    /// Players per game, 2 to 4.
-    #[arg(long)]
+    /// Players per game.
+    #[arg(long, help = format!("Players per game, {}", PLAYERS.help()))]
     pub players: Option<usize>,
-    /// Games per combination of bots, 1 to 1000000, rounded up to whole seat rotations.
-    #[arg(long)]
+    /// Games per combination of bots, rounded up to whole seat rotations.
+    #[arg(long, help = format!("Games per combination of bots, {}, rounded up to whole seat rotations", GAMES.help()))]
     pub games: Option<u64>,
-    /// Run seed, 0 to 9223372036854775807: decks and bots' randomness derive from it.
-    #[arg(long)]
+    /// Run seed: decks and bots' randomness derive from it.
+    #[arg(long, help = format!("Run seed, {}: decks and bots' randomness derive from it", SEED.help()))]
     pub seed: Option<u64>,
     #[command(flatten)]
     pub run: RunArgs,
@@ -80,16 +82,14 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
             let bots =
                 a.bots.as_deref().ok_or("name the bots with --bots A,B (or give an experiment file)")?;
             let out = a.run.out.as_ref().ok_or("name the output folder with --out DIR")?;
-            let labels: Vec<String> = split_bot_texts(bots)?;
-            let spec = TournamentSpec::new(
-                &labels,
-                a.players.unwrap_or(2),
-                a.games.unwrap_or(100),
-                a.seed.unwrap_or(1),
-                a.run.tiles.as_deref().unwrap_or("default"),
-                out,
-                &dirs,
-            )?;
+            let labels: Vec<String> = split_bots(bots)?.into_iter().map(|w| w.text).collect();
+            let settings = RunSettings {
+                players: PLAYERS.or_default(a.players),
+                games: GAMES.or_default(a.games),
+                seed: SEED.or_default(a.seed),
+                tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
+            };
+            let spec = TournamentSpec::new(&labels, &settings, out, &dirs)?;
             (spec, String::new())
         }
     };

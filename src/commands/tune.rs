@@ -1,13 +1,13 @@
 //! `stadt tune`: checks every flag against its range, runs the tuning and prints its report; warns
 //! loudly when the tuned bot lost its held-out check.
 
-use crate::args::{BotDirArg, command_line, split_bots, threads};
+use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use stadt_agents::spec::parse_bot;
+use stadt_agents::spec::{parse_bot, parse_bots};
 use stadt_harness::limits;
+use stadt_harness::settings::{ERROR_RATE, SEED};
 use stadt_harness::sprt::model::Settings;
-use stadt_harness::sprt::spec::ALPHA;
 use stadt_harness::stop::Stop;
 use stadt_harness::tune::{Objective, TuneSpec, Verdict};
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ pub struct TuneArgs {
     #[arg(long, default_value = "games", value_name = "games|sprt:ELO0,ELO1")]
     pub verify: String,
     /// Run seed, 0 to 9223372036854775807.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
     /// Output folder for manifest.toml, tune.csv, verify.csv and the tuned bot file.
     #[arg(long, value_name = "DIR")]
@@ -60,7 +60,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.2)]
     pub c: f64,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
-    #[arg(long)]
+    #[arg(long, help = threads_help())]
     pub threads: Option<u64>,
     /// No progress bar.
     #[arg(long)]
@@ -70,12 +70,12 @@ pub struct TuneArgs {
 pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
     let bot = parse_bot(&a.bot, &dirs)?;
-    let pool = split_bots(&a.against, &dirs)?;
+    let pool = parse_bots(&a.against, &dirs)?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
     let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;
     let verify_games = limits::check("--verify-games", a.verify_games, &limits::VERIFY_GAMES)?;
     let verify_sprt = verify_mode(&a.verify)?;
-    limits::check("--seed", a.seed, &limits::SEED)?;
+    SEED.check("--seed", a.seed)?;
     limits::check("--a", a.a, &limits::SPSA_A)?;
     limits::check("--c", a.c, &limits::SPSA_C)?;
     let name = a.name.clone().unwrap_or_else(|| format!("{}-tuned", bot.def.name));
@@ -143,6 +143,6 @@ fn verify_mode(text: &str) -> Result<Option<(f64, f64)>, Failure> {
     let (elo0, elo1) = text.strip_prefix("sprt:").and_then(|h| h.split_once(',')).ok_or_else(bad)?;
     let (elo0, elo1): (f64, f64) =
         (elo0.trim().parse().map_err(|_| bad())?, elo1.trim().parse().map_err(|_| bad())?);
-    Settings::new(elo0, elo1, ALPHA, ALPHA).map_err(|e| format!("--verify {text}: {e}"))?;
+    Settings::new(elo0, elo1, ERROR_RATE, ERROR_RATE).map_err(|e| format!("--verify {text}: {e}"))?;
     Ok(Some((elo0, elo1)))
 }

@@ -2,7 +2,7 @@
 //! parameters, checked against their ranges.
 
 use crate::bot_error::BotError;
-use crate::params::{ParamDef, Params};
+use crate::params::{ParamDef, Params, Value};
 use die_stadt::kind::DieStadt;
 use stadt_core::agent::Agent;
 use std::fmt;
@@ -17,7 +17,7 @@ pub struct BotDef {
     pub summary: &'static str,
     /// Its parameters.
     pub params: &'static [ParamDef],
-    /// Builds the agent from checked parameters.
+    /// Builds the agent from checked parameters (each read as its typed value).
     pub build: fn(&Params) -> Box<dyn Agent<DieStadt>>,
 }
 
@@ -61,7 +61,7 @@ impl BotSpec {
     /// The full spec with every parameter: `NAME:key=value,...`.
     pub fn full(&self) -> String {
         let mut s = self.def.name.to_string();
-        for (i, (k, v)) in self.params.entries().iter().enumerate() {
+        for (i, (k, v)) in self.params.written().iter().enumerate() {
             let _ = write!(s, "{}{k}={v}", if i == 0 { ':' } else { ',' });
         }
         s
@@ -74,40 +74,52 @@ impl BotSpec {
 
     /// Whether the runner should reveal the real tile order to it.
     pub fn clairvoyant(&self) -> bool {
-        self.params.entries().iter().any(|(k, v)| *k == "clairvoyant" && v == "true")
+        matches!(self.params.find("clairvoyant"), Some(Value::Bool(true)))
     }
 
     /// The same bot with one parameter changed (checked).
     pub fn with(&self, key: &str, value: &str) -> Result<BotSpec, BotError> {
+        let def = self.param(key)?;
+        let value = def.check(self.def.name, value)?;
+        Ok(self.with_value(def, value))
+    }
+
+    /// The same bot with one real-valued parameter changed (checked against its range).
+    pub fn with_real(&self, key: &str, value: f64) -> Result<BotSpec, BotError> {
+        let def = self.param(key)?;
+        let value = def.check_real(self.def.name, value)?;
+        Ok(self.with_value(def, value))
+    }
+
+    /// The definition of parameter `key`.
+    fn param(&self, key: &str) -> Result<&'static ParamDef, BotError> {
+        self.def.params.iter().find(|d| d.key == key).ok_or_else(|| unknown_key(self.def, key))
+    }
+
+    /// The same bot with parameter `def` set to a checked value.
+    fn with_value(&self, def: &ParamDef, value: Value) -> BotSpec {
         let mut p = self.clone();
-        let def = self.def.params.iter().find(|d| d.key == key).ok_or_else(|| unknown_key(self.def, key))?;
-        let v = def.check(self.def.name, value)?;
-        for e in p.params.values.iter_mut() {
-            if e.0 == key {
-                e.1 = v.clone();
-            }
-        }
-        Ok(p)
+        p.params.set(def.key, value);
+        p
     }
 }
 
-/// A spec from `key = value` pairs on top of the defaults.
+/// A spec from `key = value` pairs on top of the defaults, each value parsed once into its typed
+/// value.
 pub(crate) fn build_spec(
     def: &'static BotDef,
     pairs: &[(String, String)],
     label: &str,
 ) -> Result<BotSpec, BotError> {
-    let mut values: Vec<(&'static str, String)> =
-        def.params.iter().map(|p| (p.key, p.default.to_string())).collect();
+    let mut params = Params::defaults(def.name, def.params);
     for (i, (k, v)) in pairs.iter().enumerate() {
         let p = def.params.iter().find(|p| p.key == k).ok_or_else(|| unknown_key(def, k))?;
         if pairs[..i].iter().any(|(other, _)| other == k) {
             return Err(BotError::Duplicate { bot: def.name, key: k.clone() });
         }
-        let checked = p.check(def.name, v)?;
-        values.iter_mut().find(|e| e.0 == p.key).expect("a defined parameter").1 = checked;
+        params.set(p.key, p.check(def.name, v)?);
     }
-    Ok(BotSpec { def, params: Params { values }, label: label.to_string() })
+    Ok(BotSpec { def, params, label: label.to_string() })
 }
 
 /// The error for a parameter `key` that bot `def` does not have, listing those it has.

@@ -8,6 +8,15 @@ use std::fmt;
 pub enum BotError {
     /// An empty name.
     Empty,
+    /// An empty piece in a comma-separated list (the list as written).
+    EmptyItem(String),
+    /// A list of several bots where one is expected.
+    List {
+        /// The list as written.
+        text: String,
+        /// How many bots it names.
+        count: usize,
+    },
     /// No bot and no bot file of that name: the bots, the folders looked in and the files found.
     Unknown {
         /// The name given.
@@ -102,6 +111,13 @@ impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotError::Empty => write!(f, "empty bot name"),
+            BotError::EmptyItem(text) => {
+                write!(
+                    f,
+                    "empty bot name or parameter in `{text}` (two commas in a row, or a comma at an end)"
+                )
+            }
+            BotError::List { text, count } => write!(f, "`{text}` names {count} bots where one is expected"),
             BotError::Unknown { name, bots, dirs, files } => write!(
                 f,
                 "unknown bot `{name}`; the bots are: {bots}; bot files ({dirs}): {}",

@@ -135,7 +135,7 @@ pub fn bot_file_text(spec: &BotSpec, comment: &str) -> String {
         let _ = writeln!(s, "# {line}");
     }
     let _ = writeln!(s, "bot = {}", spec.def.name);
-    for (k, v) in spec.params.entries() {
+    for (k, v) in spec.params.written() {
         let _ = writeln!(s, "{k} = {v}");
     }
     s

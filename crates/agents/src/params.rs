@@ -1,7 +1,10 @@
-//! Bot parameters: each has a key, a default, a help line and a kind with its valid range; values
-//! are checked against it when a spec is read.
+//! Bot parameters: each has a key, a default, a help line and a kind with its valid range; a value
+//! is checked against it and parsed into its typed value ([`Value`]) once, when a spec is read.
 
 use crate::bot_error::BotError;
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
 
 /// The kind of value a bot parameter takes, with its valid range.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +28,7 @@ pub enum ParamKind {
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
     /// One of a few words, or the path of a file that `check` reads and accepts (returning the
-    /// value to record, or why the file is refused). A relative path written in a file (a bot
+    /// value to record with what it read, or why the file is refused). A relative path written in a file (a bot
     /// file, an experiment file) is read relative to that file's folder (`paths_from`).
     File {
         /// The words that name no file.
@@ -33,7 +36,7 @@ pub enum ParamKind {
         /// What kind of file, for messages: `an evaluation file`.
         what: &'static str,
         /// Reads and checks the file named by a value.
-        check: fn(&str) -> Result<String, String>,
+        check: fn(&str) -> Result<FileValue, String>,
     },
     /// Any text on one line (a process bot's command or folder).
     Text,
@@ -67,68 +70,207 @@ pub struct ParamDef {
 }
 
 impl ParamDef {
-    /// Checks `value` against the kind and range; returns it as the spec writes it.
-    pub fn check(&self, bot: &'static str, value: &str) -> Result<String, BotError> {
+    /// Checks `value` (as written) against the kind and range and parses it into its typed value.
+    pub fn check(&self, bot: &'static str, value: &str) -> Result<Value, BotError> {
         let ok = match self.kind {
             ParamKind::Real { min, max } => {
-                value.parse::<f64>().ok().filter(|v| (min..=max).contains(v)).map(format_real)
+                value.parse::<f64>().ok().filter(|v| (min..=max).contains(v)).map(Value::Real)
             }
             ParamKind::Int { min, max } => {
-                value.parse::<u64>().ok().filter(|v| (min..=max).contains(v)).map(|v| v.to_string())
+                value.parse::<u64>().ok().filter(|v| (min..=max).contains(v)).map(Value::Int)
             }
             ParamKind::Bool => match value {
-                "true" | "1" | "yes" => Some("true".into()),
-                "false" | "0" | "no" => Some("false".into()),
+                "true" | "1" | "yes" => Some(Value::Bool(true)),
+                "false" | "0" | "no" => Some(Value::Bool(false)),
                 _ => None,
             },
-            ParamKind::Choice(words) => words.contains(&value).then(|| value.to_string()),
+            ParamKind::Choice(words) => words.iter().find(|w| **w == value).map(|w| Value::Word(w)),
             ParamKind::File { words, check, .. } => {
-                if words.contains(&value) {
-                    return Ok(value.to_string());
+                if let Some(w) = words.iter().find(|w| **w == value) {
+                    return Ok(Value::Word(w));
                 }
-                return check(value).map_err(|error| BotError::ParamFile { bot, key: self.key, error });
+                return check(value).map(Value::File).map_err(|error| BotError::ParamFile {
+                    bot,
+                    key: self.key,
+                    error,
+                });
             }
-            ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| value.to_string()),
+            ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| Value::Text(value.to_string())),
         };
-        ok.ok_or_else(|| BotError::BadValue {
-            bot,
-            key: self.key,
-            value: value.to_string(),
-            expected: self.kind.describe(),
-        })
+        ok.ok_or_else(|| self.bad_value(bot, value.to_string()))
+    }
+
+    /// Checks a real number against a `Real` parameter's range.
+    pub fn check_real(&self, bot: &'static str, value: f64) -> Result<Value, BotError> {
+        match self.kind {
+            ParamKind::Real { min, max } if (min..=max).contains(&value) => Ok(Value::Real(value)),
+            _ => Err(self.bad_value(bot, format_real(value))),
+        }
+    }
+
+    /// The error for a value outside the kind or range.
+    fn bad_value(&self, bot: &'static str, value: String) -> BotError {
+        BotError::BadValue { bot, key: self.key, value, expected: self.kind.describe() }
     }
 }
 
-/// Checked parameter values of one bot, in the order of its definition.
-#[derive(Clone, Debug, PartialEq)]
+/// A parameter's value, parsed once when its spec is read: what the bot reads.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A `Real` parameter's number.
+    Real(f64),
+    /// An `Int` parameter's number.
+    Int(u64),
+    /// A `Bool` parameter's switch.
+    Bool(bool),
+    /// One of a `Choice` parameter's words, or of a `File` parameter's.
+    Word(&'static str),
+    /// The file a `File` parameter names, as its check read it.
+    File(FileValue),
+    /// A `Text` parameter's text.
+    Text(String),
+}
+
+impl fmt::Display for Value {
+    /// The value as a spec writes it: `0.5`, `4000`, `true`, `learned`, `PATH@sha256:HASH`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Real(v) => f.write_str(&format_real(*v)),
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Bool(v) => write!(f, "{v}"),
+            Value::Word(w) => f.write_str(w),
+            Value::File(file) => f.write_str(&file.recorded),
+            Value::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// A file named by a `File` parameter, read and accepted by the parameter's check: the value to
+/// record (the path with what identifies its contents, `PATH@sha256:HASH`) and what was read.
+#[derive(Clone)]
+pub struct FileValue {
+    /// The value as the spec records it.
+    pub recorded: String,
+    /// What the check read from the file (an evaluation file's weights).
+    pub content: Arc<dyn Any + Send + Sync>,
+}
+
+impl FileValue {
+    /// What the check read, as the type it read (None for another type).
+    pub fn content<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.content.clone().downcast().ok()
+    }
+}
+
+impl fmt::Debug for FileValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FileValue({})", self.recorded)
+    }
+}
+
+/// One parameter of a bot with its value.
+#[derive(Clone, Debug)]
+struct Entry {
+    key: &'static str,
+    value: Value,
+    /// The definition's default as written, while the value is that default (a spec writes a
+    /// default as its definition does: `gain=1.0`, where a value given writes `gain=1`).
+    default: Option<&'static str>,
+}
+
+/// Checked parameter values of one bot, in the order of its definition, each parsed once into its
+/// typed value.
+#[derive(Clone, Debug)]
 pub struct Params {
-    pub(crate) values: Vec<(&'static str, String)>,
+    entries: Vec<Entry>,
+}
+
+impl PartialEq for Params {
+    /// The same parameters written the same way (as `BotSpec::full` writes them).
+    fn eq(&self, other: &Self) -> bool {
+        self.written() == other.written()
+    }
 }
 
 impl Params {
+    /// Every parameter of `defs` at its default.
+    pub(crate) fn defaults(bot: &'static str, defs: &'static [ParamDef]) -> Params {
+        let entries = defs
+            .iter()
+            .map(|d| Entry {
+                key: d.key,
+                value: d
+                    .check(bot, d.default)
+                    .unwrap_or_else(|e| panic!("the default of {bot}'s {}: {e}", d.key)),
+                default: Some(d.default),
+            })
+            .collect();
+        Params { entries }
+    }
+
+    /// Sets parameter `key` (one of the definition's) to a checked value.
+    pub(crate) fn set(&mut self, key: &str, value: Value) {
+        let e = self.entries.iter_mut().find(|e| e.key == key).expect("a defined parameter");
+        e.value = value;
+        e.default = None;
+    }
+
+    /// A parameter's value.
+    pub fn value(&self, key: &str) -> &Value {
+        self.find(key).unwrap_or_else(|| panic!("no parameter `{key}`"))
+    }
+
+    /// A parameter's value, if the bot has that parameter.
+    pub fn find(&self, key: &str) -> Option<&Value> {
+        self.entries.iter().find(|e| e.key == key).map(|e| &e.value)
+    }
+
     /// A real-valued parameter.
     pub fn real(&self, key: &str) -> f64 {
-        self.get(key).parse().expect("checked when parsed")
+        match self.value(key) {
+            Value::Real(v) => *v,
+            v => panic!("`{key}` is not a real parameter: {v:?}"),
+        }
     }
 
     /// A whole-number parameter.
     pub fn int(&self, key: &str) -> u64 {
-        self.get(key).parse().expect("checked when parsed")
+        match self.value(key) {
+            Value::Int(v) => *v,
+            v => panic!("`{key}` is not a whole-number parameter: {v:?}"),
+        }
     }
 
     /// A switch.
     pub fn flag(&self, key: &str) -> bool {
-        self.get(key) == "true"
+        match self.value(key) {
+            Value::Bool(v) => *v,
+            v => panic!("`{key}` is not a switch: {v:?}"),
+        }
     }
 
-    /// A parameter as written.
-    pub fn get(&self, key: &str) -> &str {
-        &self.values.iter().find(|(k, _)| *k == key).expect("a defined parameter").1
+    /// A choice's word (or a `File` parameter's word; None when it names a file).
+    pub fn word(&self, key: &str) -> Option<&'static str> {
+        match self.value(key) {
+            Value::Word(w) => Some(w),
+            _ => None,
+        }
     }
 
-    /// All (key, value) pairs in definition order.
-    pub fn entries(&self) -> &[(&'static str, String)] {
-        &self.values
+    /// A text parameter.
+    pub fn text(&self, key: &str) -> &str {
+        match self.value(key) {
+            Value::Text(t) => t,
+            v => panic!("`{key}` is not a text parameter: {v:?}"),
+        }
+    }
+
+    /// Every (key, value as a spec writes it) in definition order.
+    pub fn written(&self) -> Vec<(&'static str, String)> {
+        self.entries
+            .iter()
+            .map(|e| (e.key, e.default.map_or_else(|| e.value.to_string(), String::from)))
+            .collect()
     }
 }
 

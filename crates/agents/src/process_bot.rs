@@ -96,7 +96,7 @@ pub struct Settings {
 impl Settings {
     /// The settings of a spec of the process bot, or why they are unusable.
     pub fn of(params: &Params) -> Result<Settings, String> {
-        let text = params.get("command");
+        let text = params.text("command");
         let command: Vec<String> = if text.trim_start().starts_with('[') {
             serde_json::from_str(text).map_err(|e| format!("`command` is not a JSON list of strings: {e}"))?
         } else {
@@ -105,11 +105,11 @@ impl Settings {
         if command.is_empty() || command[0].is_empty() {
             return Err("`command` is missing: name the program to run (`command = python3 mybot.py`)".into());
         }
-        let home = Path::new(params.get("bot_file")).parent().unwrap_or(Path::new("")).to_path_buf();
-        let dir = home.join(params.get("dir"));
+        let home = Path::new(params.text("bot_file")).parent().unwrap_or(Path::new("")).to_path_buf();
+        let dir = home.join(params.text("dir"));
         let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
         let env = params
-            .get("env")
+            .text("env")
             .split_whitespace()
             .map(|w| {
                 w.split_once('=')
@@ -131,7 +131,7 @@ pub fn check(spec: &BotSpec) -> Result<(), BotError> {
     Settings::of(&spec.params).map(|_| ()).map_err(|message| BotError::BadValue {
         bot: BOT.name,
         key: "command",
-        value: spec.params.get("command").to_string(),
+        value: spec.params.text("command").to_string(),
         expected: format!("a program and its arguments ({message})"),
     })
 }

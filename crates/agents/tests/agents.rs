@@ -6,8 +6,9 @@ use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
+use stadt_agents::params::Value;
 use stadt_agents::registry::registry;
-use stadt_agents::spec::parse_bot;
+use stadt_agents::spec::{parse_bot, parse_bots, split_bots};
 use stadt_testkit::scratch;
 
 /// Positions from random games.
@@ -51,7 +52,7 @@ fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
 fn bots_by_name_with_parameters_and_clear_errors() {
     let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
     assert_eq!(b.params.int("iters"), 2000);
-    assert_eq!(b.params.get("rollout"), "greedy");
+    assert_eq!(b.params.word("rollout"), Some("greedy"));
     assert!(b.full().starts_with("mcts:iters=2000,ms=0,c=0.7,reward=margin,rollout=greedy"), "{}", b.full());
     let e = parse_bot("wizard", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("unknown bot `wizard`") && e.contains("greedy") && e.contains("mcts"), "{e}");
@@ -63,6 +64,68 @@ fn bots_by_name_with_parameters_and_clear_errors() {
     assert!(e.contains("not a number"), "{e}");
     let e = parse_bot("mcts:iters", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("not key=value"), "{e}");
+}
+
+#[test]
+fn one_splitter_reads_bot_lists_and_single_specs() {
+    let texts = |list: &str| split_bots(list).unwrap().into_iter().map(|w| w.text).collect::<Vec<_>>();
+    assert_eq!(texts("mcts:iters=200,c=0.5,steerer,greedy"), ["mcts:iters=200,c=0.5", "steerer", "greedy"]);
+    assert_eq!(texts(" greedy , open=0.25, random"), ["greedy:open=0.25", "random"]);
+    assert_eq!(
+        texts("mcts:eval=x.eval@sha256:ab,iters=3,bots/a.bot"),
+        ["mcts:eval=x.eval@sha256:ab,iters=3", "bots/a.bot"]
+    );
+    let w = &split_bots("mcts: iters=200 ,c=0.5").unwrap()[0];
+    assert_eq!((w.name, w.items.clone()), ("mcts", vec!["iters=200", "c=0.5"]));
+    for bad in ["greedy,,random", "greedy,", ",greedy", "mcts:iters=5,"] {
+        let e = split_bots(bad).unwrap_err().to_string();
+        assert!(e.contains("empty bot name or parameter") && e.contains(bad), "{e}");
+        assert_eq!(parse_bot(bad, &BotDirs::none()).unwrap_err().to_string(), e);
+    }
+    // The list a command line takes gives the same bots one at a time.
+    let list = parse_bots("mcts:iters=200,c=0.5,steerer,greedy,open=0.25", &BotDirs::none()).unwrap();
+    let one = ["mcts:iters=200,c=0.5", "steerer", "greedy:open=0.25"]
+        .map(|s| parse_bot(s, &BotDirs::none()).unwrap());
+    assert_eq!(list, one);
+    assert_eq!(
+        list.iter().map(|b| b.label.as_str()).collect::<Vec<_>>(),
+        ["mcts:iters=200,c=0.5", "steerer", "greedy:open=0.25"]
+    );
+    // Where one bot is expected, a list is refused.
+    let e = parse_bot("mcts:iters=5,bogus", &BotDirs::none()).unwrap_err().to_string();
+    assert_eq!(e, "bot `mcts`: `bogus` is not key=value");
+    let e = parse_bot("greedy,random", &BotDirs::none()).unwrap_err().to_string();
+    assert_eq!(e, "`greedy,random` names 2 bots where one is expected");
+}
+
+#[test]
+fn parameters_are_parsed_once_into_typed_values_and_written_as_before() {
+    let b = parse_bot("mcts:iters=4000,c=0.50,reuse=yes,reward=win", &BotDirs::none()).unwrap();
+    assert!(matches!(b.params.value("iters"), Value::Int(4000)));
+    assert!(matches!(b.params.value("c"), Value::Real(c) if *c == 0.5));
+    assert!(matches!(b.params.value("reuse"), Value::Bool(true)));
+    assert_eq!(b.params.word("reward"), Some("win"));
+    assert_eq!(b.params.word("eval"), Some("projected"));
+    assert_eq!(
+        b.full(),
+        "mcts:iters=4000,ms=0,c=0.5,reward=win,rollout=random,open=0.5,depth=24,eval=projected,prior=0,tau=2,widen=0,expand=1,reuse=true,follow=false,halving=false,chance=0,threads=1,clairvoyant=false"
+    );
+    // A default is written as its definition writes it; a value given, in its shortest form.
+    let s = parse_bot("steerer:gain=1.0,ahead=06", &BotDirs::none()).unwrap();
+    assert!(s.full().contains(",gain=1,opp=1.0,") && s.full().contains(",ahead=6,"), "{}", s.full());
+    assert_eq!(s.params.real("gain"), s.params.real("opp"));
+    // Specs are equal when they are written the same.
+    let p = |t: &str| parse_bot(t, &BotDirs::none()).unwrap();
+    assert_eq!(p("mcts"), p("mcts:iters=1000"));
+    assert_ne!(p("steerer"), p("steerer:gain=1.0"));
+    assert_eq!(p("steerer:gain=1"), p("steerer:gain=1.0"));
+    // A changed value is checked and written the same way.
+    let t = p("steerer").with_real("gain", 0.25).unwrap();
+    assert!(t.full().contains(",gain=0.25,"), "{}", t.full());
+    assert_eq!(t, p("steerer").with("gain", "0.250").unwrap());
+    let e = p("steerer").with_real("gain", 11.0).unwrap_err().to_string();
+    assert_eq!(e, "bot `steerer`: gain=11 is not a number from -10 to 10");
+    assert!(p("steerer").with_real("ahead", 1.0).is_err(), "ahead is a whole number");
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use crate::error::Error;
 use crate::output::write_file;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
@@ -98,6 +98,51 @@ impl RunFolder {
     }
 }
 
+/// What every manifest starts with: its format, the command that started the run, what the run is
+/// for (tournaments and tests say; tuning and learning runs do not), and the build that ran it.
+/// Each manifest embeds it first (`#[serde(flatten)]`), so its TOML holds these keys as its own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The manifest's format: `stadt-tournament 1`.
+    pub format: String,
+    /// The command that started the run, as typed.
+    pub command: String,
+    /// What the run is for (from an experiment file), where the kind of run has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<String>,
+    /// The package version.
+    pub version: String,
+    /// The build: a SHA-256 of the sources that decide results.
+    pub build: String,
+    /// The git commit of the build, for information (`+changes` when the sources differed from it).
+    pub commit: String,
+}
+
+impl Header {
+    /// The header of a manifest of `format` for a run started by `command` with the build `build`
+    /// (the hash of the sources that decide results) of git commit `commit`.
+    pub fn new(format: &str, command: &str, about: Option<&str>, build: &str, commit: &str) -> Header {
+        Header {
+            format: format.to_string(),
+            command: command.to_string(),
+            about: about.map(str::to_string),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            build: build.to_string(),
+            commit: commit.to_string(),
+        }
+    }
+
+    /// What the run is for; empty when not said.
+    pub fn about(&self) -> &str {
+        self.about.as_deref().unwrap_or("")
+    }
+
+    /// The build as reports show it: `BUILD (commit COMMIT, version VERSION)`.
+    pub fn build_line(&self) -> String {
+        format!("{} (commit {}, version {})", self.build, self.commit, self.version)
+    }
+}
+
 /// What a run's manifest must tell: the identity of the run (all that decides its results), as
 /// TOML with a comment on top.
 pub trait RunManifest: Serialize + DeserializeOwned {
@@ -108,8 +153,8 @@ pub trait RunManifest: Serialize + DeserializeOwned {
     /// The comment lines at the top of the file.
     const COMMENT: &'static str;
 
-    /// The manifest's `format` value.
-    fn format(&self) -> &str;
+    /// The manifest's header.
+    fn header(&self) -> &Header;
 
     /// What differs between this run's identity and `folder`'s, one line each; empty when none.
     fn differences(&self, folder: &Self) -> Vec<String>;
@@ -124,10 +169,11 @@ pub trait RunManifest: Serialize + DeserializeOwned {
         let m: Self = toml::from_str(text).map_err(|e| {
             Error::file(path, format!("not a {} manifest this version reads: {e}", Self::RUN))
         })?;
-        if m.format() != Self::FORMAT {
+        let format = &m.header().format;
+        if format != Self::FORMAT {
             return Err(Error::file(
                 path,
-                format!("format `{}`, where this version reads `{}`", m.format(), Self::FORMAT),
+                format!("format `{format}`, where this version reads `{}`", Self::FORMAT),
             ));
         }
         Ok(m)
@@ -148,10 +194,10 @@ impl Differences {
         self
     }
 
-    /// Notes the build when it differs: (build, commit) of the folder's run and of this one.
-    pub fn build(&mut self, folder: (&str, &str), ours: (&str, &str)) -> &mut Differences {
-        if folder.0 != ours.0 {
-            let show = |(build, commit): (&str, &str)| format!("{build} (commit {commit})");
+    /// Notes the build when it differs, between the headers of the folder's manifest and this run's.
+    pub fn build(&mut self, folder: &Header, ours: &Header) -> &mut Differences {
+        if folder.build != ours.build {
+            let show = |h: &Header| format!("{} (commit {})", h.build, h.commit);
             self.field("build", show(folder), show(ours));
         }
         self

@@ -324,9 +324,10 @@ fn timed_tournament(
 ) -> (crate::tournament::spec::TournamentSpec, crate::tournament::Outcome, f64) {
     use crate::tournament::{Options, run, spec::TournamentSpec};
     let _ = std::fs::remove_dir_all(dir);
-    let spec =
-        TournamentSpec::new(bots, 2, games, seed, "default", dir, &stadt_agents::botfile::BotDirs::none())
-            .expect("a valid tournament");
+    let settings =
+        crate::settings::RunSettings { players: 2, games, seed, tiles: crate::settings::TILES.into() };
+    let spec = TournamentSpec::new(bots, &settings, dir, &stadt_agents::botfile::BotDirs::none())
+        .expect("a valid tournament");
     let opts = Options {
         threads,
         progress: false,

@@ -1,22 +1,18 @@
 //! The documented range of every count and number a user gives (flags, experiment files, bot
 //! parameters): a value outside its range is refused with a message that names it and the range.
+//! The settings of a run of games (players, games, seed, threads) have theirs, with their
+//! defaults, in `settings`.
 
 use crate::error::Error;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
-/// Games per combination of bots in a tournament.
-pub const GAMES: RangeInclusive<u64> = 1..=1_000_000;
 /// Games in one tournament's whole schedule (combinations x decks x seat rotations).
 pub const SCHEDULE: u64 = 10_000_000;
 /// Shards one tournament may be split into (`--shard K/N`: N at most this).
 pub const SHARDS: usize = 100_000;
 /// Bots named in one tournament.
 pub const BOTS: RangeInclusive<u64> = 2..=12;
-/// Worker threads.
-pub const THREADS: RangeInclusive<u64> = 1..=256;
-/// Run seeds: what a TOML manifest can hold as an integer.
-pub const SEED: RangeInclusive<u64> = 0..=i64::MAX as u64;
 /// SPSA iterations of a tuning run.
 pub const TUNE_ITERATIONS: RangeInclusive<u64> = 1..=100_000;
 /// Games per candidate evaluation in tuning (both seatings of each deck).

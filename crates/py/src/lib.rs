@@ -11,6 +11,7 @@ mod tournament;
 
 use die_stadt::actions;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// The module.
 #[pymodule]
@@ -34,7 +35,23 @@ fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TERMINAL", game::TERMINAL)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD", stadt_harness::provenance::SOURCES)?;
+    m.add("DEFAULTS", defaults(m.py())?)?;
     Ok(())
+}
+
+/// The defaults of `stadt.tournament` and `stadt.sprt`: the command line's, from
+/// `stadt_harness::settings`.
+fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    use stadt_harness::settings::{ERROR_RATE, GAMES, MAX_GAMES, PLAYERS, SEED, TILES};
+    let d = PyDict::new(py);
+    d.set_item(PLAYERS.name, PLAYERS.default)?;
+    d.set_item(GAMES.name, GAMES.default)?;
+    d.set_item(SEED.name, SEED.default)?;
+    d.set_item(MAX_GAMES.name, MAX_GAMES.default)?;
+    d.set_item("alpha", ERROR_RATE)?;
+    d.set_item("beta", ERROR_RATE)?;
+    d.set_item("tiles", TILES)?;
+    Ok(d)
 }
 
 /// The bots stadt has, by name.

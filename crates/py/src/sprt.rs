@@ -7,14 +7,20 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use stadt_agents::botfile::BotDirs;
+use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-/// Runs (or resumes) an SPRT; see `stadt.sprt` in python/stadt/__init__.py.
+/// Runs (or resumes) an SPRT; see `stadt.sprt` in python/stadt/__init__.py. The defaults are the
+/// command line's (`stadt_harness::settings`).
 #[pyfunction]
-#[pyo3(signature = (out, bot, against, elo0, elo1, alpha, beta, players, seed, max_games, tiles, threads, progress, about, command, bot_dir = None))]
+#[pyo3(signature = (
+    out, bot, against, elo0, elo1, alpha = ERROR_RATE, beta = ERROR_RATE, players = PLAYERS.default,
+    seed = SEED.default, max_games = MAX_GAMES.default, tiles = TILES.to_string(), threads = None, progress = true,
+    about = String::new(), command = String::new(), bot_dir = None
+))]
 #[allow(clippy::too_many_arguments)]
 pub fn sprt<'py>(
     py: Python<'py>,
@@ -28,20 +34,20 @@ pub fn sprt<'py>(
     players: usize,
     seed: u64,
     max_games: u64,
-    tiles: &str,
-    threads: usize,
+    tiles: String,
+    threads: Option<u64>,
     progress: bool,
-    about: &str,
-    command: &str,
+    about: String,
+    command: String,
     bot_dir: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
     let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
     let h = Hypotheses { elo0, elo1, alpha, beta };
-    let spec =
-        SprtSpec::new(b, a, h, players, max_games, seed, tiles, Path::new(out)).map_err(harness_error)?;
-    let opts = options(threads, progress, about, command);
+    let settings = RunSettings { players, games: max_games, seed, tiles };
+    let spec = SprtSpec::new(b, a, h, &settings, Path::new(out)).map_err(harness_error)?;
+    let opts = options(threads, progress, &about, &command)?;
     let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the test was stopped; the same call resumes it"));

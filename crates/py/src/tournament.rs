@@ -17,6 +17,7 @@ use stadt_agents::spec::parse_bot;
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
 use stadt_harness::entrant::Entrant;
 use stadt_harness::limits;
+use stadt_harness::settings::{self, GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::stop::Stop;
 use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
@@ -111,17 +112,18 @@ pub(crate) fn entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs, raised: &Raised) -> 
     Ok(Entrant::Outside(Arc::new(PyEntrant { name, factory: factory.unbind(), raised: raised.clone() })))
 }
 
-/// How a run from Python runs: `command` and `about` for its manifest.
-pub(crate) fn options(threads: usize, progress: bool, about: &str, command: &str) -> Options {
-    Options {
-        threads,
+/// How a run from Python runs: on `threads` worker threads (None: every core), `command` and
+/// `about` for its manifest.
+pub(crate) fn options(threads: Option<u64>, progress: bool, about: &str, command: &str) -> PyResult<Options> {
+    Ok(Options {
+        threads: settings::threads("threads", threads).map_err(harness_error)?,
         progress,
         command: command.to_string(),
         about: about.to_string(),
         stop: Stop::new(),
         records: false,
         on_bot_failure: Default::default(),
-    }
+    })
 }
 
 /// Runs `run` (a tournament or a test that may call Python agents) with `opts` on a thread of its
@@ -158,9 +160,14 @@ pub(crate) fn run_interruptible<T: Send>(
     result.map_err(harness_error)
 }
 
-/// Runs (or resumes) a tournament; see `stadt.tournament` in python/stadt/__init__.py.
+/// Runs (or resumes) a tournament; see `stadt.tournament` in python/stadt/__init__.py. The
+/// defaults are the command line's (`stadt_harness::settings`; `stadt._stadt.DEFAULTS` gives them
+/// to the Python half).
 #[pyfunction]
-#[pyo3(signature = (out, bots, players, games, seed, tiles, threads, progress, about, command, bot_dir = None, shard = None))]
+#[pyo3(signature = (
+    out, bots, players = PLAYERS.default, games = GAMES.default, seed = SEED.default, tiles = TILES.to_string(),
+    threads = None, progress = true, about = String::new(), command = String::new(), bot_dir = None, shard = None
+))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament<'py>(
     py: Python<'py>,
@@ -169,25 +176,25 @@ pub fn tournament<'py>(
     players: usize,
     games: u64,
     seed: u64,
-    tiles: &str,
-    threads: usize,
+    tiles: String,
+    threads: Option<u64>,
     progress: bool,
-    about: &str,
-    command: &str,
+    about: String,
+    command: String,
     bot_dir: Option<&str>,
     shard: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
     let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
-    let mut spec = TournamentSpec::of_entrants(entrants, players, games, seed, tiles, Path::new(out))
-        .map_err(harness_error)?;
+    let settings = RunSettings { players, games, seed, tiles };
+    let mut spec = TournamentSpec::of_entrants(entrants, &settings, Path::new(out)).map_err(harness_error)?;
     if let Some(text) = shard {
         spec = spec
             .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)
             .map_err(harness_error)?;
     }
-    let opts = options(threads, progress, about, command);
+    let opts = options(threads, progress, &about, &command)?;
     let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the tournament was stopped; the same call resumes it"));

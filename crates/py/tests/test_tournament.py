@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import inspect
 import random
 from pathlib import Path
 
@@ -83,7 +85,39 @@ def test_bad_entrants_and_settings_are_refused_before_anything_is_written(tmp_pa
         stadt.tournament(tmp_path / "d", ["greedy", "random"], players=5)
     with pytest.raises(RuntimeError, match="not a callable"):
         stadt.tournament(tmp_path / "e", ["greedy", ("x", lambda seed, player: 7)], games=2)
-    assert not any((tmp_path / d).exists() for d in "abcd")
+    with pytest.raises(ValueError, match="threads must be from 1 to 256, not 0"):
+        stadt.tournament(tmp_path / "f", ["greedy", "random"], games=2, threads=0)
+    assert not any((tmp_path / d).exists() for d in "abcdf")
+
+
+def test_the_defaults_are_the_command_lines(tmp_path: Path) -> None:
+    """stadt.tournament and stadt.sprt take their defaults from the Rust settings the command line
+    uses (stadt.DEFAULTS): a call without settings plays the command line's run without flags."""
+    assert stadt.DEFAULTS == {
+        "players": 2,
+        "games": 100,
+        "seed": 1,
+        "max_games": 20000,
+        "alpha": 0.05,
+        "beta": 0.05,
+        "tiles": "default",
+    }
+    for function, names in (
+        (stadt.tournament, ["players", "games", "seed", "tiles"]),
+        (stadt.sprt, ["alpha", "beta", "players", "seed", "max_games", "tiles"]),
+    ):
+        parameters = inspect.signature(function).parameters
+        assert {n: parameters[n].default for n in names} == {n: stadt.DEFAULTS[n] for n in names}
+    stadt.tournament(tmp_path / "py", ["random", "greedy"], threads=2)
+    run_cli("tournament", "--bots", "random,greedy", "--out", str(tmp_path / "cli"), "--quiet", "--threads", "2")
+    drop = {"decision_ms"}
+    assert columns(tmp_path / "py/games.csv", drop) == columns(tmp_path / "cli/games.csv", drop)
+    identity = [
+        line
+        for line in (tmp_path / "py/manifest.toml").read_text().splitlines()
+        if line.startswith(("players =", "games =", "seed =", "tiles ="))
+    ]
+    assert identity == ["players = 2", "games = 100", "seed = 1", 'tiles = "default"']
 
 
 def test_shards_played_from_python_merge_into_the_single_run(tmp_path: Path) -> None:

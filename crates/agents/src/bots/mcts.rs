@@ -14,7 +14,7 @@ use stadt_core::game::Game as _;
 use crate::helpers::GreedySearch;
 use die_stadt::observation::Observation;
 use crate::prior::GreedyPrior;
-use crate::params::{ParamDef, ParamKind, Params};
+use crate::params::{ParamDef, ParamKind, Params, Value};
 use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
@@ -186,10 +186,10 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         iters: p.int("iters"),
         ms: p.int("ms"),
         c: p.real("c"),
-        reward: match p.get("reward") {
-            "win" => Reward::Win,
-            "margin" => Reward::Margin,
-            "mix" => Reward::Mix,
+        reward: match p.word("reward") {
+            Some("win") => Reward::Win,
+            Some("margin") => Reward::Margin,
+            Some("mix") => Reward::Mix,
             _ => Reward::Rank,
         },
         threads: p.int("threads") as usize,
@@ -202,7 +202,7 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         halving: p.flag("halving"),
         chance: p.real("chance"),
     };
-    (cfg, p.get("rollout") == "greedy", p.real("open"))
+    (cfg, p.word("rollout") == Some("greedy"), p.real("open"))
 }
 
 /// A playout's moves: greedy's choice, or uniformly random ones.
@@ -249,10 +249,10 @@ impl MctsBot {
             || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
             || GreedyPrior::new(open, tau),
         );
-        let eval = match p.get("eval") {
-            "projected" => Evaluation::Projected,
-            "learned" => Evaluation::Builtin,
-            v => Evaluation::File(learned::file::loaded(v).expect("an eval file is read when its spec is checked")),
+        let eval = match p.value("eval") {
+            Value::File(file) => Evaluation::File(file.content().expect("an evaluation file's check reads weights")),
+            Value::Word("learned") => Evaluation::Builtin,
+            _ => Evaluation::Projected,
         };
         MctsBot { search, open, eval }
     }

@@ -4,10 +4,11 @@
 //! with, and a file changed since is refused.
 
 use crate::learned::features::{BASE, COUNT, FeatureSet, NAMES};
+use crate::params::FileValue;
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The first line every evaluation file starts with.
 pub const FORMAT: &str = "format = stadt-eval 1";
@@ -135,13 +136,11 @@ fn short_hash(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Files read so far, by their checked spec value: a bot built from a checked spec uses the
-/// weights that were checked, even if the file changes afterwards.
-static LOADED: Mutex<Vec<(String, Arc<Weights>)>> = Mutex::new(Vec::new());
-
 /// Checks an `eval=` value (`PATH` or `PATH@sha256:HASH`): reads and parses the file, refuses it
-/// when its hash differs from the one given, and returns the value as `PATH@sha256:HASH`.
-pub fn check(value: &str) -> Result<String, String> {
+/// when its hash differs from the one given, and returns the value to record, `PATH@sha256:HASH`,
+/// with the weights read (a bot built from the spec uses them, even if the file changes
+/// afterwards).
+pub fn check(value: &str) -> Result<FileValue, String> {
     let (path, given) = match value.rsplit_once("@sha256:") {
         Some((p, h)) => (p, Some(h)),
         None => (value, None),
@@ -159,16 +158,5 @@ pub fn check(value: &str) -> Result<String, String> {
             "evaluation file {path} has changed since the spec was written (sha256 {g}, now {hash})"
         ));
     }
-    let checked = format!("{path}@sha256:{hash}");
-    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    if !loaded.iter().any(|(v, _)| *v == checked) {
-        loaded.push((checked.clone(), Arc::new(weights)));
-    }
-    Ok(checked)
-}
-
-/// The weights of a value `check` accepted.
-pub fn loaded(checked: &str) -> Option<Arc<Weights>> {
-    let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    loaded.iter().find(|(v, _)| v == checked).map(|(_, w)| w.clone())
+    Ok(FileValue { recorded: format!("{path}@sha256:{hash}"), content: Arc::new(weights) })
 }

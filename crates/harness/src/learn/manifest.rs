@@ -2,7 +2,7 @@
 //! other settings or another build is refused there instead of mixing with it.
 
 use super::spec::LearnSpec;
-use crate::folder::{Differences, RunManifest};
+use crate::folder::{Differences, Header, RunManifest};
 use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
 use stadt_agents::learned::features::FeatureSet;
@@ -11,11 +11,9 @@ use stadt_agents::learned::features::FeatureSet;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    pub(crate) format: String,
-    pub(crate) command: String,
-    pub(crate) version: String,
-    pub(crate) build: String,
-    pub(crate) commit: String,
+    /// The format, the command and the build.
+    #[serde(flatten)]
+    pub(crate) header: Header,
     pub(crate) bot: String,
     pub(crate) players: usize,
     pub(crate) games: usize,
@@ -41,11 +39,7 @@ impl Manifest {
     /// The manifest of the run `spec` describes.
     pub fn new(spec: &LearnSpec, command: &str) -> Manifest {
         Manifest {
-            format: Self::FORMAT.into(),
-            command: command.into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            build: crate::provenance::SOURCES.into(),
-            commit: crate::provenance::COMMIT.into(),
+            header: crate::provenance::header(Self::FORMAT, command, None),
             bot: spec.bot.full(),
             players: spec.players,
             games: spec.games,
@@ -65,13 +59,13 @@ impl RunManifest for Manifest {
     const COMMENT: &'static str = "# stadt learn manifest: what produced the files beside it (TOML).\n\
         # A run with a different build, bot, players, games, generations, match games, seed, ridge or feature set is refused here.\n";
 
-    fn format(&self) -> &str {
-        &self.format
+    fn header(&self) -> &Header {
+        &self.header
     }
 
     fn differences(&self, folder: &Self) -> Vec<String> {
         Differences::default()
-            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .build(&folder.header, &self.header)
             .field("bot", &folder.bot, &self.bot)
             .field("players", folder.players, self.players)
             .field("games", folder.games, self.games)

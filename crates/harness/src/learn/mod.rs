@@ -18,6 +18,7 @@ use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::write_file;
 use crate::runner::{RecordHead, play_game};
+use crate::settings::{RunSettings, TILES};
 use crate::stop::Stop;
 use crate::tournament::{self, spec::TournamentSpec, summary};
 use crate::{entrant::Entrant, pool, progress};
@@ -120,14 +121,13 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
             // count the evaluation was fitted for.
             let copies = if spec.players == 2 { 1 } else { 2 };
             let entrants = (0..copies).flat_map(|_| [Entrant::Bot(next.clone()), Entrant::Bot(bot.clone())]);
-            let t = TournamentSpec::of_entrants(
-                entrants.collect(),
-                spec.players,
-                spec.match_games,
-                derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
-                "default",
-                &out,
-            )?;
+            let settings = RunSettings {
+                players: spec.players,
+                games: spec.match_games,
+                seed: derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
+                tiles: TILES.into(),
+            };
+            let t = TournamentSpec::of_entrants(entrants.collect(), &settings, &out)?;
             let outcome = tournament::run(
                 &t,
                 &tournament::Options {

@@ -3,7 +3,7 @@
 //! what produced it. A run whose identity differs in any of these is refused in the folder.
 
 use super::spec::SprtSpec;
-use crate::folder::{Differences, RunManifest};
+use crate::folder::{Differences, Header, RunManifest};
 use crate::tournament::manifest::ManifestBot;
 use serde::{Deserialize, Serialize};
 
@@ -14,19 +14,10 @@ pub const FORMAT: &str = "stadt-sprt 1";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    /// `stadt-sprt 1`.
-    pub format: String,
-    /// The command that started the run, as typed.
-    pub command: String,
-    /// What the run is for (from an experiment file).
-    #[serde(default)]
-    pub about: String,
-    /// The package version.
-    pub version: String,
-    /// The build: a SHA-256 of the sources that decide results.
-    pub build: String,
-    /// The git commit of the build, for information.
-    pub commit: String,
+    /// Format `stadt-sprt 1`, the command, what the run is for (from an experiment file) and the
+    /// build.
+    #[serde(flatten)]
+    pub header: Header,
     /// `pentanomial` (2 players) or `gsprt` (3 and 4).
     pub model: String,
     /// Elo of H0, in the model's unit.
@@ -59,13 +50,13 @@ impl RunManifest for Manifest {
          # The first bot is the one under test. Unit u is deck u in every seat rotation: game u * players + r,\n\
          # deck seed derive(seed, [1, u]), agents' seed derive(seed, [2, game]).\n";
 
-    fn format(&self) -> &str {
-        &self.format
+    fn header(&self) -> &Header {
+        &self.header
     }
 
     fn differences(&self, folder: &Manifest) -> Vec<String> {
         Differences::default()
-            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .build(&folder.header, &self.header)
             .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
             .field("players", folder.players, self.players)
             .field("max games", folder.max_games, self.max_games)
@@ -85,12 +76,7 @@ impl Manifest {
     pub fn new(spec: &SprtSpec, command: &str, about: &str) -> Manifest {
         let (t, s) = (&spec.games, &spec.settings);
         Manifest {
-            format: FORMAT.to_string(),
-            command: command.to_string(),
-            about: about.to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            build: crate::provenance::SOURCES.to_string(),
-            commit: crate::provenance::COMMIT.to_string(),
+            header: crate::provenance::header(FORMAT, command, Some(about)),
             model: spec.model().name().to_string(),
             elo0: s.elo0,
             elo1: s.elo1,

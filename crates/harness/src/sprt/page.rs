@@ -11,6 +11,7 @@ use crate::folder::{MANIFEST, RunFolder, RunManifest};
 use crate::report::html::Page;
 use crate::report::plots::{self, Frame, Interval};
 use crate::report::{agrees, folder_name, manifest_text, unfinished, write_page};
+use crate::settings::PLAYERS;
 use crate::tournament::games::{GAMES, rows_in};
 use crate::tournament::schedule::{Shard, decks_for};
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let path = dir.join(MANIFEST);
     let m = Manifest::read(text, &path)?;
     let settings = Settings::new(m.elo0, m.elo1, m.alpha, m.beta).map_err(|e| Error::file(&path, e))?;
-    if !(2..=4).contains(&m.players) || m.bot.len() != m.players {
+    if !PLAYERS.range.contains(&m.players) || m.bot.len() != m.players {
         return Err(Error::file(&path, "its players and bots do not make an sprt run"));
     }
     let scheduled = decks_for(m.max_games, m.players) as usize * m.players;
@@ -30,14 +31,14 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let games = rows.len() / m.players;
     if !seq.decided() && games < scheduled {
         let what = format!("{games} of at most {scheduled} games played, no verdict yet");
-        return Err(unfinished(dir, what, &m.command));
+        return Err(unfinished(dir, what, &m.header.command));
     }
-    agrees(dir, FILE, &log, &m.command)?;
+    agrees(dir, FILE, &log, &m.header.command)?;
     let model = model_for(m.players);
     let unit = elo_unit(&model);
     let (lower, upper) = settings.bounds();
 
-    let mut page = Page::new(&format!("SPRT report: {}", folder_name(dir)), &m.about);
+    let mut page = Page::new(&format!("SPRT report: {}", folder_name(dir)), m.header.about());
     let (tested, baseline) = (&m.bot[0], &m.bot[1]);
     let units = match m.model.as_str() {
         "pentanomial" => "pentanomial: a unit is a pair of games on one deck with the seats swapped",
@@ -46,7 +47,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
         }
     };
     page.facts(&[
-        ("command", m.command.clone()),
+        ("command", m.header.command.clone()),
         ("bot under test", format!("{} = {}", tested.label, tested.spec)),
         ("against", format!("{} = {}", baseline.label, baseline.spec)),
         ("players", m.players.to_string()),
@@ -56,7 +57,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
         ("max games", format!("{} ({scheduled} scheduled in whole units)", m.max_games)),
         ("seed", m.seed.to_string()),
         ("tiles", format!("{} (sha256 {})", m.tiles, m.tiles_sha256)),
-        ("build", format!("{} (commit {}, version {})", m.build, m.commit, m.version)),
+        ("build", m.header.build_line()),
     ]);
 
     page.section("verdict", "Verdict");

@@ -5,7 +5,7 @@
 use super::model::{Model, Settings};
 use crate::entrant::Entrant;
 use crate::error::Error;
-use crate::limits;
+use crate::settings::{self, ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
 use crate::tournament::spec::{
     TournamentSpec, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
 };
@@ -38,11 +38,6 @@ pub struct Hypotheses {
     pub beta: f64,
 }
 
-/// The default most games of a run.
-pub const MAX_GAMES: u64 = 20_000;
-/// The default error rates.
-pub const ALPHA: f64 = 0.05;
-
 /// The model that players decide: the pentanomial model for 2 players (a unit is a pair of games
 /// with the seats swapped), the generalised SPRT on the unit's mean score for 3 and 4.
 pub fn model_for(players: usize) -> Model {
@@ -58,45 +53,36 @@ pub fn elo_unit(model: &Model) -> &'static str {
 }
 
 impl SprtSpec {
-    /// Checks and builds a run of `bot` against copies of `against` in `players`-player games.
-    /// The same bot on both sides is allowed (a bot against itself is a real run).
-    #[allow(clippy::too_many_arguments)]
+    /// Checks and builds a run of `bot` against copies of `against` in `run.players`-player games,
+    /// at most `run.games` games. The same bot on both sides is allowed (a bot against itself is
+    /// a real run).
     pub fn new(
         bot: Entrant,
         against: Entrant,
         h: Hypotheses,
-        players: usize,
-        max_games: u64,
-        seed: u64,
-        tiles: &str,
+        run: &RunSettings,
         out: &Path,
     ) -> Result<SprtSpec, Error> {
         let settings = Settings::new(h.elo0, h.elo1, h.alpha, h.beta).map_err(Error::Setting)?;
-        if !(2..=4).contains(&players) {
-            return Err(Error::Setting(format!("players must be 2, 3 or 4, not {players}")));
-        }
-        limits::check("--max-games", max_games, &limits::GAMES)?;
+        let players = settings::players("players", run.players)?;
+        MAX_GAMES.check("--max-games", run.games)?;
         let mut bots = vec![bot];
         bots.extend(std::iter::repeat_n(against, players - 1));
-        let games = TournamentSpec::of_entrants(bots, players, max_games, seed, tiles, out)?;
+        let games = TournamentSpec::of_entrants(bots, run, out)?;
         Ok(SprtSpec { games, settings })
     }
 
     /// As `new`, for bots given as specs or bot files.
-    #[allow(clippy::too_many_arguments)]
     pub fn of_bots(
         bot: &str,
         against: &str,
         h: Hypotheses,
-        players: usize,
-        max_games: u64,
-        seed: u64,
-        tiles: &str,
+        run: &RunSettings,
         out: &Path,
         dirs: &BotDirs,
     ) -> Result<SprtSpec, Error> {
         let (b, a) = (parse_bot(bot, dirs)?, parse_bot(against, dirs)?);
-        SprtSpec::new(Entrant::Bot(b), Entrant::Bot(a), h, players, max_games, seed, tiles, out)
+        SprtSpec::new(Entrant::Bot(b), Entrant::Bot(a), h, run, out)
     }
 
     /// The model of this run.
@@ -146,15 +132,15 @@ pub struct SprtExperiment {
 }
 
 fn default_alpha() -> f64 {
-    ALPHA
+    ERROR_RATE
 }
 
 fn default_players() -> usize {
-    2
+    PLAYERS.default
 }
 
 fn default_max_games() -> u64 {
-    MAX_GAMES
+    MAX_GAMES.default
 }
 
 impl SprtExperiment {
@@ -169,14 +155,17 @@ impl SprtExperiment {
     pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<SprtSpec, Error> {
         let h = Hypotheses { elo0: self.elo0, elo1: self.elo1, alpha: self.alpha, beta: self.beta };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
+        let run = RunSettings {
+            players: self.players,
+            games: self.max_games,
+            seed: self.seed,
+            tiles: resolve_tiles(&self.dir, &self.tiles),
+        };
         SprtSpec::of_bots(
             &resolve_bot(&self.dir, &self.bot),
             &resolve_bot(&self.dir, &self.against),
             h,
-            self.players,
-            self.max_games,
-            self.seed,
-            &resolve_tiles(&self.dir, &self.tiles),
+            &run,
             &out,
             dirs,
         )

@@ -2,7 +2,7 @@
 //! (the build, the tile set's contents, players, games, seed and every bot with all parameters)
 //! decides the results: a run whose identity differs in any of these is refused in the folder.
 
-use crate::folder::{Differences, RunManifest};
+use crate::folder::{Differences, Header, RunManifest};
 use crate::tournament::spec::TournamentSpec;
 use serde::{Deserialize, Serialize};
 use stadt_core::seat::Seat;
@@ -24,19 +24,10 @@ pub struct ManifestBot {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    /// `stadt-tournament 1`.
-    pub format: String,
-    /// The command that started the run, as typed.
-    pub command: String,
-    /// What the tournament is for (from an experiment file).
-    #[serde(default)]
-    pub about: String,
-    /// The package version.
-    pub version: String,
-    /// The build: a SHA-256 of the sources that decide results.
-    pub build: String,
-    /// The git commit of the build, for information (`+changes` when the sources differed from it).
-    pub commit: String,
+    /// Format `stadt-tournament 1`, the command, what the tournament is for (from an experiment
+    /// file) and the build.
+    #[serde(flatten)]
+    pub header: Header,
     /// Players per game.
     pub players: usize,
     /// Games per combination of bots, as asked (rounded up to whole seat rotations).
@@ -62,8 +53,8 @@ impl RunManifest for Manifest {
          # A run with a different build, tile set, players, games, seed or bots is refused here.\n\
          # Deck d's seed is derive(seed, [1, d]); the agents' seed of game g is derive(seed, [2, g]).\n";
 
-    fn format(&self) -> &str {
-        &self.format
+    fn header(&self) -> &Header {
+        &self.header
     }
 
     fn differences(&self, folder: &Manifest) -> Vec<String> {
@@ -75,12 +66,7 @@ impl Manifest {
     /// The manifest of a tournament started by `command`.
     pub fn new(spec: &TournamentSpec, command: &str, about: &str) -> Manifest {
         Manifest {
-            format: FORMAT.to_string(),
-            command: command.to_string(),
-            about: about.to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            build: crate::provenance::SOURCES.to_string(),
-            commit: crate::provenance::COMMIT.to_string(),
+            header: crate::provenance::header(FORMAT, command, Some(about)),
             players: spec.players,
             games: spec.games,
             seed: spec.seed,
@@ -120,7 +106,7 @@ fn differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
 /// tournament.
 pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String> {
     Differences::default()
-        .build((&folder.build, &folder.commit), (&ours.build, &ours.commit))
+        .build(&folder.header, &ours.header)
         .field("tile set (sha256)", &folder.tiles_sha256, &ours.tiles_sha256)
         .field("players", folder.players, ours.players)
         .field("games", folder.games, ours.games)

@@ -80,11 +80,11 @@ fn check_parts(parts: &[Part]) -> Result<(), Error> {
         }
     }
     let ours = crate::provenance::SOURCES;
-    if first.manifest.build != ours {
+    if first.manifest.header.build != ours {
         return Err(Error::Folder(format!(
             "the shards were played by build {} (commit {}); this stadt is build {ours} (commit {}): merge with the build that played them",
-            first.manifest.build,
-            first.manifest.commit,
+            first.manifest.header.build,
+            first.manifest.header.commit,
             crate::provenance::COMMIT
         )));
     }
@@ -160,7 +160,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf], command: &str) -> Result<Merged, Erro
     let content = format!("{}\n{}", rows::header(&columns, failures), rows::to_csv(&all));
     let mut merged = m.clone();
     merged.shard = None;
-    merged.command = command.to_string();
+    merged.header.command = command.to_string();
     let folder = RunFolder::open(out, command)?;
     folder.claim(&merged)?;
     let games = folder.join(GAMES);

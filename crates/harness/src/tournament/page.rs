@@ -25,17 +25,17 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let pairs = summary::pairs(&rows, m.players, &labels);
     let summary_csv = summary::summary_csv(&bots);
     let pairs_csv = summary::pairs_csv(&pairs);
-    agrees(dir, "summary.csv", &summary_csv, &m.command)?;
-    agrees(dir, "pairs.csv", &pairs_csv, &m.command)?;
+    agrees(dir, "summary.csv", &summary_csv, &m.header.command)?;
+    agrees(dir, "pairs.csv", &pairs_csv, &m.header.command)?;
 
-    let mut page = Page::new(&format!("Tournament report: {}", folder_name(dir)), &m.about);
+    let mut page = Page::new(&format!("Tournament report: {}", folder_name(dir)), m.header.about());
     let mut facts = vec![
-        ("command", m.command.clone()),
+        ("command", m.header.command.clone()),
         ("players", m.players.to_string()),
         ("games", format!("{} ({} player rows)", rows.len() / m.players, rows.len())),
         ("seed", m.seed.to_string()),
         ("tiles", format!("{} (sha256 {})", m.tiles, m.tiles_sha256)),
-        ("build", format!("{} (commit {}, version {})", m.build, m.commit, m.version)),
+        ("build", m.header.build_line()),
     ];
     if let Some(s) = &m.shard {
         facts.push(("shard", format!("{s}: this folder holds that part of the schedule only")));
@@ -82,7 +82,7 @@ fn finished(dir: &Path, text: &str) -> Result<(Manifest, Games), Error> {
     };
     let want = part.len(schedule_len(m.bot.len(), m.players, m.games) as usize);
     let games = finished_games(dir, m.players, part, want)?
-        .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.command))?;
+        .map_err(|have| unfinished(dir, format!("{have} of its {want} games played"), &m.header.command))?;
     Ok((m, games))
 }
 

@@ -5,6 +5,7 @@
 use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::limits;
+use crate::settings::{self, GAMES, RunSettings, SEED, TILES};
 use crate::tournament::schedule::{Shard, schedule_len};
 use die_stadt::tiles::TileSet;
 use serde::Deserialize;
@@ -68,7 +69,7 @@ pub struct Experiment {
 }
 
 pub(crate) fn default_tiles() -> String {
-    "default".into()
+    TILES.into()
 }
 
 impl Experiment {
@@ -82,9 +83,14 @@ impl Experiment {
     /// The tournament it describes; `out` replaces the file's output folder when given.
     pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, Error> {
         let bots: Vec<String> = self.bots.iter().map(|b| resolve_bot(&self.dir, b)).collect();
-        let tiles = resolve_tiles(&self.dir, &self.tiles);
+        let settings = RunSettings {
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            tiles: resolve_tiles(&self.dir, &self.tiles),
+        };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
-        TournamentSpec::new(&bots, self.players, self.games, self.seed, &tiles, &out, dirs)
+        TournamentSpec::new(&bots, &settings, &out, dirs)
     }
 }
 
@@ -133,38 +139,32 @@ pub(crate) fn resolve_bot(dir: &Path, b: &str) -> String {
 
 /// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
 pub(crate) fn resolve_tiles(dir: &Path, tiles: &str) -> String {
-    if tiles == "default" { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
+    if tiles == TILES { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
 }
 
 impl TournamentSpec {
-    /// Checks and builds a tournament: players 2 to 4, 2 to 12 bots (at least one per seat), games
-    /// per combination and the whole schedule within `limits`, a seed TOML can hold.
+    /// Checks and builds a tournament: players, games per combination and the seed within their
+    /// ranges (`settings`), 2 to 12 bots (at least one per seat), the whole schedule within
+    /// `limits`.
     pub fn new(
         bots: &[String],
-        players: usize,
-        games: u64,
-        seed: u64,
-        tiles: &str,
+        settings: &RunSettings,
         out: &Path,
         dirs: &BotDirs,
     ) -> Result<TournamentSpec, Error> {
         let entrants: Vec<Entrant> =
             bots.iter().map(|b| parse_bot(b, dirs).map(Entrant::Bot)).collect::<Result<_, _>>()?;
-        TournamentSpec::of_entrants(entrants, players, games, seed, tiles, out)
+        TournamentSpec::of_entrants(entrants, settings, out)
     }
 
     /// As `new`, for entrants already built (bots and outside agents side by side).
     pub fn of_entrants(
         bots: Vec<Entrant>,
-        players: usize,
-        games: u64,
-        seed: u64,
-        tiles: &str,
+        settings: &RunSettings,
         out: &Path,
     ) -> Result<TournamentSpec, Error> {
-        if !(2..=4).contains(&players) {
-            return Err(Error::Setting(format!("players must be 2, 3 or 4, not {players}")));
-        }
+        let RunSettings { players, games, seed, ref tiles } = *settings;
+        let players = settings::players("players", players)?;
         if bots.len() < players {
             return Err(Error::Setting(format!(
                 "{} bot(s) for {players}-player games: name at least {players} (the same bot may appear twice)",
@@ -172,8 +172,8 @@ impl TournamentSpec {
             )));
         }
         limits::check("the number of bots", bots.len() as u64, &limits::BOTS)?;
-        limits::check("games (per combination of bots)", games, &limits::GAMES)?;
-        limits::check("seed", seed, &limits::SEED)?;
+        GAMES.check("games (per combination of bots)", games)?;
+        SEED.check("seed", seed)?;
         let total = schedule_len(bots.len(), players, games);
         if total > limits::SCHEDULE {
             return Err(Error::Setting(format!(

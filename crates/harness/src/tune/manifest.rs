@@ -2,7 +2,7 @@
 //! settings or another build is refused there instead of mixing with it.
 
 use super::TuneSpec;
-use crate::folder::{Differences, RunManifest};
+use crate::folder::{Differences, Header, RunManifest};
 use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
 
@@ -10,11 +10,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    pub(crate) format: String,
-    pub(crate) command: String,
-    pub(crate) version: String,
-    pub(crate) build: String,
-    pub(crate) commit: String,
+    /// The format, the command and the build.
+    #[serde(flatten)]
+    pub(crate) header: Header,
     pub(crate) bot: String,
     pub(crate) pool: Vec<String>,
     pub(crate) name: String,
@@ -36,11 +34,7 @@ impl Manifest {
     /// The manifest of the run `spec` describes.
     pub fn new(spec: &TuneSpec) -> Manifest {
         Manifest {
-            format: Self::FORMAT.into(),
-            command: spec.command.clone(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            build: crate::provenance::SOURCES.into(),
-            commit: crate::provenance::COMMIT.into(),
+            header: crate::provenance::header(Self::FORMAT, &spec.command, None),
             bot: spec.bot.full(),
             pool: spec.pool.iter().map(|b| b.full()).collect(),
             name: spec.name.clone(),
@@ -67,13 +61,13 @@ impl RunManifest for Manifest {
     const FORMAT: &'static str = "stadt-tune 1";
     const COMMENT: &'static str = "# stadt tuning manifest: what produced the files beside it (TOML).\n";
 
-    fn format(&self) -> &str {
-        &self.format
+    fn header(&self) -> &Header {
+        &self.header
     }
 
     fn differences(&self, folder: &Manifest) -> Vec<String> {
         Differences::default()
-            .build((&folder.build, &folder.commit), (&self.build, &self.commit))
+            .build(&folder.header, &self.header)
             .field("bot", &folder.bot, &self.bot)
             .field("pool", folder.pool.join(" | "), self.pool.join(" | "))
             .field("name", &folder.name, &self.name)

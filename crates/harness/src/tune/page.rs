@@ -37,12 +37,12 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let (Some(v), true) = (&verification, iterations.len() == m.iterations) else {
         let check = if verification.is_some() { "held-out check done" } else { "no held-out check yet" };
         let what = format!("{} of {} iterations, {check}", iterations.len(), m.iterations);
-        return Err(unfinished(dir, what, &m.command));
+        return Err(unfinished(dir, what, &m.header.command));
     };
 
     let mut page = Page::new(&format!("Tuning report: {}", folder_name(dir)), "");
     page.facts(&[
-        ("command", m.command.clone()),
+        ("command", m.header.command.clone()),
         ("bot", m.bot.clone()),
         ("against", m.pool.join("  |  ")),
         ("iterations", m.iterations.to_string()),
@@ -56,7 +56,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
         ("objective", m.objective.clone()),
         ("SPSA gains", format!("a = {}, c = {}", m.a, m.c)),
         ("seed", m.seed.to_string()),
-        ("build", format!("{} (commit {}, version {})", m.build, m.commit, m.version)),
+        ("build", m.header.build_line()),
     ]);
 
     page.section("verdict", "Held-out verdict (verify.csv)");

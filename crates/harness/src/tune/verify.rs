@@ -10,8 +10,9 @@ use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::folder::RunFolder;
 use crate::output::write_file;
+use crate::settings::{ERROR_RATE, RunSettings, TILES};
 use crate::sprt::model::Verdict as SprtVerdict;
-use crate::sprt::spec::{ALPHA, Hypotheses, SprtSpec};
+use crate::sprt::spec::{Hypotheses, SprtSpec};
 use crate::stats::{Cluster, Z95, cluster_mean_se, share_interval};
 use crate::tournament::Options;
 use crate::tournament::rows::csv_field;
@@ -116,10 +117,12 @@ fn sequential(
     tuned: &BotSpec,
     (elo0, elo1): (f64, f64),
 ) -> Result<Option<Verification>, Error> {
-    let h = Hypotheses { elo0, elo1, alpha: ALPHA, beta: ALPHA };
+    let h = Hypotheses { elo0, elo1, alpha: ERROR_RATE, beta: ERROR_RATE };
     let (b, a) = (Entrant::Bot(tuned.clone()), Entrant::Bot(spec.bot.clone()));
     let out = folder.join(SPRT_DIR);
-    let test = SprtSpec::new(b, a, h, 2, spec.verify_games as u64, spec.seed, "default", &out)?;
+    let run =
+        RunSettings { players: 2, games: spec.verify_games as u64, seed: spec.seed, tiles: TILES.into() };
+    let test = SprtSpec::new(b, a, h, &run, &out)?;
     let opts = Options {
         threads: spec.threads,
         progress: false,
@@ -166,7 +169,7 @@ impl Verification {
             _ => format!("no verdict within {} games", self.games),
         };
         Some(format!(
-            "SPRT with H0: normalized Elo <= {}, H1: >= {}, alpha = beta = {ALPHA}: {result}, LLR {:.3} (bounds {:.3}, {:.3})",
+            "SPRT with H0: normalized Elo <= {}, H1: >= {}, alpha = beta = {ERROR_RATE}: {result}, LLR {:.3} (bounds {:.3}, {:.3})",
             s.elo0, s.elo1, s.llr, s.lower, s.upper
         ))
     }

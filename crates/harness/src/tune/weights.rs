@@ -2,7 +2,7 @@
 //! uses, and the bot rebuilt with new values.
 
 use crate::error::Error;
-use stadt_agents::params::{ParamKind, format_real};
+use stadt_agents::params::{ParamKind, Value};
 use stadt_agents::spec::BotSpec;
 
 /// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
@@ -26,7 +26,10 @@ pub fn weights(bot: &BotSpec) -> Vec<Weight> {
         .filter_map(|p| match p.kind {
             ParamKind::Real { min, max } => {
                 let v = bot.params.real(p.key);
-                let default: f64 = p.default.parse().unwrap_or(v);
+                let default = match p.check(bot.def.name, p.default) {
+                    Ok(Value::Real(d)) => d,
+                    _ => v,
+                };
                 Some(Weight { key: p.key, value: v, scale: default.abs().max(0.25), range: (min, max) })
             }
             _ => None,
@@ -38,7 +41,7 @@ pub fn weights(bot: &BotSpec) -> Vec<Weight> {
 pub fn with_weights(bot: &BotSpec, ws: &[Weight], values: &[f64]) -> Result<BotSpec, Error> {
     let mut b = bot.clone();
     for (w, v) in ws.iter().zip(values) {
-        b = b.with(w.key, &format_real(round6(v.clamp(w.range.0, w.range.1))))?;
+        b = b.with_real(w.key, round6(v.clamp(w.range.0, w.range.1)))?;
     }
     Ok(b)
 }

@@ -24,6 +24,7 @@ from stadt._stadt import (
     BOARD_SIDE,
     BUILD,
     CHANCE,
+    DEFAULTS,
     NUM_ACTIONS,
     PLANES,
     TERMINAL,
@@ -46,6 +47,7 @@ __all__ = [
     "BOARD_SIDE",
     "BUILD",
     "CHANCE",
+    "DEFAULTS",
     "NUM_ACTIONS",
     "PLANES",
     "TERMINAL",
@@ -74,10 +76,10 @@ def _describe(entrant: Any) -> str:
 
 
 def _run_options(threads: int | None, progress: bool, about: str, command: str, bot_dir: str | None) -> dict:
-    """The keyword arguments every run takes: threads (default: every core), the progress bar
-    (only on a terminal), what the run is for, its command line for the manifest, the bot folder."""
+    """The keyword arguments every run takes: threads (None: every core), the progress bar (only on
+    a terminal), what the run is for, its command line for the manifest, the bot folder."""
     return {
-        "threads": threads if threads is not None else (os.cpu_count() or 1),
+        "threads": threads,
         "progress": progress and sys.stderr.isatty(),
         "about": about,
         "command": command,
@@ -89,10 +91,10 @@ def tournament(
     out: str | os.PathLike,
     bots: Sequence[Entrant],
     *,
-    players: int = 2,
-    games: int = 10,
-    seed: int = 0,
-    tiles: str = "default",
+    players: int = DEFAULTS["players"],
+    games: int = DEFAULTS["games"],
+    seed: int = DEFAULTS["seed"],
+    tiles: str = DEFAULTS["tiles"],
     threads: int | None = None,
     progress: bool = True,
     about: str = "",
@@ -138,12 +140,12 @@ def sprt(
     elo0: float,
     elo1: float,
     *,
-    alpha: float = 0.05,
-    beta: float = 0.05,
-    players: int = 2,
-    seed: int = 1,
-    max_games: int = 20000,
-    tiles: str = "default",
+    alpha: float = DEFAULTS["alpha"],
+    beta: float = DEFAULTS["beta"],
+    players: int = DEFAULTS["players"],
+    seed: int = DEFAULTS["seed"],
+    max_games: int = DEFAULTS["max_games"],
+    tiles: str = DEFAULTS["tiles"],
     threads: int | None = None,
     progress: bool = True,
     about: str = "",
