@@ -22,7 +22,7 @@ use stadt_harness::stop::Stop;
 #[command(name = "stadt", version, propagate_version = true)]
 pub struct Cli {
     /// The game to play (`stadt games` lists them); Die Stadt when not given.
-    #[arg(long, global = true, default_value = crate::games::DEFAULT)]
+    #[arg(long, global = true, default_value = stadt_harness::games::DEFAULT)]
     game: String,
     #[command(subcommand)]
     command: Command,
@@ -90,7 +90,7 @@ enum Command {
 
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
-    crate::games::check(&cli.game)?;
+    stadt_harness::games::check(&cli.game, "--game")?;
     match cli.command {
         Command::Play(a) => play::play(a, stop),
         Command::Replay(a) => records::replay(a),
@@ -105,7 +105,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::ServeBot(a) => serve::serve_bot(a),
         Command::CheckBot(a) => serve::check_bot(a),
         Command::Games => {
-            crate::games::print();
+            print!("{}", stadt_harness::games::listing());
             Ok(())
         }
         Command::Bots(a) => {

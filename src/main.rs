@@ -4,7 +4,6 @@ mod args;
 mod cli;
 mod commands;
 mod failure;
-mod games;
 
 use clap::Parser;
 

@@ -3,6 +3,8 @@
 
 mod common;
 use common::stadt;
+use stadt_testkit::{assert_refused, scratch};
+use std::path::Path;
 
 #[test]
 fn stadt_games_lists_die_stadt_with_its_player_counts_and_options() {
@@ -33,4 +35,41 @@ fn an_unknown_game_exits_2_naming_it_and_the_games() {
         let name = args[args.iter().position(|a| *a == "--game").unwrap() + 1];
         assert!(err.contains(&format!("unknown game `{name}` (--game): the games are die-stadt")), "{err}");
     }
+}
+
+#[test]
+fn experiment_files_name_their_game_and_an_unknown_one_exits_2_naming_the_file() {
+    let dir = scratch("games-experiment");
+    let tournament = |game: &str| {
+        format!("{game}bots = [\"greedy\", \"random\"]\nplayers = 2\ngames = 2\nseed = 4\nout = \"out\"\n")
+    };
+    let named = dir.join("named.toml");
+    std::fs::write(&named, tournament("game = \"die-stadt\"\n")).unwrap();
+    let (code, _, err) = stadt(&["tournament", named.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    for (kind, text) in [
+        ("tournament", tournament("game = \"catan\"\n")),
+        ("sprt", "game = \"catan\"\nbot = \"greedy\"\nagainst = \"random\"\nelo0 = 0\nelo1 = 50\nseed = 1\nout = \"s\"\n".into()),
+    ] {
+        let file = dir.join(format!("{kind}-catan.toml"));
+        std::fs::write(&file, text).unwrap();
+        let err = assert_refused(stadt(&[kind, file.to_str().unwrap()]), &["unknown game `catan` (`game`)"]);
+        assert!(err.contains(&format!("{kind}-catan.toml")), "{err}");
+    }
+}
+
+#[test]
+fn a_bot_file_of_another_game_is_refused_naming_the_file_and_the_game() {
+    let dir = scratch("games-bot-file");
+    let ours = dir.join("ours.bot");
+    std::fs::write(&ours, "game = die-stadt\nbot = greedy\n").unwrap();
+    let theirs = dir.join("theirs.bot");
+    std::fs::write(&theirs, "game = catan\nbot = greedy\n").unwrap();
+    let play = |bot: &Path| {
+        stadt(&["play", "--players", "2", "--seed", "3", "--bots", &format!("{},random", bot.display())])
+    };
+    let (code, _, err) = play(&ours);
+    assert_eq!(code, 0, "{err}");
+    let err = assert_refused(play(&theirs), &["is for the game `catan`", "its bots play die-stadt"]);
+    assert!(err.contains("theirs.bot"), "{err}");
 }

@@ -89,6 +89,13 @@ pub enum BotError {
     },
     /// A bot file without `bot = NAME`.
     NoName(String),
+    /// A bot file for another game than the one its bots play.
+    Game {
+        /// The file.
+        path: String,
+        /// The game it names.
+        game: String,
+    },
     /// A bot file naming an unknown bot.
     FileBot {
         /// The file.
@@ -142,6 +149,11 @@ impl fmt::Display for BotError {
                 write!(f, "bot file {path} line {line}: expected `key = value`")
             }
             BotError::NoName(path) => write!(f, "bot file {path} has no `bot = NAME` line"),
+            BotError::Game { path, game } => write!(
+                f,
+                "bot file {path} is for the game `{game}` (its `game` line), but its bots play {}",
+                die_stadt::kind::NAME
+            ),
             BotError::FileBot { path, name, bots } => {
                 write!(f, "bot file {path}: unknown bot `{name}`; the bots are: {bots}")
             }

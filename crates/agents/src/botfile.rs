@@ -1,4 +1,5 @@
-//! Bot files: named settings of a bot (`bot = steerer` and `key = value` lines, `#` comments),
+//! Bot files: named settings of a bot (`bot = steerer` and `key = value` lines, an optional
+//! `game = die-stadt` line, `#` comments),
 //! written by tuning and used by name. Named files are looked up in `--bot-dir`, then in
 //! `$STADT_BOTS`, then in `./bots`.
 
@@ -98,6 +99,11 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
         let (k, v) = (k.trim(), v.trim());
         if k == "bot" {
             name = Some(v.to_string());
+        } else if k == "game" {
+            // A bot file may say which game it is for; these are Die Stadt's bots.
+            if v != die_stadt::kind::NAME {
+                return Err(BotError::Game { path: path.to_string(), game: v.to_string() });
+            }
         } else {
             pairs.push((k.to_string(), v.to_string()));
         }

@@ -6,6 +6,7 @@ pub mod any_report;
 pub mod bench;
 pub mod check_bot;
 pub mod entrant;
+pub mod games;
 pub mod human;
 pub mod learn;
 pub mod limits;

@@ -7,7 +7,7 @@ use crate::entrant::Entrant;
 use crate::error::Error;
 use crate::settings::{self, ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
 use crate::tournament::spec::{
-    TournamentSpec, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
+    TournamentSpec, check_game, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
 };
 use serde::Deserialize;
 use stadt_agents::botfile::BotDirs;
@@ -126,6 +126,9 @@ pub struct SprtExperiment {
     /// What the run is for (one line, shown in the manifest and the report).
     #[serde(default)]
     pub about: String,
+    /// The game (`stadt games` lists them; Die Stadt when not given).
+    #[serde(default = "crate::games::default_game")]
+    pub game: String,
     /// The folder the file is in (not read from the file).
     #[serde(skip)]
     pub dir: PathBuf,
@@ -147,6 +150,7 @@ impl SprtExperiment {
     /// Reads an SPRT experiment file.
     pub fn load(path: &Path) -> Result<SprtExperiment, Error> {
         let (mut e, dir) = read_experiment(path, |e: &SprtExperiment| &e.out)?;
+        check_game(path, &e.game)?;
         e.dir = dir;
         Ok(e)
     }

@@ -1,6 +1,7 @@
-//! The games stadt plays, by the name `--game` takes: the one place the command line names them.
+//! The games stadt plays, by the name `--game` and experiment files' `game` take: the one place
+//! that lists them.
 
-use crate::failure::Failure;
+use crate::error::Error;
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use stadt_core::kind::{GameKind, GameOption};
@@ -32,22 +33,36 @@ pub fn games() -> Vec<Listed> {
     }]
 }
 
-/// Checks that `name` is a game stadt plays; the error names it and lists the games.
-pub fn check(name: &str) -> Result<(), Failure> {
+/// Checks that `name`, given as `how` (`--game`, `game` in an experiment file), is a game stadt
+/// plays; the error names it and lists the games.
+pub fn check(name: &str, how: &str) -> Result<(), Error> {
     let all = games();
     if all.iter().any(|g| g.name == name) {
         return Ok(());
     }
     let names: Vec<&str> = all.iter().map(|g| g.name).collect();
-    Err(Failure::Input(format!("unknown game `{name}` (--game): the games are {}", names.join(", "))))
+    Err(Error::Setting(format!("unknown game `{name}` ({how}): the games are {}", names.join(", "))))
 }
 
-/// `stadt games`: every game with its player counts and options.
-pub fn print() {
+/// The game an experiment file's `game` names when it names none.
+pub fn default_game() -> String {
+    DEFAULT.to_string()
+}
+
+/// What `stadt games` prints: every game with its player counts and options.
+pub fn listing() -> String {
+    let mut s = String::new();
     for g in games() {
-        println!("{}: {} ({} to {} players)", g.name, g.about, g.players.start(), g.players.end());
+        s.push_str(&format!(
+            "{}: {} ({} to {} players)\n",
+            g.name,
+            g.about,
+            g.players.start(),
+            g.players.end()
+        ));
         for o in g.options {
-            println!("  {} (default {}): {}", o.name, o.default, o.about);
+            s.push_str(&format!("  {} (default {}): {}\n", o.name, o.default, o.about));
         }
     }
+    s
 }
