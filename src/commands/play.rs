@@ -154,7 +154,7 @@ fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let human = a.human.unwrap_or(1);
     let bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     let players = bots.len() + 1;
-    if !(2..=4).contains(&players) {
+    if !die_stadt::table::PLAYERS.contains(&players) {
         return Err(format!(
             "--bots names {} bots: with the person that makes {players} players (2 to 4)",
             bots.len()

@@ -22,7 +22,7 @@ pub fn random_playouts<'py>(
     seed: u64,
     players: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if !(2..=4).contains(&players) {
+    if !die_stadt::table::PLAYERS.contains(&players) {
         return Err(value_error(format!("players must be 2, 3 or 4, not {players}")));
     }
     let (decisions, total) = py.detach(|| {
