@@ -157,7 +157,7 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (players = 2, seed = None, tiles = None))]
     fn new(players: i64, seed: Option<u64>, tiles: Option<&str>) -> PyResult<PyGame> {
-        if !die_stadt::table::PLAYERS.contains(&players) {
+        if !usize::try_from(players).is_ok_and(|p| die_stadt::table::PLAYERS.contains(&p)) {
             return Err(value_error(format!("players must be 2, 3 or 4, not {players}")));
         }
         let (set, name) = tile_set(tiles)?;
