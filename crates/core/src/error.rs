@@ -11,7 +11,7 @@ pub enum Error {
     Io {
         /// What was tried: `read`, `write`, `create`, `lock`, ...
         doing: &'static str,
-        /// What the path is, when that helps (`tile set file `), or empty.
+        /// What the path is, when that helps (`experiment file `), or empty.
         what: &'static str,
         /// The path.
         path: PathBuf,
@@ -19,9 +19,9 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A file holds something this version cannot use (a manifest, a CSV log, an experiment, a
-    /// tile set): the file and what is wrong, with the line when known.
+    /// game's data file): the file and what is wrong, with the line when known.
     File {
-        /// What the file is (`tile set`, `experiment`), or empty.
+        /// What the file is (`experiment`, a game's data file), or empty.
         what: &'static str,
         /// The file.
         path: PathBuf,
@@ -58,7 +58,7 @@ impl Error {
         Error::Io { doing, what: "", path: path.to_path_buf(), source }
     }
 
-    /// An I/O error on `path`, saying what the path is (`tile set file`).
+    /// An I/O error on `path`, saying what the path is (`experiment file`).
     pub fn io_on(doing: &'static str, what: &'static str, path: &Path, source: std::io::Error) -> Error {
         Error::Io { doing, what, path: path.to_path_buf(), source }
     }

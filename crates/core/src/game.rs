@@ -1,8 +1,8 @@
 //! A thin interface to a game of chance with several players: whose turn it is (or that chance
 //! acts, or that the game is over), the legal moves, applying one, the final scores, and, for a
 //! player's view with hidden parts, sampling full games from it (determinising). Random play,
-//! MCTS and the runner's loop work through it and know nothing of Die Stadt; `die_stadt`
-//! implements it for the engine's `Game` and `Table`.
+//! MCTS and the runner's loop work through it and know nothing of the game; each game crate
+//! implements it for its full game and its public position.
 
 use rand::{Rng, RngExt};
 use std::fmt::Debug;
@@ -12,7 +12,7 @@ use std::fmt::Debug;
 pub enum Turn {
     /// The player with this index decides.
     Player(usize),
-    /// Chance acts (in Die Stadt: a tile is drawn).
+    /// Chance acts (a card or tile is drawn, dice are rolled).
     Chance,
     /// The game is over.
     Over,
@@ -44,7 +44,7 @@ pub trait Game: Clone + Send {
 
     /// Resolves the chance node the game stands at to the outcome `outcome` (an id
     /// `resolve_chance` returns), where the game can name one: a public position, where a draw may
-    /// be any unseen tile. False when it cannot, or when this outcome cannot happen here; the game
+    /// be any unseen card or tile. False when it cannot, or when this outcome cannot happen here; the game
     /// may then be left part-way and must not be played on.
     fn force_chance(&mut self, _outcome: u64) -> bool {
         false
