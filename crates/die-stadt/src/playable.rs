@@ -2,6 +2,9 @@
 //! draws the deck's next tile) and `Table` (the public position, where chance draws any unseen
 //! tile). A chance outcome is the tile that ends up in hand, tiles that fit nowhere set aside on
 //! the way (R10).
+//!
+//! The search that calls these lives in other crates: the small methods are `#[inline]` so that
+//! they inline there as they did when this file was the agents' own.
 
 use crate::game::Game as Deck;
 use crate::moves::{Move, Step};
@@ -44,18 +47,22 @@ fn in_hand(t: &Table) -> u64 {
 impl Game for Deck {
     type Move = Move;
 
+    #[inline]
     fn players(&self) -> usize {
         self.table().players()
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         turn(self.table())
     }
 
+    #[inline]
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.table().legal_moves(out);
     }
 
+    #[inline]
     fn is_legal(&self, mv: Move) -> bool {
         self.table().check(mv).is_ok()
     }
@@ -83,6 +90,7 @@ impl Game for Deck {
         in_hand(self.table())
     }
 
+    #[inline]
     fn scores(&self, out: &mut [f64]) {
         scores(self.table(), out);
     }
@@ -101,22 +109,27 @@ impl Game for Deck {
 impl Game for Table {
     type Move = Move;
 
+    #[inline]
     fn players(&self) -> usize {
         Table::players(self)
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         turn(self)
     }
 
+    #[inline]
     fn legal_moves(&self, out: &mut Vec<Move>) {
         Table::legal_moves(self, out);
     }
 
+    #[inline]
     fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
     }
 
+    #[inline]
     fn apply(&mut self, mv: Move) {
         Table::apply(self, mv);
     }
@@ -151,10 +164,12 @@ impl Game for Table {
             && u64::from(self.in_hand()) == outcome
     }
 
+    #[inline]
     fn scores(&self, out: &mut [f64]) {
         scores(self, out);
     }
 
+    #[inline]
     fn progress(&self) -> usize {
         self.board().tile_count()
     }
