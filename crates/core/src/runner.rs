@@ -59,6 +59,7 @@ pub fn play<K: GameKind, S: Seat<K>>(
 ) -> Result<Option<PlayedGame<K>>, Error> {
     let kind = table.kind;
     let n = bots.len();
+    debug_assert_eq!(game.players(), n, "a seat for every player of the dealt game");
     let mut agents: Vec<SeatAgent<K>> =
         bots.iter().enumerate().map(|(p, b)| b.agent(table.agent_seed, p)).collect::<Result<_, _>>()?;
     let mut rngs: Vec<Pcg64Mcg> = (0..n).map(|p| agent_rng(table.agent_seed, p)).collect();
@@ -110,7 +111,6 @@ pub fn play<K: GameKind, S: Seat<K>>(
     if !play_out(&mut game, &mut decide, &mut chance, table.stop)? {
         return Ok(None);
     }
-    debug_assert_eq!(game.players(), n);
     Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions, forfeits }))
 }
 

@@ -236,7 +236,7 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<Gam
     let Some((game_columns, failures)) = parse_header(&header) else {
         return Err(bad("games.csv does not have the columns this version writes".into()));
     };
-    let columns = 14 + game_columns.sources.len() + game_columns.details.len() + failures as usize;
+    let columns = row_len(&game_columns, failures);
     if !text[header.len()..].starts_with('\n') {
         return Err(bad("its header line does not end: the file was changed since it was written".into()));
     }
@@ -280,28 +280,32 @@ pub fn read(text: &str, players: usize, shard: Shard, path: &Path) -> Result<Gam
         }
     }
     rows.truncate(complete_rows);
-    Ok(Games { columns: game_columns, failures, rows, complete: complete_bytes })
+    Ok(Games { columns: game_columns, rows, complete: complete_bytes })
 }
 
-/// What a `games.csv` holds: the game's columns, whether there is a `failure` column, the rows of
-/// every complete game, and the byte length of that complete prefix.
+/// What a `games.csv` holds: the game's columns, the rows of every complete game, and the byte
+/// length of that complete prefix.
 #[derive(Clone, Debug)]
 pub struct Games {
     /// The game's own columns, from the header.
     pub columns: Columns,
-    /// Whether the file has the `failure` column.
-    pub failures: bool,
     /// The rows of the complete games, in order.
     pub rows: Vec<Row>,
     /// Bytes of the file up to the end of the last complete game.
     pub complete: usize,
 }
 
+/// The fields of a row: the game's columns, the `failure` column when there is one, and the 14 every
+/// game has (`LEAD`'s 8, `MIDDLE`'s 3, `decisions`, `decision_ms` and `check`).
+fn row_len(columns: &Columns, failures: bool) -> usize {
+    14 + columns.sources.len() + columns.details.len() + usize::from(failures)
+}
+
 fn parse_row(r: &csv::StringRecord, columns: &Columns, failures: bool) -> Option<Row> {
-    let (ns, nd) = (columns.sources.len(), columns.details.len());
-    if r.len() != 14 + ns + nd + failures as usize {
+    if r.len() != row_len(columns, failures) {
         return None;
     }
+    let (ns, nd) = (columns.sources.len(), columns.details.len());
     let u = |i: usize| r.get(i)?.parse::<usize>().ok();
     let i = |k: usize| r.get(k)?.parse::<i32>().ok();
     let at = 8 + ns;
