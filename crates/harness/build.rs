@@ -41,10 +41,15 @@ fn build_identity(root: &Path) {
     for c in &crates {
         for part in ["src", "build.rs", "Cargo.toml"] {
             let p = c.join(part);
+            // Cargo takes a watched path that does not exist as changed, and would rebuild every
+            // time: most crates have no build.rs. A new one shows up in the watched crates/ folder.
+            if !p.exists() {
+                continue;
+            }
             println!("cargo:rerun-if-changed={}", p.display());
             if p.is_dir() {
                 files(&p, &mut paths);
-            } else if p.is_file() {
+            } else {
                 paths.push(p);
             }
         }
