@@ -223,6 +223,67 @@ fn on_bot_failure_stop_stops_the_run_with_the_reason() {
     assert!(rows(&out).is_empty(), "the failed game is not written");
 }
 
+/// The bot of issue trust, 1: a program that exits at once, so that greedy plays its seat.
+fn crash_bot(dir: &Path) -> String {
+    bot_file(dir, "crash0", "command = false")
+}
+
+#[test]
+fn a_bot_that_never_plays_loses_every_statistic() {
+    let dir = scratch("protocol-crash0");
+    let file = crash_bot(&dir);
+    let out = dir.join("out");
+    let args = ["--players", "2", "--games", "4", "--seed", "5", "--quiet", "--out"];
+    let (code, table, err) = stadt(
+        &[&["tournament", "--bots", &format!("{file},random")][..], &args, &[out.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    for r in rows(&out) {
+        let lost = &r["bot"] == "crash0";
+        assert_eq!(&r["failure"], if lost { "crash" } else { "" }, "{r:?}");
+        assert_eq!(&r["rank"], if lost { "2" } else { "1" }, "{r:?}");
+    }
+    let summary = Csv::read(&out.join("summary.csv"));
+    let bot = |name: &str| summary.rows().iter().find(|r| &r["bot"] == name).unwrap().clone();
+    let (crash, random) = (bot("crash0"), bot("random"));
+    assert_eq!(crash.parse::<f64>("win_rate"), 0.0, "{crash:?}");
+    assert_eq!(crash.parse::<f64>("mean_rank"), 2.0, "{crash:?}");
+    assert!(crash.parse::<f64>("rating") < random.parse::<f64>("rating"), "{crash:?} {random:?}");
+    let pairs = Csv::read(&out.join("pairs.csv"));
+    let pair = &pairs.rows()[0];
+    let crash_rate = if &pair["bot_a"] == "crash0" { 0.0 } else { 1.0 };
+    assert_eq!(pair.parse::<f64>("a_win_rate"), crash_rate, "{pair:?}");
+    assert!(
+        table.contains("crash0 vs random: 0.0%") || table.contains("random vs crash0: 100.0%"),
+        "{table}"
+    );
+
+    // In the SPRT it loses every pair: the test accepts H0 at the first units.
+    let sprt_out = dir.join("sprt");
+    let (code, text, err) = stadt(&[
+        "sprt",
+        "--bot",
+        &file,
+        "--against",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "20",
+        "--seed",
+        "5",
+        "--quiet",
+        "--out",
+        sprt_out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let units = Csv::read(&sprt_out.join("sprt.csv"));
+    for u in units.rows() {
+        assert_eq!(u.parse::<f64>("score"), 0.0, "{u:?}");
+    }
+    assert_eq!(units.rows().last().unwrap().get("verdict"), "H0", "{text}");
+}
+
 /// Process ids whose command line holds `marker`.
 fn processes_with(marker: &str) -> Vec<u32> {
     std::fs::read_dir("/proc")

@@ -98,6 +98,20 @@ pub struct Row {
     pub decision_ms: f64,
 }
 
+impl Row {
+    /// This seat's share against `other`, a seat of the same game: 1 finished above it, 1/2 level,
+    /// 0 below. By rank, not score: a seat that forfeited ranks last whatever points the bot that
+    /// finished its game made, so it loses to every seat that did not forfeit (two that both
+    /// forfeited are level).
+    pub fn share_against(&self, other: &Row) -> f64 {
+        match other.rank.cmp(&self.rank) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+}
+
 /// The rows of a finished game.
 /// A bot that forfeited ranks last and wins nothing; the others rank and share the win among
 /// themselves. `failures` says whether the rows carry the `failure` column.

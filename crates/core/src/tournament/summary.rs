@@ -77,15 +77,8 @@ fn values(clusters: &BTreeMap<(usize, usize), Cluster>) -> Vec<Cluster> {
     clusters.values().copied().collect()
 }
 
-fn compare(a: i32, b: i32) -> f64 {
-    match a.cmp(&b) {
-        std::cmp::Ordering::Greater => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Less => 0.0,
-    }
-}
-
-/// Pairwise duels of every game (each pair of players, by score), grouped by deck unit.
+/// Pairwise duels of every game (each pair of players, by finishing order: `Row::share_against`),
+/// grouped by deck unit.
 fn duels(rows: &[Row], players: usize, labels: &[String]) -> Vec<Duel> {
     let idx = |b: &str| labels.iter().position(|l| l == b).expect("a known bot");
     let unit = units(rows);
@@ -98,7 +91,7 @@ fn duels(rows: &[Row], players: usize, labels: &[String]) -> Vec<Duel> {
                     continue;
                 }
                 let group = unit[&(g[i].deck, g[i].combination)];
-                out.push(Duel { a, b, score: compare(g[i].score, g[j].score), group });
+                out.push(Duel { a, b, score: g[i].share_against(&g[j]), group });
             }
         }
     }
@@ -162,7 +155,8 @@ pub fn pairs(rows: &[Row], players: usize, labels: &[String]) -> Vec<PairSummary
 }
 
 /// Bots `a` against bots `b` head to head: every pair of one of `a` and one of `b` in a game
-/// counts once (a finishing above b, ties half; the score difference a - b), with the interval
+/// counts once (a finishing above b, ties half, a forfeit below every seat that did not
+/// forfeit; the score difference a - b), with the interval
 /// over deck units; None if they never met. `a` and `b` name one bot each for a pair of bots,
 /// or several, such as copies of one bot in a game of more players.
 pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) -> Option<PairSummary> {
@@ -172,7 +166,7 @@ pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) 
         let mut met = false;
         for ra in g.iter().filter(|r| a.contains(&&r.bot)) {
             for rb in g.iter().filter(|r| b.contains(&&r.bot)) {
-                let share = compare(ra.score, rb.score);
+                let share = ra.share_against(rb);
                 add(&mut above, ra, share);
                 add(&mut diffs, ra, (ra.score - rb.score) as f64);
                 a_wins += share;

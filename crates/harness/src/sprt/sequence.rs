@@ -3,8 +3,8 @@
 //! bot under test and its baseline's copies (`players` games); its score is the bot's result in
 //! those games: for 2 players the points of the game pair (a win 1, a tie ½, a loss 0, summed over
 //! the two games: 0, ½, 1, 1½ or 2), for 3 and 4 players the pairwise score against the baseline's
-//! copies (per game and copy: 1 for a higher final score, ½ for an equal one, 0 for a lower one),
-//! averaged over the unit's games and copies.
+//! copies (per game and copy: 1 for finishing above it, ½ level, 0 below; a forfeit finishes below
+//! every seat that did not forfeit), averaged over the unit's games and copies.
 
 use super::model::{Model, Pentanomial, Settings, UnitScores, Verdict, verdict};
 use super::spec::{elo_unit, model_for};
@@ -78,11 +78,7 @@ impl Sequence {
         for game in rows.chunks(self.players) {
             let Some(mine) = game.iter().find(|r| r.bot == self.tested) else { continue };
             for other in game.iter().filter(|r| r.seat != mine.seat) {
-                points += match mine.score.cmp(&other.score) {
-                    std::cmp::Ordering::Greater => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Less => 0.0,
-                };
+                points += mine.share_against(other);
                 count += 1.0;
             }
         }
