@@ -15,6 +15,7 @@ use crate::commands::tune::TuneArgs;
 use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Parser, Subcommand};
+use stadt_core::secret::{self, BotSecret};
 use stadt_harness::stop::Stop;
 
 /// A research harness for Carcassonne: Die Stadt: an exact rules engine, bots, tournaments and tuning.
@@ -24,6 +25,10 @@ pub struct Cli {
     /// The game to play (`stadt games` lists them); Die Stadt when not given.
     #[arg(long, global = true, default_value = stadt_harness::games::DEFAULT)]
     game: String,
+    /// The secret from which bots in other programs get their seeds (32 hexadecimal digits): a
+    /// run's manifest records its own, random one; give it to repeat the run exactly.
+    #[arg(long, global = true, value_name = "HEX")]
+    bot_secret: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -91,6 +96,10 @@ enum Command {
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     stadt_harness::games::check(&cli.game, "--game")?;
+    if let Some(text) = &cli.bot_secret {
+        let secret = text.parse::<BotSecret>().map_err(|e| format!("--bot-secret: {e}"))?;
+        secret::adopt(secret)?;
+    }
     match cli.command {
         Command::Play(a) => play::play(a, stop),
         Command::Replay(a) => records::replay(a),

@@ -86,18 +86,75 @@ fn python_bots() -> bool {
     require("python3", "its bots, which are Python programs").is_some()
 }
 
+/// A bot that plays the first legal move and appends every seed it is told to `seeds.txt`.
+const SEED_LOGGER: &str = r#"
+import json, sys
+with open("seeds.txt", "a") as seeds:
+    for line in sys.stdin:
+        m = json.loads(line)
+        if m["type"] == "hello":
+            print(json.dumps({"type": "ready"}), flush=True)
+        elif m["type"] == "new_game":
+            seeds.write(str(m["seed"]) + "\n")
+            seeds.flush()
+        elif m["type"] == "decide":
+            print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
+"#;
+
 #[test]
-fn stadts_bots_served_over_the_protocol_play_exactly_as_themselves() {
+fn a_bot_is_told_seeds_from_the_run_secret_not_from_the_run_seed() {
+    if !python_bots() {
+        return;
+    }
+    let dir = scratch("protocol-secret");
+    std::fs::write(dir.join("logger.py"), SEED_LOGGER).unwrap();
+    let bots = format!("{},random", bot_file(&dir, "logger", "command = python3 logger.py"));
+    let (a, b) = ("0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210");
+    let run = |out: &str, secret: Option<&str>| {
+        let _ = std::fs::remove_file(dir.join("seeds.txt"));
+        let out = dir.join(out);
+        let mut args = vec!["tournament", "--bots", &bots, "--players", "2", "--games", "4"];
+        args.extend(["--seed", "9", "--threads", "1", "--quiet", "--out", out.to_str().unwrap()]);
+        if let Some(s) = secret {
+            args.extend(["--bot-secret", s]);
+        }
+        let (code, _, err) = stadt(&args);
+        assert_eq!(code, 0, "{err}");
+        let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+        let seeds = std::fs::read_to_string(dir.join("seeds.txt")).unwrap_or_default();
+        (seeds.lines().map(String::from).collect::<Vec<_>>(), manifest, out)
+    };
+    let (first, manifest, _) = run("a1", Some(a));
+    assert_eq!(first.len(), 4, "a seed for each game: {first:?}");
+    assert!(manifest.contains(&format!("bot_secret = \"{a}\"")), "{manifest}");
+    assert_eq!(run("a2", Some(a)).0, first, "equal secrets, equal seeds");
+    let other = run("b", Some(b)).0;
+    assert!(other.iter().all(|s| !first.contains(s)), "another secret, unrelated seeds: {first:?} {other:?}");
+
+    // Without --bot-secret a run draws its own and records it; the same command in the folder
+    // goes on with the recorded one, and another secret there is refused.
+    let (drawn, manifest, out) = run("own", None);
+    assert!(drawn.iter().all(|s| !first.contains(s) && !other.contains(s)), "{drawn:?}");
+    let recorded = manifest.lines().find(|l| l.starts_with("bot_secret = ")).expect("recorded").to_string();
+    let (_, again, _) = run("own", None);
+    assert!(again.contains(&recorded), "{again}");
+    let mut args = vec!["tournament", "--bots", &bots, "--players", "2", "--games", "4"];
+    args.extend(["--seed", "9", "--quiet", "--bot-secret", a, "--out", out.to_str().unwrap()]);
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bot secret") || err.contains("bot-secret"), "{err}");
+}
+
+#[test]
+fn stadts_bots_served_over_the_protocol_play_whole_games_and_repeat_them_under_one_secret() {
     let dir = scratch("protocol-served");
     let bots = dir.join("bots");
     std::fs::create_dir_all(&bots).unwrap();
     // Named as the bots themselves, so the labels in the results are the same.
     let greedy = served(&bots, "greedy", "greedy");
     let mcts = served(&bots, "mcts:iters=40", "mcts:iters=40");
-    let (a, b) = (dir.join("served"), dir.join("direct"));
-    for (out, list) in
-        [(&a, format!("{greedy},{mcts},random")), (&b, "greedy,mcts:iters=40,random".to_string())]
-    {
+    let list = format!("{greedy},{mcts},random");
+    let run = |out: &Path, secret: &str| {
         let (code, _, err) = stadt(&[
             "tournament",
             "--bots",
@@ -111,14 +168,22 @@ fn stadts_bots_served_over_the_protocol_play_exactly_as_themselves() {
             "--threads",
             "2",
             "--quiet",
+            "--bot-secret",
+            secret,
             "--out",
             out.to_str().unwrap(),
         ]);
         assert_eq!(code, 0, "{err}");
-    }
-    let (served, direct) = (results(&a), results(&b));
-    assert_eq!(served.len(), 3 * 6);
-    assert_eq!(served, direct, "the served bots played other games than the bots themselves");
+        results(out)
+    };
+    let (x, y) = ("0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210");
+    let (a, b, c) = (dir.join("a"), dir.join("b"), dir.join("c"));
+    let (first, again, other) = (run(&a, x), run(&b, x), run(&c, y));
+    assert_eq!(first.len(), 3 * 6);
+    // The served bots' generators take the seeds they are told: the same under one secret, and
+    // other games under another (mcts draws at every iteration).
+    assert_eq!(first, again, "the served bots played other games under the same secret");
+    assert_ne!(first, other, "another secret, and the served bots played the same games");
     assert_eq!(
         std::fs::read_to_string(a.join("pairs.csv")).unwrap(),
         std::fs::read_to_string(b.join("pairs.csv")).unwrap()
@@ -610,29 +675,35 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
 fn play_and_suggest_take_a_process_bot_as_any_bot() {
     let dir = scratch("protocol-play");
     let greedy = served(&dir, "greedy", "greedy");
+    let secret = "0123456789abcdef0123456789abcdef";
     let record = dir.join("game.rec");
-    let (code, served_out, err) = stadt(&[
-        "play",
-        "--bots",
-        &format!("{greedy},random"),
-        "--seed",
-        "4",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let (_, direct_out, _) = stadt(&["play", "--bots", "greedy,random", "--seed", "4"]);
-    assert_eq!(served_out, direct_out);
-    // Every position of the first 60 lines: the served bot suggests what greedy suggests.
+    let play = |record: &Path| {
+        let (code, out, err) = stadt(&[
+            "play",
+            "--bots",
+            &format!("{greedy},random"),
+            "--seed",
+            "4",
+            "--bot-secret",
+            secret,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("forfeit"), "{err}");
+        out
+    };
+    assert_eq!(play(&record), play(&dir.join("again.rec")), "one secret, one game");
+    // Every position of the first 60 lines: the served bot suggests a move, the same each time.
     let text = std::fs::read_to_string(&record).unwrap();
     for cut in (9..60).step_by(7) {
         let part = dir.join("part.rec");
         std::fs::write(&part, text.lines().take(cut).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
-        let (a, b) = (
-            stadt(&["suggest", part.to_str().unwrap(), "--bot", &greedy]),
-            stadt(&["suggest", part.to_str().unwrap(), "--bot", "greedy"]),
-        );
+        let suggest =
+            || stadt(&["suggest", part.to_str().unwrap(), "--bot", &greedy, "--bot-secret", secret]);
+        let (a, b) = (suggest(), suggest());
         assert_eq!(a.0, 0, "{}", a.2);
+        assert!(!a.1.trim().is_empty() && !a.2.contains("forfeit"), "after {cut} lines: {a:?}");
         assert_eq!(a.1, b.1, "after {cut} lines");
     }
 }

@@ -15,6 +15,8 @@ export SHARDS=${SHARDS:-4}                                          # array task
 export WORK=${WORK:-results/cluster/$(basename "$EXPERIMENT" .toml)} # shard folders and merged/
 export CPUS=${CPUS:-2}                                              # cores per task (--threads)
 export STADT=${STADT:-target/release/stadt}                         # the binary, built beforehand
+# One bot secret for every shard: bots in other programs are told seeds from it (docs/bot-protocol.md).
+export BOT_SECRET=${BOT_SECRET:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}
 # ----------------------------------------------------------------------------------------------
 
 here=$(dirname "$0")

@@ -16,6 +16,7 @@ use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
 use stadt_core::agent::{Agent, Forfeit};
 use stadt_core::child::{Fault, Launch, LineChild};
+use stadt_core::secret;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -210,13 +211,16 @@ impl ProcessAgent {
         }
         let conn = self.conn.as_mut().expect("connected");
         if !self.told {
-            let info = self.game.clone().unwrap_or_else(|| GameInfo {
+            let mut info = self.game.clone().unwrap_or_else(|| GameInfo {
                 seat: obs.me(),
                 players: table.players(),
                 seed: rng.next_u64(),
                 tiles: tiles_name(table.tileset()),
                 tiles_sha256: protocol::tiles_sha256(table.tileset()),
             });
+            // Not the seed of the bot's generator here, which a bot could trace back to the run
+            // seed and so to the deal: a keyed hash of it (issue trust, 3).
+            info.seed = secret::run_secret().map_err(Fault::Start)?.bot_seed(info.seed);
             conn.send(&protocol::new_game(&info))?;
             self.told = true;
         }

@@ -1,7 +1,7 @@
 //! The bot side of `stadt-bot 1` (`stadt serve-bot`): one of stadt's bots answering a host over
 //! lines of JSON. Each decision's position is rebuilt from the public record the host sends, and
-//! the bot's generator is seeded with the seed of the new game, so the bot plays exactly as it
-//! plays inside stadt.
+//! the bot's generator is seeded with the seed of the new game, so it plays the same game again
+//! when told the same seed.
 
 use crate::bot_def::BotSpec;
 use crate::protocol;

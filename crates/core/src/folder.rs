@@ -210,6 +210,16 @@ impl Differences {
 }
 
 impl RunFolder {
+    /// The manifest the folder holds, if any: the run it holds, before this run claims it.
+    pub fn manifest<M: RunManifest>(&self) -> Result<Option<M>, Error> {
+        let path = self.join(MANIFEST);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => M::read(&text, &path).map(Some),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::io("read", &path, e)),
+        }
+    }
+
     /// Claims the folder for the run `ours` describes: a new folder gets its manifest; a folder
     /// whose manifest describes another run is refused, naming every difference.
     pub fn claim<M: RunManifest>(&self, ours: &M) -> Result<(), Error> {

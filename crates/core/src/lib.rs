@@ -7,7 +7,8 @@
 //!   agent); [`runner`]: playing one game between agents.
 //! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
 //! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
-//! - [`seeds`]: every random stream derived from the run seed and the place it is used.
+//! - [`seeds`]: every random stream derived from the run seed and the place it is used;
+//!   [`secret`]: the run's secret, from which bots in other programs get their seeds.
 //! - [`child`]: a program in another process speaking lines of JSON on its pipes.
 //! - [`tournament`]: schedules on duplicate deals, `games.csv`, summaries and forfeits;
 //!   [`report`], [`svg`]: self-contained report pages with plots.
@@ -32,6 +33,7 @@ pub mod report;
 pub mod runner;
 pub mod search;
 pub mod seat;
+pub mod secret;
 pub mod seeds;
 pub mod sprt;
 pub mod stats;

@@ -73,13 +73,13 @@ pub fn play_deck<S: Seat<DieStadt>>(
 }
 
 /// What the agent in `seat` of a game is told of it: the seed is the one its generator gets
-/// (`agent_rng`), so a bot in another program can play as it would inside stadt.
+/// (`agent_rng`); a bot in another program is told a keyed hash of it (`stadt_core::secret`).
 pub fn game_info(tileset: &'static TileSet, players: usize, seat: Player, agent_seed: u64) -> GameInfo {
     DieStadt::new(tileset).info(players, seat.index(), outside_seed(agent_seed, seat.index()))
 }
 
 /// The random generator of the agent in `seat`, from the game's agent seed (the seed a bot in
-/// another program is told, so `stadt serve-bot` plays as the bot itself would).
+/// another program is told a keyed hash of).
 pub fn agent_rng(agent_seed: u64, seat: Player) -> Pcg64Mcg {
     runner::agent_rng(agent_seed, seat.index())
 }

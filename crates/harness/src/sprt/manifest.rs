@@ -4,7 +4,7 @@
 
 use super::spec::SprtSpec;
 use crate::folder::{Differences, Header, RunManifest};
-use crate::tournament::manifest::ManifestBot;
+use crate::tournament::manifest::{ManifestBot, secret_line};
 use serde::{Deserialize, Serialize};
 
 /// The `format` line of this version's manifests.
@@ -40,6 +40,10 @@ pub struct Manifest {
     pub tiles_sha256: String,
     /// The bots by seat of rotation 0: the bot under test first, then the baseline's copies.
     pub bot: Vec<ManifestBot>,
+    /// The run's bot secret, from which bots in other programs get their seeds
+    /// (`stadt_core::secret`; `--bot-secret` repeats it); only in runs that have such bots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_secret: Option<String>,
 }
 
 impl RunManifest for Manifest {
@@ -67,13 +71,14 @@ impl RunManifest for Manifest {
             .field("alpha", folder.alpha, self.alpha)
             .field("beta", folder.beta, self.beta)
             .field("bots", ManifestBot::line(&folder.bot), ManifestBot::line(&self.bot))
+            .field("bot secret", secret_line(&folder.bot_secret), secret_line(&self.bot_secret))
             .lines()
     }
 }
 
 impl Manifest {
     /// The manifest of the run `spec` describes, started by `command`.
-    pub fn new(spec: &SprtSpec, command: &str, about: &str) -> Manifest {
+    pub fn new(spec: &SprtSpec, command: &str, about: &str, bot_secret: Option<String>) -> Manifest {
         let (t, s) = (&spec.games, &spec.settings);
         Manifest {
             header: crate::provenance::header(FORMAT, command, Some(about)),
@@ -88,6 +93,7 @@ impl Manifest {
             tiles: t.tiles.clone(),
             tiles_sha256: crate::tileset::sha256(t.tileset),
             bot: ManifestBot::of(t),
+            bot_secret,
         }
     }
 }

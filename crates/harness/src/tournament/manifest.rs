@@ -44,6 +44,10 @@ pub struct Manifest {
     pub shard: Option<String>,
     /// The bots, in order.
     pub bot: Vec<ManifestBot>,
+    /// The run's bot secret, from which bots in other programs get their seeds
+    /// (`stadt_core::secret`; `--bot-secret` repeats it); only in runs that have such bots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_secret: Option<String>,
 }
 
 impl RunManifest for Manifest {
@@ -64,7 +68,7 @@ impl RunManifest for Manifest {
 
 impl Manifest {
     /// The manifest of a tournament started by `command`.
-    pub fn new(spec: &TournamentSpec, command: &str, about: &str) -> Manifest {
+    pub fn new(spec: &TournamentSpec, command: &str, about: &str, bot_secret: Option<String>) -> Manifest {
         Manifest {
             header: crate::provenance::header(FORMAT, command, Some(about)),
             players: spec.players,
@@ -74,6 +78,7 @@ impl Manifest {
             tiles_sha256: crate::tileset::sha256(spec.tileset),
             shard: spec.shard.map(|s| s.to_string()),
             bot: ManifestBot::of(spec),
+            bot_secret,
         }
     }
 }
@@ -112,5 +117,11 @@ pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String>
         .field("games", folder.games, ours.games)
         .field("seed", folder.seed, ours.seed)
         .field("bots", ManifestBot::line(&folder.bot), ManifestBot::line(&ours.bot))
+        .field("bot secret", secret_line(&folder.bot_secret), secret_line(&ours.bot_secret))
         .lines()
+}
+
+/// A bot secret as the differences between two manifests name it.
+pub fn secret_line(secret: &Option<String>) -> String {
+    secret.clone().unwrap_or_else(|| "none (no bot in another program)".into())
 }

@@ -16,7 +16,7 @@ pub mod records;
 pub mod spec;
 
 use crate::error::Error;
-use crate::folder::RunFolder;
+use crate::folder::{RunFolder, RunManifest};
 use crate::output::AppendLog;
 use crate::stop::Stop;
 use crate::{pool, progress};
@@ -30,6 +30,7 @@ use spec::TournamentSpec;
 use stadt_core::kind::GameKind;
 use stadt_core::runner;
 use stadt_core::seat::Seat;
+use stadt_core::secret;
 use stadt_core::seeds::{derive, stream};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -88,7 +89,8 @@ pub struct Outcome {
 /// Runs (or resumes) a tournament.
 pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let folder = RunFolder::open(&spec.out, &opts.command)?;
-    folder.claim(&Manifest::new(spec, &opts.command, &opts.about))?;
+    let secret = bot_secret(&folder, spec.bots.iter().any(Seat::can_forfeit), |m: Manifest| m.bot_secret)?;
+    folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);
     let scheduled = spec.part().len(schedule.len());
     let columns = DieStadt::new(spec.tileset).columns();
@@ -110,6 +112,21 @@ pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
     let report =
         if played == scheduled && folder.writable() { Some(page::write_finished(&folder)?) } else { None };
     Ok(Outcome { played, total: scheduled, new, interrupted, bots, table, report, rows: all })
+}
+
+/// The bot secret a run's manifest records: None for a run without bots in other programs
+/// (`outside`), else the one the folder's manifest recorded (read by `recorded`; a resumed run
+/// tells its bots the same seeds), or else this run's.
+pub(crate) fn bot_secret<M: RunManifest>(
+    folder: &RunFolder,
+    outside: bool,
+    recorded: impl FnOnce(M) -> Option<String>,
+) -> Result<Option<String>, Error> {
+    if !outside {
+        return Ok(None);
+    }
+    let recorded = folder.manifest::<M>()?.and_then(recorded);
+    secret::for_manifest(recorded.as_deref()).map(Some).map_err(Error::Setting)
 }
 
 /// Writes `summary.csv` and `pairs.csv` from every game played; returns the per-bot statistics and
