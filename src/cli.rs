@@ -29,6 +29,10 @@ pub struct Cli {
     /// run's manifest records its own, random one; give it to repeat the run exactly.
     #[arg(long, global = true, value_name = "HEX")]
     bot_secret: Option<String>,
+    /// Run every bot in another program in a sandbox (bubblewrap): its own user, PID, mount and
+    /// network namespaces; it sees no other process, no network, and not the results folder.
+    #[arg(long, global = true)]
+    sandbox: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -99,6 +103,9 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     if let Some(text) = &cli.bot_secret {
         let secret = text.parse::<BotSecret>().map_err(|e| format!("--bot-secret: {e}"))?;
         secret::adopt(secret)?;
+    }
+    if cli.sandbox {
+        stadt_core::sandbox::enable()?;
     }
     match cli.command {
         Command::Play(a) => play::play(a, stop),

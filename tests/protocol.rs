@@ -419,7 +419,9 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
     }
     assert_eq!(sleeps(&pids), 2, "the bots and their children started: {pids:?}");
     let stadt_pid = child.id();
-    let (bots, theirs): (Vec<u32>, Vec<u32>) = pids.iter().partition(|&&p| parent(p) == Some(stadt_pid));
+    // Each bot is the child of its supervisor, a child of stadt.
+    let (bots, theirs): (Vec<u32>, Vec<u32>) =
+        pids.iter().partition(|&&p| parent(p).and_then(parent) == Some(stadt_pid));
     assert_eq!(bots.len(), 2, "one bot per thread: {pids:?}");
     signal(child.id(), "INT");
     let start = Instant::now();
@@ -439,6 +441,158 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
     assert!(left.is_empty(), "bot processes left behind (running or zombie): {left:?}");
     let running: Vec<u32> = theirs.into_iter().filter(|&p| exists(p) && state(p) != Some('Z')).collect();
     assert!(running.is_empty(), "processes the bots started still run: {running:?}");
+}
+
+/// A bot that starts a child in a session of its own (`setsid`, out of its process group) and
+/// then plays the first move (`play`) or thinks forever (`think`).
+const ESCAPER: &str = r#"
+import json, subprocess, sys, time
+marker, mode = sys.argv[1], sys.argv[2]
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        subprocess.Popen(["sh", "-c", "sleep 600; true", marker], start_new_session=True)
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif m["type"] == "decide":
+        if mode == "think":
+            time.sleep(600)
+        print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
+"#;
+
+/// Waits up to 10 s for every process whose command line holds `marker` to be gone (or a zombie
+/// someone will reap); the ones still running after that.
+fn still_running(marker: &str) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let left: Vec<u32> = processes_with(marker).into_iter().filter(|&p| state(p) != Some('Z')).collect();
+        if left.is_empty() || start.elapsed() > Duration::from_secs(10) {
+            return left.into_iter().map(|p| format!("{p}: {}", command(p))).collect();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Issue trust, 2: after a normal end and after `kill -9` of stadt, nothing a bot started runs on,
+/// not even a child in a session of its own; with `sandbox`, in bubblewrap's sandbox too.
+fn no_process_outlives_stadt(sandbox: bool) {
+    let dir = scratch(if sandbox { "protocol-escape-sandbox" } else { "protocol-escape" });
+    std::fs::write(dir.join("escaper.py"), ESCAPER).unwrap();
+    let tag = format!("escaper-{}-{sandbox}", std::process::id());
+    let extra: &[&str] = if sandbox { &["--sandbox"] } else { &[] };
+    let run = |mode: &str| {
+        let marker = format!("{tag}-{mode}");
+        let file = bot_file(
+            &dir,
+            &format!("escaper-{mode}"),
+            &format!("command = python3 escaper.py {marker} {mode}"),
+        );
+        let out = dir.join(format!("out-{mode}"));
+        let mut cmd = Command::new(STADT);
+        cmd.args(["tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "2"])
+            .args(["--seed", "1", "--threads", "1", "--quiet", "--out", out.to_str().unwrap()])
+            .args(extra);
+        (marker, cmd)
+    };
+    // A normal end.
+    let (marker, mut cmd) = run("play");
+    let status = cmd.status().unwrap();
+    assert!(status.success(), "{status}");
+    for r in rows(&dir.join("out-play")) {
+        assert_eq!(&r["failure"], "", "the bot played its games: {r:?}");
+    }
+    let left = still_running(&marker);
+    assert!(left.is_empty(), "after a normal end, still running: {left:?}");
+    // kill -9 while the bot thinks.
+    let (marker, mut cmd) = run("think");
+    let mut child = cmd.spawn().unwrap();
+    let start = Instant::now();
+    while !processes_with(&marker).iter().any(|&p| command(p).starts_with("sh -c sleep")) {
+        assert!(start.elapsed() < Duration::from_secs(20), "the bot's child never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal(child.id(), "KILL");
+    child.wait().unwrap();
+    let left = still_running(&marker);
+    assert!(left.is_empty(), "after kill -9 of stadt, still running: {left:?}");
+}
+
+#[test]
+fn no_process_outlives_stadt_after_kill_9_or_a_setsid_child() {
+    if python_bots() {
+        no_process_outlives_stadt(false);
+    }
+}
+
+#[test]
+fn no_process_outlives_stadt_in_the_sandbox() {
+    if python_bots() && require("bwrap", "--sandbox (bubblewrap)").is_some() {
+        no_process_outlives_stadt(true);
+    }
+}
+
+/// A bot that, before it answers the hello, writes to `probe.txt` in its folder what it could
+/// reach: stadt among the processes it sees, the results folder's manifest, a TCP port on the
+/// loopback; then plays the first move.
+const PROBE: &str = r#"
+import json, os, socket, sys
+results, port = sys.argv[1], int(sys.argv[2])
+def stadt_seen():
+    for pid in os.listdir("/proc"):
+        try:
+            if pid.isdigit() and b"tournament" in open(f"/proc/{pid}/cmdline", "rb").read():
+                return "yes"
+        except OSError:
+            pass
+    return "no"
+def results_seen():
+    return "yes" if os.path.exists(os.path.join(results, "manifest.toml")) else "no"
+def network():
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        return "yes"
+    except OSError:
+        return "no"
+with open("probe.txt", "w") as f:
+    f.write(f"stadt={stadt_seen()} results={results_seen()} network={network()}\n")
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif m["type"] == "decide":
+        print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
+"#;
+
+#[test]
+fn a_sandboxed_bot_sees_no_stadt_no_results_and_no_network_and_the_game_goes_on() {
+    if !python_bots() || require("bwrap", "--sandbox (bubblewrap)").is_none() {
+        return;
+    }
+    let dir = scratch("protocol-sandbox-probe");
+    let bots = dir.join("bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    std::fs::write(bots.join("probe.py"), PROBE).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let probe = |sandbox: bool| {
+        let out = dir.join(format!("out-{sandbox}"));
+        let file = bot_file(&bots, "probe", &format!("command = python3 probe.py {} {port}", out.display()));
+        let mut args = vec!["tournament", "--bots", &file, "--players", "2", "--games", "2", "--seed", "1"];
+        let (bots_list, out_text) = (format!("{file},random"), out.to_str().unwrap().to_string());
+        args[2] = &bots_list;
+        args.extend(["--threads", "1", "--quiet", "--out", &out_text]);
+        if sandbox {
+            args.push("--sandbox");
+        }
+        let (code, _, err) = stadt(&args);
+        assert_eq!(code, 0, "{err}");
+        for r in rows(&out) {
+            assert_eq!(&r["failure"], "", "the game went on: {r:?}");
+        }
+        std::fs::read_to_string(bots.join("probe.txt")).unwrap().trim().to_string()
+    };
+    // Outside the sandbox the probe reaches all three: it can tell.
+    assert_eq!(probe(false), "stadt=yes results=yes network=yes");
+    assert_eq!(probe(true), "stadt=no results=no network=no");
 }
 
 #[test]

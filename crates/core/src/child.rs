@@ -1,7 +1,8 @@
 //! A program spoken to in lines of JSON over its stdin and stdout (docs/bot-protocol.md), knowing
-//! nothing of the game: started from an argument list (never through a shell) in its own process
-//! group, every reply awaited with a deadline, lines bounded in length, the last lines of its stderr
-//! kept (bounded), and the whole group killed and reaped when it is dropped or the host shuts down.
+//! nothing of the game: started from an argument list (never through a shell) under a supervisor
+//! (Linux: `supervisor`), optionally in a sandbox (`sandbox`), every reply awaited with a deadline,
+//! lines bounded in length, the last lines of its stderr kept (bounded), and everything it started
+//! ended and reaped when it is dropped, when the host shuts down, or when the host dies.
 
 use serde_json::{Map, Value};
 use std::collections::VecDeque;
@@ -93,14 +94,24 @@ impl LineChild {
             launch.command.split_first().ok_or_else(|| Fault::Start("the command is empty".into()))?;
         // A relative program path names a file in the bot's folder, not the host's.
         let program = if program.contains('/') { launch.dir.join(program) } else { PathBuf::from(program) };
-        let mut cmd = Command::new(&program);
-        cmd.args(args)
-            .current_dir(&launch.dir)
+        let mut cmd = match crate::sandbox::wrap(&absolute(&program), args, &launch.dir) {
+            Some((bwrap, args)) => {
+                let mut cmd = Command::new(bwrap);
+                cmd.args(args);
+                cmd
+            }
+            None => {
+                let mut cmd = Command::new(&program);
+                cmd.args(args);
+                cmd
+            }
+        };
+        cmd.current_dir(&launch.dir)
             .envs(launch.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        unix::own_group(&mut cmd);
+        unix::supervise(&mut cmd);
         let mut child = cmd
             .spawn()
             .map_err(|e| Fault::Start(format!("`{}` in {}: {e}", program.display(), launch.dir.display())))?;
@@ -124,7 +135,7 @@ impl LineChild {
         let stdin = self.stdin.as_mut().ok_or(Fault::ClosedPipe)?;
         match stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()) {
             Ok(()) => Ok(()),
-            Err(_) => Err(self.exited().unwrap_or(Fault::ClosedPipe)),
+            Err(_) => Err(self.exited_within(Duration::from_millis(200)).unwrap_or(Fault::ClosedPipe)),
         }
     }
 
@@ -167,14 +178,22 @@ impl LineChild {
 
     /// The program's end, once its stdout closed.
     fn crash(&mut self) -> Fault {
+        self.exited_within(Duration::from_millis(500)).unwrap_or(Fault::Crash("closed its stdout".into()))
+    }
+
+    /// How the program exited, if it does within `wait` (its supervisor exits once it has ended
+    /// what the program started).
+    fn exited_within(&mut self, wait: Duration) -> Option<Fault> {
         let start = Instant::now();
-        while start.elapsed() < Duration::from_millis(500) {
+        loop {
             if let Some(f) = self.exited() {
-                return f;
+                return Some(f);
+            }
+            if start.elapsed() >= wait {
+                return None;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        Fault::Crash("closed its stdout".into())
     }
 
     /// How the program exited, if it has.
@@ -190,23 +209,34 @@ impl Drop for LineChild {
     fn drop(&mut self) {
         self.stdin = None;
         let pid = self.child.id();
-        unix::kill_group(pid);
-        let _ = self.child.kill();
+        // Not yet reaped, so the id is still this child's.
+        if matches!(self.child.try_wait(), Ok(None)) {
+            unix::end(pid);
+        }
         let _ = self.child.wait();
         LIVE.lock().unwrap_or_else(|e| e.into_inner()).retain(|&p| p != pid);
     }
 }
 
-/// Every program running, by process id (which is also its group's id).
+/// Every program running, by the process id of its supervisor.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-/// Kills every program still running and reaps it: for a host about to exit (Ctrl-C, or the end of
-/// `main`), whose threads' clean-up may never run.
+/// Ends every program still running, with everything it started, and reaps it: for a host about to
+/// exit (Ctrl-C, or the end of `main`), whose threads' clean-up may never run.
 pub fn shutdown() {
     let live = std::mem::take(&mut *LIVE.lock().unwrap_or_else(|e| e.into_inner()));
     for pid in live {
-        unix::kill_group(pid);
+        unix::end(pid);
         unix::reap(pid);
+    }
+}
+
+/// `path` made absolute against the current folder (the sandbox runs it from another).
+fn absolute(path: &std::path::Path) -> PathBuf {
+    if path.components().count() > 1 || path.is_absolute() {
+        std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    } else {
+        path.to_path_buf()
     }
 }
 
@@ -312,27 +342,23 @@ fn shorten(line: &str) -> String {
     if cut.len() < line.len() { format!("{cut}...") } else { cut }
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
+mod unix {
+    pub use crate::supervisor::{end, reap, supervise};
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
 mod unix {
     use std::os::unix::process::CommandExt;
     use std::process::Command;
 
-    /// The program leads a process group of its own (so Ctrl-C in a terminal reaches the host
-    /// only, and the host can end the program with everything it started), and dies with the host.
-    pub fn own_group(cmd: &mut Command) {
+    /// The program leads a process group of its own, which `end` kills.
+    pub fn supervise(cmd: &mut Command) {
         cmd.process_group(0);
-        #[cfg(target_os = "linux")]
-        // SAFETY: prctl is async-signal-safe; the closure touches no memory of the parent.
-        unsafe {
-            cmd.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
     }
 
     /// Kills the process group led by `pid`.
-    pub fn kill_group(pid: u32) {
+    pub fn end(pid: u32) {
         // SAFETY: a plain system call on a process group this host started.
         unsafe {
             libc::kill(-(pid as i32), libc::SIGKILL);
@@ -351,7 +377,7 @@ mod unix {
 
 #[cfg(not(unix))]
 mod unix {
-    pub fn own_group(_: &mut std::process::Command) {}
-    pub fn kill_group(_: u32) {}
+    pub fn supervise(_: &mut std::process::Command) {}
+    pub fn end(_: u32) {}
     pub fn reap(_: u32) {}
 }

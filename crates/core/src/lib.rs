@@ -9,7 +9,8 @@
 //! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
 //! - [`seeds`]: every random stream derived from the run seed and the place it is used;
 //!   [`secret`]: the run's secret, from which bots in other programs get their seeds.
-//! - [`child`]: a program in another process speaking lines of JSON on its pipes.
+//! - [`child`]: a program in another process speaking lines of JSON on its pipes, under a
+//!   [`supervisor`] that ends everything it started, optionally in a [`sandbox`].
 //! - [`tournament`]: schedules on duplicate deals, `games.csv`, summaries and forfeits;
 //!   [`report`], [`svg`]: self-contained report pages with plots.
 //! - [`stats`], [`sprt`]: intervals, ratings and the sequential tests' statistics.
@@ -31,6 +32,7 @@ pub mod pool;
 pub mod progress;
 pub mod report;
 pub mod runner;
+pub mod sandbox;
 pub mod search;
 pub mod seat;
 pub mod secret;
@@ -38,5 +40,7 @@ pub mod seeds;
 pub mod sprt;
 pub mod stats;
 pub mod stop;
+#[cfg(target_os = "linux")]
+pub mod supervisor;
 pub mod svg;
 pub mod tournament;

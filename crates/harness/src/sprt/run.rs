@@ -73,6 +73,7 @@ pub(crate) fn schedule(spec: &SprtSpec) -> Schedule {
 pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
     let t = &spec.games;
     let folder = RunFolder::open(&t.out, &opts.command)?;
+    stadt_core::sandbox::hide(folder.path());
     let outside = t.bots.iter().any(Seat::can_forfeit);
     let secret = crate::tournament::bot_secret(&folder, outside, |m: Manifest| m.bot_secret)?;
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;
