@@ -23,8 +23,8 @@ use stadt_harness::stop::Stop;
 #[command(name = "stadt", version, propagate_version = true)]
 pub struct Cli {
     /// The game to play (`stadt games` lists them); Die Stadt when not given.
-    #[arg(long, global = true, default_value = stadt_harness::games::DEFAULT)]
-    game: String,
+    #[arg(long, global = true)]
+    game: Option<String>,
     /// The secret from which bots in other programs get their seeds (32 hexadecimal digits): a
     /// run's manifest records its own, random one; give it to repeat the run exactly.
     #[arg(long, global = true, value_name = "HEX")]
@@ -99,7 +99,8 @@ enum Command {
 
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
-    stadt_harness::games::check(&cli.game, "--game")?;
+    let game = cli.game.as_deref();
+    stadt_harness::games::check(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
     if let Some(text) = &cli.bot_secret {
         let secret = text.parse::<BotSecret>().map_err(|e| format!("--bot-secret: {e}"))?;
         secret::adopt(secret)?;
@@ -111,9 +112,9 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Play(a) => play::play(a, stop),
         Command::Replay(a) => records::replay(a),
         Command::Suggest(a) => records::suggest(a),
-        Command::Tournament(a) => tournament::tournament(a, stop),
+        Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),
-        Command::Sprt(a) => sprt::sprt(a, stop),
+        Command::Sprt(a) => sprt::sprt(a, game, stop),
         Command::Tune(a) => tune::tune(a, stop),
         Command::Learn(a) => learn::learn(a, stop),
         Command::Bench(a) => bench::bench(a),

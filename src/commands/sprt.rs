@@ -4,6 +4,9 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::kind::DieStadt;
+use stadt_harness::games::{self, Game};
+use stadt_harness::hosted::Hosted;
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtExperiment, SprtSpec};
@@ -54,12 +57,12 @@ pub struct SprtArgs {
     pub shard: Option<String>,
 }
 
-pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
+/// `stadt sprt` of the game `--game` names (`game`), or the experiment file names.
+pub fn sprt(a: SprtArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> {
     if a.shard.is_some() {
         return Err("sprt runs are not sharded: the test folds units in schedule order and stops at the first that decides, so one process plays it, its units in parallel on --threads cores; on a cluster run one job per test (an array for many tests), see docs/sprt.md".into());
     }
-    let dirs = a.run.bot_dir.dirs();
-    let (spec, about) = match &a.experiment {
+    let experiment = match &a.experiment {
         Some(path) => {
             let flags = [
                 a.bot.is_some(),
@@ -76,9 +79,20 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
             if flags.contains(&true) {
                 return Err("give either an experiment file or --bot/--against/--elo0/--elo1/--alpha/--beta/--players/--seed/--max-games/--tiles, not both".into());
             }
-            let e = SprtExperiment::load(path)?;
-            (e.spec(&dirs, a.run.out.as_deref())?, e.about)
+            Some(SprtExperiment::load(path)?)
         }
+        None => None,
+    };
+    match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
+        Game::DieStadt => sprt_of::<DieStadt>(a, experiment, stop),
+    }
+}
+
+/// `stadt sprt` of the game `K`.
+fn sprt_of<K: Hosted>(a: SprtArgs, experiment: Option<SprtExperiment>, stop: Stop) -> Result<(), Failure> {
+    let dirs = a.run.bot_dir.dirs();
+    let (spec, about) = match experiment {
+        Some(e) => (e.spec::<K>(&dirs, a.run.out.as_deref())?, e.about),
         None => {
             let bot = a
                 .bot
@@ -97,7 +111,7 @@ pub fn sprt(a: SprtArgs, stop: Stop) -> Result<(), Failure> {
                 seed: SEED.or_default(a.seed),
                 tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
             };
-            let spec = SprtSpec::of_bots(bot, against, h, &run, out, &dirs)?;
+            let spec = SprtSpec::<K>::of_bots(bot, against, h, &run, out, &dirs)?;
             (spec, String::new())
         }
     };

@@ -4,7 +4,10 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::kind::DieStadt;
 use stadt_agents::spec::split_bots;
+use stadt_harness::games::{self, Game};
+use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
 use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::stop::Stop;
@@ -58,10 +61,9 @@ pub enum BotFailureArg {
     Stop,
 }
 
-pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
-    let dirs = a.run.bot_dir.dirs();
-    let mut records = a.records;
-    let (spec, about) = match &a.experiment {
+/// `stadt tournament` of the game `--game` names (`game`), or the experiment file names.
+pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> {
+    let experiment = match &a.experiment {
         Some(path) => {
             if a.bots.is_some()
                 || a.players.is_some()
@@ -74,9 +76,27 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
                         .into(),
                 );
             }
-            let e = Experiment::load(path)?;
+            Some(Experiment::load(path)?)
+        }
+        None => None,
+    };
+    match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
+        Game::DieStadt => tournament_of::<DieStadt>(a, experiment, stop),
+    }
+}
+
+/// `stadt tournament` of the game `K`.
+fn tournament_of<K: Hosted>(
+    a: TournamentArgs,
+    experiment: Option<Experiment>,
+    stop: Stop,
+) -> Result<(), Failure> {
+    let dirs = a.run.bot_dir.dirs();
+    let mut records = a.records;
+    let (spec, about) = match experiment {
+        Some(e) => {
             records |= e.records;
-            (e.spec(&dirs, a.run.out.as_deref())?, e.about)
+            (e.spec::<K>(&dirs, a.run.out.as_deref())?, e.about)
         }
         None => {
             let bots =
@@ -89,7 +109,7 @@ pub fn tournament(a: TournamentArgs, stop: Stop) -> Result<(), Failure> {
                 seed: SEED.or_default(a.seed),
                 tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
             };
-            let spec = TournamentSpec::new(&labels, &settings, out, &dirs)?;
+            let spec = TournamentSpec::<K>::new(&labels, &settings, out, &dirs)?;
             (spec, String::new())
         }
     };

@@ -33,15 +33,39 @@ pub fn games() -> Vec<Listed> {
     }]
 }
 
-/// Checks that `name`, given as `how` (`--game`, `game` in an experiment file), is a game stadt
-/// plays; the error names it and lists the games.
-pub fn check(name: &str, how: &str) -> Result<(), Error> {
-    let all = games();
-    if all.iter().any(|g| g.name == name) {
-        return Ok(());
+/// A game stadt plays, as commands dispatch on it (each runs generic code with the game's type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Carcassonne: Die Stadt.
+    DieStadt,
+}
+
+/// The game `name` names, given as `how` (`--game`, `game` in an experiment file); the error
+/// names it and lists the games.
+pub fn parse(name: &str, how: &str) -> Result<Game, Error> {
+    if name == die_stadt::kind::NAME {
+        return Ok(Game::DieStadt);
     }
-    let names: Vec<&str> = all.iter().map(|g| g.name).collect();
+    let names: Vec<&str> = games().iter().map(|g| g.name).collect();
     Err(Error::Setting(format!("unknown game `{name}` ({how}): the games are {}", names.join(", "))))
+}
+
+/// Checks that `name`, given as `how`, is a game stadt plays (`parse`).
+pub fn check(name: &str, how: &str) -> Result<(), Error> {
+    parse(name, how).map(|_| ())
+}
+
+/// The game a run plays: the one its experiment file names (`from_file`), the one `--game`
+/// names (`flag`), or Die Stadt; an error when the two name different games.
+pub fn of_run(flag: Option<&str>, from_file: Option<&str>) -> Result<Game, Error> {
+    match (flag, from_file) {
+        (Some(f), Some(e)) if f != e => Err(Error::Setting(format!(
+            "--game {f}, but the experiment file is a game of {e}: give one game"
+        ))),
+        (Some(name), _) => parse(name, "--game"),
+        (None, Some(name)) => parse(name, "`game`"),
+        (None, None) => Ok(Game::DieStadt),
+    }
 }
 
 /// The game an experiment file's `game` names when it names none.

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod check_bot;
 pub mod entrant;
 pub mod games;
+pub mod hosted;
 pub mod human;
 pub mod learn;
 pub mod limits;

@@ -53,14 +53,9 @@ pub const ERROR_RATE: f64 = 0.05;
 /// The default tile set: the built-in one.
 pub const TILES: &str = "default";
 
-/// Checks a player count; the error names it `what`.
+/// Checks a Die Stadt player count; the error names it `what`.
 pub fn players(what: &str, players: usize) -> Result<usize, Error> {
-    if PLAYERS.range.contains(&players) {
-        return Ok(players);
-    }
-    let counts: Vec<String> = PLAYERS.range.map(|n| n.to_string()).collect();
-    let (last, rest) = counts.split_last().expect("some player count");
-    Err(Error::Setting(format!("{what} must be {} or {last}, not {players}", rest.join(", "))))
+    crate::hosted::check_players(what, players, PLAYERS.range)
 }
 
 /// Worker threads: `given`, checked against its range (the error names it `what`), or every core.

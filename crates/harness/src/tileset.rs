@@ -55,3 +55,17 @@ pub fn beside_record(dir: &Path, name: &str) -> Result<&'static TileSet, Error> 
     }
     load_file(&dir.join(name))
 }
+
+/// The name a tournament's records give the copy of a tile set that is not the default one.
+pub const BESIDE_RECORDS: &str = "tiles.tiles";
+
+/// The `tiles` line of a tournament's records in `dir` for the tile set `tiles`: `default`, or
+/// the name of a copy of the tile set's file, written beside them.
+pub fn copy_beside_records(dir: &Path, tiles: &str) -> Result<String, Error> {
+    if tiles == "default" {
+        return Ok("default".to_string());
+    }
+    let text = std::fs::read_to_string(tiles).map_err(|e| Error::io("read", Path::new(tiles), e))?;
+    crate::output::write_file(&dir.join(BESIDE_RECORDS), &text, true)?;
+    Ok(BESIDE_RECORDS.to_string())
+}

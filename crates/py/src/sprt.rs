@@ -3,6 +3,7 @@
 
 use crate::errors::harness_error;
 use crate::tournament::{Raised, entrant, options, run_interruptible};
+use die_stadt::kind::DieStadt;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -46,7 +47,7 @@ pub fn sprt<'py>(
     let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
     let h = Hypotheses { elo0, elo1, alpha, beta };
     let settings = RunSettings { players, games: max_games, seed, tiles };
-    let spec = SprtSpec::new(b, a, h, &settings, Path::new(out)).map_err(harness_error)?;
+    let spec = SprtSpec::<DieStadt>::new(b, a, h, &settings, Path::new(out)).map_err(harness_error)?;
     let opts = options(threads, progress, &about, &command)?;
     let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
     if outcome.interrupted {

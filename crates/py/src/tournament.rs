@@ -188,7 +188,8 @@ pub fn tournament<'py>(
     let raised: Raised = Arc::new(Mutex::new(None));
     let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
     let settings = RunSettings { players, games, seed, tiles };
-    let mut spec = TournamentSpec::of_entrants(entrants, &settings, Path::new(out)).map_err(harness_error)?;
+    let mut spec = TournamentSpec::<DieStadt>::of_entrants(entrants, &settings, Path::new(out))
+        .map_err(harness_error)?;
     if let Some(text) = shard {
         spec = spec
             .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)

@@ -22,6 +22,7 @@ use crate::settings::{RunSettings, TILES};
 use crate::stop::Stop;
 use crate::tournament::{self, spec::TournamentSpec, summary};
 use crate::{entrant::Entrant, pool, progress};
+use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use positions::Sample;
 use rayon::prelude::*;
@@ -127,7 +128,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
                 seed: derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
                 tiles: TILES.into(),
             };
-            let t = TournamentSpec::of_entrants(entrants.collect(), &settings, &out)?;
+            let t = TournamentSpec::<DieStadt>::of_entrants(entrants.collect(), &settings, &out)?;
             let outcome = tournament::run(
                 &t,
                 &tournament::Options {

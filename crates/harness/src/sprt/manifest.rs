@@ -4,7 +4,8 @@
 
 use super::spec::SprtSpec;
 use crate::folder::{Differences, Header, RunManifest};
-use crate::tournament::manifest::{ManifestBot, secret_line};
+use crate::hosted::Hosted;
+use crate::tournament::manifest::{ManifestBot, game_line, game_name, secret_line};
 use serde::{Deserialize, Serialize};
 
 /// The `format` line of this version's manifests.
@@ -28,6 +29,9 @@ pub struct Manifest {
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds.
     pub beta: f64,
+    /// The game, when it is not Die Stadt (`stadt games`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// Players per game.
     pub players: usize,
     /// The most games to play, as asked (rounded up to whole units).
@@ -62,6 +66,7 @@ impl RunManifest for Manifest {
         Differences::default()
             .build(&folder.header, &self.header)
             .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
+            .field("game", game_name(&folder.game), game_name(&self.game))
             .field("players", folder.players, self.players)
             .field("max games", folder.max_games, self.max_games)
             .field("seed", folder.seed, self.seed)
@@ -78,7 +83,12 @@ impl RunManifest for Manifest {
 
 impl Manifest {
     /// The manifest of the run `spec` describes, started by `command`.
-    pub fn new(spec: &SprtSpec, command: &str, about: &str, bot_secret: Option<String>) -> Manifest {
+    pub fn new<K: Hosted>(
+        spec: &SprtSpec<K>,
+        command: &str,
+        about: &str,
+        bot_secret: Option<String>,
+    ) -> Manifest {
         let (t, s) = (&spec.games, &spec.settings);
         Manifest {
             header: crate::provenance::header(FORMAT, command, Some(about)),
@@ -87,11 +97,12 @@ impl Manifest {
             elo1: s.elo1,
             alpha: s.alpha,
             beta: s.beta,
+            game: game_line(&t.kind),
             players: t.players,
             max_games: t.games,
             seed: t.seed,
             tiles: t.tiles.clone(),
-            tiles_sha256: crate::tileset::sha256(t.tileset),
+            tiles_sha256: t.kind.setup_sha256(),
             bot: ManifestBot::of(t),
             bot_secret,
         }

@@ -14,14 +14,13 @@ use super::sequence::{FILE, Sequence, replay};
 use super::spec::SprtSpec;
 use crate::error::Error;
 use crate::folder::RunFolder;
+use crate::hosted::Hosted;
 use crate::output::AppendLog;
 use crate::progress;
 use crate::tournament::failures::{self, FailureLog};
 use crate::tournament::rows::{self, Row};
 use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
-use die_stadt::kind::DieStadt;
-use stadt_core::kind::GameKind as _;
 use stadt_core::seat::Seat;
 use std::path::PathBuf;
 
@@ -64,13 +63,13 @@ impl Outcome {
 }
 
 /// The games a run of these settings schedules.
-pub(crate) fn schedule(spec: &SprtSpec) -> Schedule {
+pub(crate) fn schedule<K: Hosted>(spec: &SprtSpec<K>) -> Schedule {
     let t = &spec.games;
     Schedule::new(t.bots.len(), t.players, t.games, t.seed)
 }
 
 /// Runs (or resumes) an SPRT.
-pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
+pub fn run<K: Hosted>(spec: &SprtSpec<K>, opts: &Options) -> Result<Outcome, Error> {
     let t = &spec.games;
     let folder = RunFolder::open(&t.out, &opts.command)?;
     stadt_core::sandbox::hide(folder.path());
@@ -79,7 +78,7 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;
     let schedule = schedule(spec);
     let scheduled = schedule.len();
-    let columns = DieStadt::new(t.tileset).columns();
+    let columns = t.kind.columns();
     let (mut all, log) = open_games(&folder, t.players, Shard::WHOLE, scheduled, &columns)?;
     let fresh = Sequence::new(spec.settings, t.players, &t.labels[0]);
     let (mut seq, text) = replay(&all, fresh, &folder.join(GAMES))?;
@@ -97,16 +96,15 @@ pub fn run(spec: &SprtSpec, opts: &Options) -> Result<Outcome, Error> {
         let (lower, upper) = spec.settings.bounds();
         let message = |seq: &Sequence| format!("LLR {:.2} in [{lower:.2}, {upper:.2}]", seq.llr());
         bar.set_message(message(&seq));
-        let kind = DieStadt::new(t.tileset);
         let games = Games {
-            kind: &kind,
+            kind: &t.kind,
             bots: &t.bots,
             labels: &t.labels,
             schedule: &schedule,
             part: Shard::WHOLE,
             records: None,
             on_bot_failure: opts.on_bot_failure,
-            worker_done: stadt_agents::process_bot::release_idle,
+            worker_done: K::worker_done,
         };
         let failures = FailureLog::new(folder.join(failures::FILE));
         let per_unit = seq.unit_rows();

@@ -3,24 +3,24 @@
 //! an experiment file, every value checked before anything is written.
 
 use super::model::{Model, Settings};
-use crate::entrant::Entrant;
 use crate::error::Error;
-use crate::settings::{self, ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
+use crate::hosted::Hosted;
+use crate::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
 use crate::tournament::spec::{
     TournamentSpec, check_game, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
 };
+use die_stadt::kind::DieStadt;
 use serde::Deserialize;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::parse_bot;
 use std::path::{Path, PathBuf};
 
-/// An SPRT run to play.
+/// An SPRT run of a game `K` (Die Stadt unless named) to play.
 #[derive(Clone, Debug)]
-pub struct SprtSpec {
+pub struct SprtSpec<K: Hosted = DieStadt> {
     /// The games, as a tournament of one combination: entrant 0 is the bot under test, entrants
     /// 1 to players - 1 are copies of its baseline; `games` is the most games to play (rounded up
     /// to whole units).
-    pub games: TournamentSpec,
+    pub games: TournamentSpec<K>,
     /// The hypotheses and error rates.
     pub settings: Settings,
 }
@@ -52,22 +52,23 @@ pub fn elo_unit(model: &Model) -> &'static str {
     }
 }
 
-impl SprtSpec {
+impl<K: Hosted> SprtSpec<K> {
     /// Checks and builds a run of `bot` against copies of `against` in `run.players`-player games,
     /// at most `run.games` games. The same bot on both sides is allowed (a bot against itself is
     /// a real run).
     pub fn new(
-        bot: Entrant,
-        against: Entrant,
+        bot: K::Entrant,
+        against: K::Entrant,
         h: Hypotheses,
         run: &RunSettings,
         out: &Path,
-    ) -> Result<SprtSpec, Error> {
+    ) -> Result<SprtSpec<K>, Error> {
         let settings = Settings::new(h.elo0, h.elo1, h.alpha, h.beta).map_err(Error::Setting)?;
-        let players = settings::players("players", run.players)?;
         MAX_GAMES.check("--max-games", run.games)?;
+        // One bot under test, one copy of the baseline per other seat; a player count outside
+        // the game's is refused by the tournament below.
         let mut bots = vec![bot];
-        bots.extend(std::iter::repeat_n(against, players - 1));
+        bots.extend(std::iter::repeat_n(against, run.players.saturating_sub(1).max(1)));
         let games = TournamentSpec::of_entrants(bots, run, out)?;
         Ok(SprtSpec { games, settings })
     }
@@ -80,9 +81,9 @@ impl SprtSpec {
         run: &RunSettings,
         out: &Path,
         dirs: &BotDirs,
-    ) -> Result<SprtSpec, Error> {
-        let (b, a) = (parse_bot(bot, dirs)?, parse_bot(against, dirs)?);
-        SprtSpec::new(Entrant::Bot(b), Entrant::Bot(a), h, run, out)
+    ) -> Result<SprtSpec<K>, Error> {
+        let (b, a) = (K::entrant(bot, dirs)?, K::entrant(against, dirs)?);
+        SprtSpec::new(b, a, h, run, out)
     }
 
     /// The model of this run.
@@ -156,7 +157,7 @@ impl SprtExperiment {
     }
 
     /// The run it describes; `out` replaces the file's output folder when given.
-    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<SprtSpec, Error> {
+    pub fn spec<K: Hosted>(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<SprtSpec<K>, Error> {
         let h = Hypotheses { elo0: self.elo0, elo1: self.elo1, alpha: self.alpha, beta: self.beta };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         let run = RunSettings {

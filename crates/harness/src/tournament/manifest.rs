@@ -3,6 +3,7 @@
 //! decides the results: a run whose identity differs in any of these is refused in the folder.
 
 use crate::folder::{Differences, Header, RunManifest};
+use crate::hosted::Hosted;
 use crate::tournament::spec::TournamentSpec;
 use serde::{Deserialize, Serialize};
 use stadt_core::seat::Seat;
@@ -28,6 +29,9 @@ pub struct Manifest {
     /// file) and the build.
     #[serde(flatten)]
     pub header: Header,
+    /// The game, when it is not Die Stadt (`stadt games`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// Players per game.
     pub players: usize,
     /// Games per combination of bots, as asked (rounded up to whole seat rotations).
@@ -68,14 +72,20 @@ impl RunManifest for Manifest {
 
 impl Manifest {
     /// The manifest of a tournament started by `command`.
-    pub fn new(spec: &TournamentSpec, command: &str, about: &str, bot_secret: Option<String>) -> Manifest {
+    pub fn new<K: Hosted>(
+        spec: &TournamentSpec<K>,
+        command: &str,
+        about: &str,
+        bot_secret: Option<String>,
+    ) -> Manifest {
         Manifest {
             header: crate::provenance::header(FORMAT, command, Some(about)),
+            game: game_line(&spec.kind),
             players: spec.players,
             games: spec.games,
             seed: spec.seed,
             tiles: spec.tiles.clone(),
-            tiles_sha256: crate::tileset::sha256(spec.tileset),
+            tiles_sha256: spec.kind.setup_sha256(),
             shard: spec.shard.map(|s| s.to_string()),
             bot: ManifestBot::of(spec),
             bot_secret,
@@ -85,7 +95,7 @@ impl Manifest {
 
 impl ManifestBot {
     /// The bots of a tournament, in order.
-    pub fn of(spec: &TournamentSpec) -> Vec<ManifestBot> {
+    pub fn of<K: Hosted>(spec: &TournamentSpec<K>) -> Vec<ManifestBot> {
         spec.labels
             .iter()
             .zip(&spec.bots)
@@ -113,6 +123,7 @@ pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String>
     Differences::default()
         .build(&folder.header, &ours.header)
         .field("tile set (sha256)", &folder.tiles_sha256, &ours.tiles_sha256)
+        .field("game", game_name(&folder.game), game_name(&ours.game))
         .field("players", folder.players, ours.players)
         .field("games", folder.games, ours.games)
         .field("seed", folder.seed, ours.seed)
@@ -124,4 +135,14 @@ pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String>
 /// A bot secret as the differences between two manifests name it.
 pub fn secret_line(secret: &Option<String>) -> String {
     secret.clone().unwrap_or_else(|| "none (no bot in another program)".into())
+}
+
+/// The `game` a manifest records: None for Die Stadt, so that its manifests read as before.
+pub fn game_line<K: Hosted>(kind: &K) -> Option<String> {
+    (kind.name() != crate::games::DEFAULT).then(|| kind.name().to_string())
+}
+
+/// A manifest's game by name, for the differences between two manifests.
+pub fn game_name(game: &Option<String>) -> String {
+    game.clone().unwrap_or_else(|| crate::games::DEFAULT.to_string())
 }

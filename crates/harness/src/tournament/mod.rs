@@ -17,10 +17,10 @@ pub mod spec;
 
 use crate::error::Error;
 use crate::folder::{RunFolder, RunManifest};
+use crate::hosted::Hosted;
 use crate::output::AppendLog;
 use crate::stop::Stop;
 use crate::{pool, progress};
-use die_stadt::kind::DieStadt;
 use failures::FailureLog;
 pub(crate) use games::{GAMES, open_games, start_games};
 use manifest::Manifest;
@@ -87,14 +87,14 @@ pub struct Outcome {
 }
 
 /// Runs (or resumes) a tournament.
-pub fn run(spec: &TournamentSpec, opts: &Options) -> Result<Outcome, Error> {
+pub fn run<K: Hosted>(spec: &TournamentSpec<K>, opts: &Options) -> Result<Outcome, Error> {
     let folder = RunFolder::open(&spec.out, &opts.command)?;
     stadt_core::sandbox::hide(folder.path());
     let secret = bot_secret(&folder, spec.bots.iter().any(Seat::can_forfeit), |m: Manifest| m.bot_secret)?;
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);
     let scheduled = spec.part().len(schedule.len());
-    let columns = DieStadt::new(spec.tileset).columns();
+    let columns = spec.kind.columns();
     let (mut all, mut log) = open_games(&folder, spec.players, spec.part(), scheduled, &columns)?;
     let done = all.len() / spec.players;
     let mut new = 0;
@@ -150,8 +150,8 @@ fn summarise(
 
 /// Plays the games from `done` on, appending their rows to `log` in schedule order and to `all`;
 /// returns how many it played.
-fn play(
-    spec: &TournamentSpec,
+fn play<K: Hosted>(
+    spec: &TournamentSpec<K>,
     opts: &Options,
     folder: &RunFolder,
     schedule: &Schedule,
@@ -161,17 +161,16 @@ fn play(
 ) -> Result<usize, Error> {
     let scheduled = spec.part().len(schedule.len());
     let bar = progress::bar(opts.progress, scheduled, done, "games");
-    let records = if opts.records { Some(records::prepare(folder, &spec.tiles)?) } else { None };
-    let kind = DieStadt::new(spec.tileset);
+    let records = if opts.records { Some(records::prepare(folder, &spec.kind, &spec.tiles)?) } else { None };
     let games = Games {
-        kind: &kind,
+        kind: &spec.kind,
         bots: &spec.bots,
         labels: &spec.labels,
         schedule,
         part: spec.part(),
         records: records.as_ref().map(|(dir, head)| (dir.as_path(), head)),
         on_bot_failure: opts.on_bot_failure,
-        worker_done: stadt_agents::process_bot::release_idle,
+        worker_done: K::worker_done,
     };
     let mut new = 0;
     let failures = FailureLog::new(spec.out.join(failures::FILE));

@@ -5,16 +5,14 @@
 
 use crate::error::Error;
 use crate::folder::RunFolder;
+use crate::hosted::Hosted;
 use crate::output::write_file;
-use crate::runner::RecordHead;
 use crate::tournament::rows::Row;
 use die_stadt::record::{Record, Tiles};
 use std::path::{Path, PathBuf};
 
 /// The folder of the records inside a tournament folder.
 pub const DIR: &str = "records";
-/// The name a non-default tile set is copied to beside the records.
-const TILES: &str = "tiles.tiles";
 
 /// The record file of game `game` in the records folder `dir`.
 pub fn record_path(dir: &Path, game: usize) -> PathBuf {
@@ -26,19 +24,16 @@ pub fn page_path(dir: &Path, game: usize) -> PathBuf {
     dir.join(format!("{game}.html"))
 }
 
-/// Makes the records folder of `folder` (with the tile set beside the records when it is not the
-/// default one) and returns it with the header the records get.
-pub fn prepare(folder: &RunFolder, tiles: &str) -> Result<(PathBuf, RecordHead), Error> {
+/// Makes the records folder of `folder` and returns it with the header `kind` gives its records.
+pub fn prepare<K: Hosted>(
+    folder: &RunFolder,
+    kind: &K,
+    setup: &str,
+) -> Result<(PathBuf, K::RecordHead), Error> {
     let dir = folder.join(DIR);
     std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
-    let name = if tiles == "default" {
-        "default".to_string()
-    } else {
-        let text = std::fs::read_to_string(tiles).map_err(|e| Error::io("read", Path::new(tiles), e))?;
-        write_file(&dir.join(TILES), &text, true)?;
-        TILES.to_string()
-    };
-    Ok((dir, RecordHead { tiles: name, seed: None }))
+    let head = kind.record_head(&dir, setup)?;
+    Ok((dir, head))
 }
 
 /// Writes a game's record (a game is played again the same way, so a rewrite writes the same bytes).
@@ -61,7 +56,7 @@ pub fn copy_from_shard(shard: &Path, folder: &RunFolder) -> Result<(), Error> {
     for entry in entries {
         let path = entry.map_err(|e| Error::io("read", &from, e))?.path();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.ends_with(".rec") || name == TILES {
+        if name.ends_with(".rec") || name == crate::tileset::BESIDE_RECORDS {
             let text = std::fs::read_to_string(&path).map_err(|e| Error::io("read", &path, e))?;
             write_file(&to.join(&name), &text, true)?;
         }

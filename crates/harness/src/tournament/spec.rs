@@ -2,24 +2,26 @@
 //! or an experiment file, every value checked against its documented range before anything is
 //! written.
 
-use crate::entrant::Entrant;
 use crate::error::Error;
+use crate::hosted::{Hosted, check_players};
 use crate::limits;
-use crate::settings::{self, GAMES, RunSettings, SEED, TILES};
+use crate::settings::{GAMES, RunSettings, SEED, TILES};
 use crate::tournament::schedule::{Shard, schedule_len};
-use die_stadt::tiles::TileSet;
+use die_stadt::kind::DieStadt;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::{parse_bot, spec_paths_from};
+use stadt_agents::spec::spec_paths_from;
 use stadt_core::seat::Seat;
 use std::path::{Path, PathBuf};
 
-/// A tournament to run.
+/// A tournament of a game `K` (Die Stadt unless named) to run.
 #[derive(Clone, Debug)]
-pub struct TournamentSpec {
+pub struct TournamentSpec<K: Hosted = DieStadt> {
+    /// The game, set up.
+    pub kind: K,
     /// The bots (and outside agents), in order.
-    pub bots: Vec<Entrant>,
+    pub bots: Vec<K::Entrant>,
     /// Unique labels of the bots (what the CSV files call them).
     pub labels: Vec<String>,
     /// Players per game.
@@ -28,10 +30,8 @@ pub struct TournamentSpec {
     pub games: u64,
     /// Run seed.
     pub seed: u64,
-    /// Tile set: `default` or a file.
+    /// The set-up (Die Stadt's tile set): `default` or a file.
     pub tiles: String,
-    /// The loaded tile set.
-    pub tileset: &'static TileSet,
     /// Output folder.
     pub out: PathBuf,
     /// The shard this run plays (`--shard K/N`; 0/1 is the whole schedule as a shard), or None
@@ -85,7 +85,7 @@ impl Experiment {
     }
 
     /// The tournament it describes; `out` replaces the file's output folder when given.
-    pub fn spec(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec, Error> {
+    pub fn spec<K: Hosted>(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec<K>, Error> {
         let bots: Vec<String> = self.bots.iter().map(|b| resolve_bot(&self.dir, b)).collect();
         let settings = RunSettings {
             players: self.players,
@@ -151,29 +151,29 @@ pub(crate) fn resolve_tiles(dir: &Path, tiles: &str) -> String {
     if tiles == TILES { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
 }
 
-impl TournamentSpec {
-    /// Checks and builds a tournament: players, games per combination and the seed within their
-    /// ranges (`settings`), 2 to 12 bots (at least one per seat), the whole schedule within
-    /// `limits`.
+impl<K: Hosted> TournamentSpec<K> {
+    /// Checks and builds a tournament: players (the game's counts), games per combination and
+    /// the seed within their ranges (`settings`), 2 to 12 bots (at least one per seat), the whole
+    /// schedule within `limits`.
     pub fn new(
         bots: &[String],
         settings: &RunSettings,
         out: &Path,
         dirs: &BotDirs,
-    ) -> Result<TournamentSpec, Error> {
-        let entrants: Vec<Entrant> =
-            bots.iter().map(|b| parse_bot(b, dirs).map(Entrant::Bot)).collect::<Result<_, _>>()?;
+    ) -> Result<TournamentSpec<K>, Error> {
+        let entrants: Vec<K::Entrant> = bots.iter().map(|b| K::entrant(b, dirs)).collect::<Result<_, _>>()?;
         TournamentSpec::of_entrants(entrants, settings, out)
     }
 
     /// As `new`, for entrants already built (bots and outside agents side by side).
     pub fn of_entrants(
-        bots: Vec<Entrant>,
+        bots: Vec<K::Entrant>,
         settings: &RunSettings,
         out: &Path,
-    ) -> Result<TournamentSpec, Error> {
+    ) -> Result<TournamentSpec<K>, Error> {
         let RunSettings { players, games, seed, ref tiles } = *settings;
-        let players = settings::players("players", players)?;
+        let kind = K::set_up(tiles)?;
+        let players = check_players("players", players, kind.players())?;
         if bots.len() < players {
             return Err(Error::Setting(format!(
                 "{} bot(s) for {players}-player games: name at least {players} (the same bot may appear twice)",
@@ -204,15 +204,14 @@ impl TournamentSpec {
             }
             labels.push(label);
         }
-        let tileset = crate::tileset::load(tiles)?;
         Ok(TournamentSpec {
+            kind,
             bots,
             labels,
             players,
             games,
             seed,
             tiles: tiles.to_string(),
-            tileset,
             out: out.to_path_buf(),
             shard: None,
         })
@@ -220,7 +219,7 @@ impl TournamentSpec {
 
     /// The same tournament, of which this run plays only `shard`; refused when there are more
     /// shards than games.
-    pub fn with_shard(mut self, shard: Shard) -> Result<TournamentSpec, Error> {
+    pub fn with_shard(mut self, shard: Shard) -> Result<TournamentSpec<K>, Error> {
         let total = schedule_len(self.bots.len(), self.players, self.games);
         if shard.n as u64 > total {
             return Err(Error::Setting(format!(

@@ -16,6 +16,7 @@ use crate::sprt::spec::{Hypotheses, SprtSpec};
 use crate::stats::{Cluster, Z95, cluster_mean_se, share_interval};
 use crate::tournament::Options;
 use crate::tournament::rows::csv_field;
+use die_stadt::kind::DieStadt;
 use stadt_agents::spec::BotSpec;
 
 /// The file the check is written to.
@@ -122,7 +123,7 @@ fn sequential(
     let out = folder.join(SPRT_DIR);
     let run =
         RunSettings { players: 2, games: spec.verify_games as u64, seed: spec.seed, tiles: TILES.into() };
-    let test = SprtSpec::new(b, a, h, &run, &out)?;
+    let test = SprtSpec::<DieStadt>::new(b, a, h, &run, &out)?;
     let opts = Options {
         threads: spec.threads,
         progress: false,
