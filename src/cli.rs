@@ -16,7 +16,7 @@ use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, to
 use crate::failure::Failure;
 use clap::{Parser, Subcommand};
 use stadt_core::secret::{self, BotSecret};
-use stadt_harness::stop::Stop;
+use stadt_core::stop::Stop;
 
 /// A research harness for Carcassonne: Die Stadt: an exact rules engine, bots, tournaments and tuning.
 #[derive(Parser, Debug)]

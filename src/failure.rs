@@ -53,8 +53,8 @@ impl From<&str> for Failure {
     }
 }
 
-impl From<stadt_harness::error::Error> for Failure {
-    fn from(e: stadt_harness::error::Error) -> Failure {
+impl From<stadt_core::error::Error> for Failure {
+    fn from(e: stadt_core::error::Error) -> Failure {
         Failure::Input(e.to_string())
     }
 }

@@ -8,13 +8,13 @@ mod failure;
 use clap::Parser;
 
 #[global_allocator]
-static ALLOC: stadt_harness::alloc_count::CountingAlloc = stadt_harness::alloc_count::CountingAlloc;
+static ALLOC: stadt_core::alloc_count::CountingAlloc = stadt_core::alloc_count::CountingAlloc;
 
 fn main() {
     let cli = cli::Cli::parse();
     // Ctrl-C asks a running tournament or tuning run to stop cleanly; a second one ends the
     // process at once.
-    let stop = stadt_harness::stop::Stop::new();
+    let stop = stadt_core::stop::Stop::new();
     let handler = stop.clone();
     let _ = ctrlc::set_handler(move || {
         if handler.requested() {

@@ -6,10 +6,10 @@ use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::learned::features::FeatureSet;
 use stadt_agents::spec::parse_bot;
+use stadt_core::stop::Stop;
 use stadt_harness::learn::{LearnSpec, Options, generations_csv};
 use stadt_harness::limits;
 use stadt_harness::settings::{self, PLAYERS, SEED};
-use stadt_harness::stop::Stop;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]

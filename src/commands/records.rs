@@ -7,7 +7,7 @@ use clap::Args;
 use die_stadt::public_record;
 use die_stadt::record::{self, Record, Tiles};
 use stadt_agents::spec::parse_bot;
-use stadt_harness::output::write_file;
+use stadt_core::output::write_file;
 use stadt_harness::pictures::city::city_svg;
 use stadt_harness::{render, runner, tileset, viewer};
 use std::path::{Path, PathBuf};

@@ -5,12 +5,12 @@ use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
+use stadt_core::stop::Stop;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtExperiment, SprtSpec};
-use stadt_harness::stop::Stop;
 use stadt_harness::tournament::Options;
 use std::path::PathBuf;
 

@@ -6,12 +6,12 @@ use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
 use stadt_agents::spec::split_bots;
+use stadt_core::stop::Stop;
+use stadt_core::tournament::schedule::Shard;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
 use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES};
-use stadt_harness::stop::Stop;
-use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
 use std::path::PathBuf;
 

@@ -5,10 +5,10 @@ use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
 use stadt_agents::spec::{parse_bot, parse_bots};
+use stadt_core::stop::Stop;
 use stadt_harness::limits;
 use stadt_harness::settings::{ERROR_RATE, SEED};
 use stadt_harness::sprt::model::Settings;
-use stadt_harness::stop::Stop;
 use stadt_harness::tune::{Objective, TuneSpec, Verdict};
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! The report of any finished run folder, by the format its manifest names: what `stadt report`
 //! writes (each kind of run writes its own when it finishes).
 
-use crate::error::Error;
-use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::report::{format, manifest_text, write_page};
 use crate::{sprt, tournament, tune};
+use stadt_core::error::Error;
+use stadt_core::folder::{MANIFEST, RunFolder, RunManifest};
+use stadt_core::report::{format, manifest_text, write_page};
 use std::path::{Path, PathBuf};
 
 /// The report of the finished run in `dir`, as HTML text; nothing is written.

@@ -1,7 +1,6 @@
 //! `stadt bench`: the engine's and MCTS's speed figures, one CSV line each (figure, value, unit,
 //! target). Criterion benches in `benches/engine.rs` measure the same operations with statistics.
 
-use crate::alloc_count::allocated_bytes;
 use die_stadt::game::Game;
 use die_stadt::moves::{Move, Step};
 use die_stadt::observation::Observation;
@@ -10,6 +9,7 @@ use die_stadt::tiles::{TILE_COUNT, TileSet};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stadt_core::alloc_count::allocated_bytes;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -333,7 +333,7 @@ fn timed_tournament(
         progress: false,
         command: "stadt bench".into(),
         about: String::new(),
-        stop: crate::stop::Stop::new(),
+        stop: stadt_core::stop::Stop::new(),
         records: false,
         on_bot_failure,
     };
@@ -352,7 +352,7 @@ pub fn protocol_decisions_per_second(
     seconds: f64,
     seed: u64,
 ) -> f64 {
-    use crate::tournament::{rows, schedule::Shard};
+    use stadt_core::tournament::{rows, schedule::Shard};
     let games = ((seconds * 15.0) as u64).max(2);
     let base = std::env::temp_dir().join(format!("stadt-bench-protocol-{}-{threads}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);

@@ -5,12 +5,12 @@
 //! fails the check.
 
 use crate::entrant::Entrant;
-use crate::error::Error;
 use crate::runner::play_game;
 use die_stadt::ids::Player;
 use die_stadt::tiles::TileSet;
 use stadt_agents::process_bot;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
 use stadt_core::seeds::derive;
 use std::fmt::Write as _;
 

@@ -1,9 +1,9 @@
 //! Who takes a seat in a game of Die Stadt: a bot of the registry, or an agent from outside the
 //! project (a Python callable, say); the seat traits themselves are the core's (`stadt_core::seat`).
 
-use crate::error::Error;
 use die_stadt::kind::DieStadt;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
 use stadt_core::seat::{OutsideEntrant, Seat, SeatAgent, outside_seed};
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! The games stadt plays, by the name `--game` and experiment files' `game` take: the one place
 //! that lists them.
 
-use crate::error::Error;
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
+use stadt_core::error::Error;
 use stadt_core::kind::{GameKind, GameOption};
 use std::ops::RangeInclusive;
 

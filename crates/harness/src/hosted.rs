@@ -3,10 +3,10 @@
 //! spec, what a manifest records of the set-up, and the header of the records a tournament keeps.
 //! A game stadt plays implements it once; the runs themselves are generic over it.
 
-use crate::error::Error;
 use crate::runner::RecordHead;
 use die_stadt::kind::DieStadt;
 use stadt_agents::botfile::BotDirs;
+use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::seat::Seat;
 use std::ops::RangeInclusive;

@@ -23,6 +23,3 @@ pub mod tournament;
 pub mod tune;
 pub mod viewer;
 pub mod web;
-
-// The game-free pieces live in the core; these paths keep naming them.
-pub use stadt_core::{alloc_count, error, folder, output, pool, progress, report, stats, stop};

@@ -3,7 +3,7 @@
 //! The settings of a run of games (players, games, seed, threads) have theirs, with their
 //! defaults, in `settings`.
 
-use crate::error::Error;
+use stadt_core::error::Error;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 

@@ -3,8 +3,8 @@
 
 #![cfg(test)]
 
-use crate::folder::RunManifest;
 use crate::{learn, sprt, tournament, tune};
+use stadt_core::folder::RunManifest;
 use std::path::{Path, PathBuf};
 
 /// The manifests checked in under results/, at any depth.
@@ -14,7 +14,7 @@ fn checked_in() -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 walk(&p, out);
-            } else if p.file_name().is_some_and(|n| n == crate::folder::MANIFEST) {
+            } else if p.file_name().is_some_and(|n| n == stadt_core::folder::MANIFEST) {
                 out.push(p);
             }
         }

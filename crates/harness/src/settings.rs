@@ -3,8 +3,8 @@
 //! command line's flags, experiment files and Python's keyword arguments (`stadt.tournament`,
 //! `stadt.sprt`) all take their defaults from here and are checked against the same ranges.
 
-use crate::error::Error;
 use crate::limits;
+use stadt_core::error::Error;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 

@@ -1,8 +1,8 @@
 //! Tile sets from files, and their identity: `default` or a file in the table form of docs/die-stadt/rules.md
 //! section 8, its SHA-256 (what manifests record), and the rule by which a record names one.
 
-use crate::error::Error;
 use die_stadt::tiles::TileSet;
+use stadt_core::error::Error;
 use std::path::Path;
 
 /// Loads a tile set: `default` for the built-in one, otherwise a file path.
@@ -66,6 +66,6 @@ pub fn copy_beside_records(dir: &Path, tiles: &str) -> Result<String, Error> {
         return Ok("default".to_string());
     }
     let text = std::fs::read_to_string(tiles).map_err(|e| Error::io("read", Path::new(tiles), e))?;
-    crate::output::write_file(&dir.join(BESIDE_RECORDS), &text, true)?;
+    stadt_core::output::write_file(&dir.join(BESIDE_RECORDS), &text, true)?;
     Ok(BESIDE_RECORDS.to_string())
 }

@@ -6,9 +6,9 @@
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use stadt_core::kind::GameKind;
-use stadt_harness::stats::{Cluster, Z95, cluster_mean_se, wilson};
-use stadt_harness::tournament::rows::{self, Row};
-use stadt_harness::tournament::summary::{self, PAIRS_HEADER, summary_header};
+use stadt_core::stats::{Cluster, Z95, cluster_mean_se, wilson};
+use stadt_core::tournament::rows::{self, Row};
+use stadt_core::tournament::summary::{self, PAIRS_HEADER, summary_header};
 
 /// Die Stadt's sources of points.
 fn sources() -> Vec<String> {

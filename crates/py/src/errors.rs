@@ -2,7 +2,7 @@
 
 use pyo3::PyErr;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
-use stadt_harness::error::Error;
+use stadt_core::error::Error;
 
 /// A ValueError: bad input (an illegal action, an unknown bot, a bad parameter, a bad record).
 pub fn value_error(message: impl Into<String>) -> PyErr {

@@ -15,11 +15,11 @@ use pyo3::types::{PyDict, PyTuple};
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::parse_bot;
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
+use stadt_core::stop::Stop;
+use stadt_core::tournament::schedule::Shard;
 use stadt_harness::entrant::Entrant;
 use stadt_harness::limits;
 use stadt_harness::settings::{self, GAMES, PLAYERS, RunSettings, SEED, TILES};
-use stadt_harness::stop::Stop;
-use stadt_harness::tournament::schedule::Shard;
 use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -134,7 +134,7 @@ pub(crate) fn run_interruptible<T: Send>(
     py: Python<'_>,
     opts: &Options,
     raised: &Raised,
-    run: impl FnOnce(&Options) -> Result<T, stadt_harness::error::Error> + Send,
+    run: impl FnOnce(&Options) -> Result<T, stadt_core::error::Error> + Send,
 ) -> PyResult<T> {
     let stop = &opts.stop;
     let mut interrupt = None;

@@ -5,9 +5,7 @@
 
 pub mod state;
 
-use crate::error::Error;
 use crate::runner;
-use crate::stop::Stop;
 use crate::web::server::{Call, LocalServer, Reply};
 use die_stadt::ids::Player;
 use die_stadt::kind::DieStadt;
@@ -17,7 +15,9 @@ use die_stadt::record;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
+use stadt_core::stop::Stop;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};

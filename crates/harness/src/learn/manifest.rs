@@ -2,10 +2,10 @@
 //! other settings or another build is refused there instead of mixing with it.
 
 use super::spec::LearnSpec;
-use crate::folder::{Differences, Header, RunManifest};
 use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
 use stadt_agents::learned::features::FeatureSet;
+use stadt_core::folder::{Differences, Header, RunManifest};
 
 /// The manifest of a learning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -14,21 +14,23 @@ pub mod spec;
 
 pub use spec::LearnSpec;
 
-use crate::error::Error;
-use crate::folder::RunFolder;
-use crate::output::write_file;
+use crate::entrant::Entrant;
 use crate::runner::{RecordHead, play_game};
 use crate::settings::{RunSettings, TILES};
-use crate::stop::Stop;
-use crate::tournament::{self, spec::TournamentSpec, summary};
-use crate::{entrant::Entrant, pool, progress};
+use crate::tournament::{self, spec::TournamentSpec};
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use positions::Sample;
 use rayon::prelude::*;
 use stadt_agents::learned::file;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::output::write_file;
 use stadt_core::seeds::derive;
+use stadt_core::stop::Stop;
+use stadt_core::tournament::summary;
+use stadt_core::{pool, progress};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 

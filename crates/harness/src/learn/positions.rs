@@ -1,10 +1,10 @@
 //! Training samples from game records: at every decision of a finished game, each player's
 //! features, the points it had banked, and the final score it reached.
 
-use crate::error::Error;
 use die_stadt::game::Game;
 use die_stadt::record::{self, Record, Tiles};
 use stadt_agents::learned::features::{FeatureSet, Features, banked, features, open_total};
+use stadt_core::error::Error;
 use std::path::Path;
 
 /// One player in one position of a finished game.

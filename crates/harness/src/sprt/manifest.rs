@@ -3,10 +3,10 @@
 //! what produced it. A run whose identity differs in any of these is refused in the folder.
 
 use super::spec::SprtSpec;
-use crate::folder::{Differences, Header, RunManifest};
 use crate::hosted::Hosted;
 use crate::tournament::manifest::{ManifestBot, game_line, game_name, secret_line};
 use serde::{Deserialize, Serialize};
+use stadt_core::folder::{Differences, Header, RunManifest};
 
 /// The `format` line of this version's manifests.
 pub const FORMAT: &str = "stadt-sprt 1";

@@ -6,14 +6,14 @@ use super::manifest::Manifest;
 use super::model::Settings;
 use super::sequence::{FILE, Sequence, replay};
 use super::spec::{elo_unit, model_for};
-use crate::error::Error;
-use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::report::html::Page;
-use crate::report::plots::{self, Frame, Interval};
-use crate::report::{agrees, folder_name, manifest_text, unfinished, write_page};
 use crate::settings::PLAYERS;
-use crate::tournament::games::{GAMES, rows_in};
-use crate::tournament::schedule::{Shard, decks_for};
+use stadt_core::error::Error;
+use stadt_core::folder::{MANIFEST, RunFolder, RunManifest};
+use stadt_core::report::html::Page;
+use stadt_core::report::plots::{self, Frame, Interval};
+use stadt_core::report::{agrees, folder_name, manifest_text, unfinished, write_page};
+use stadt_core::tournament::games::{GAMES, rows_in};
+use stadt_core::tournament::schedule::{Shard, decks_for};
 use std::path::{Path, PathBuf};
 
 /// The report page of the SPRT folder `dir` whose manifest reads `text`.

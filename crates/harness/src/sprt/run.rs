@@ -12,16 +12,16 @@ use super::manifest::Manifest;
 use super::model::{Model, Verdict};
 use super::sequence::{FILE, Sequence, replay};
 use super::spec::SprtSpec;
-use crate::error::Error;
-use crate::folder::RunFolder;
 use crate::hosted::Hosted;
-use crate::output::AppendLog;
-use crate::progress;
-use crate::tournament::failures::{self, FailureLog};
-use crate::tournament::rows::{self, Row};
-use crate::tournament::schedule::{Schedule, Shard};
 use crate::tournament::{GAMES, Games, Options, open_games, play_in_order, start_games};
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::output::AppendLog;
+use stadt_core::progress;
 use stadt_core::seat::Seat;
+use stadt_core::tournament::failures::{self, FailureLog};
+use stadt_core::tournament::rows::{self, Row};
+use stadt_core::tournament::schedule::{Schedule, Shard};
 use std::path::PathBuf;
 
 /// What a run did.

@@ -8,8 +8,8 @@
 
 use super::model::{Model, Pentanomial, Settings, UnitScores, Verdict, verdict};
 use super::spec::{elo_unit, model_for};
-use crate::error::Error;
-use crate::tournament::rows::Row;
+use stadt_core::error::Error;
+use stadt_core::tournament::rows::Row;
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -3,7 +3,6 @@
 //! an experiment file, every value checked before anything is written.
 
 use super::model::{Model, Settings};
-use crate::error::Error;
 use crate::hosted::Hosted;
 use crate::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
 use crate::tournament::spec::{
@@ -12,6 +11,7 @@ use crate::tournament::spec::{
 use die_stadt::kind::DieStadt;
 use serde::Deserialize;
 use stadt_agents::botfile::BotDirs;
+use stadt_core::error::Error;
 use std::path::{Path, PathBuf};
 
 /// An SPRT run of a game `K` (Die Stadt unless named) to play.

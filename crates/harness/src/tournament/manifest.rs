@@ -2,10 +2,10 @@
 //! (the build, the tile set's contents, players, games, seed and every bot with all parameters)
 //! decides the results: a run whose identity differs in any of these is refused in the folder.
 
-use crate::folder::{Differences, Header, RunManifest};
 use crate::hosted::Hosted;
 use crate::tournament::spec::TournamentSpec;
 use serde::{Deserialize, Serialize};
+use stadt_core::folder::{Differences, Header, RunManifest};
 use stadt_core::seat::Seat;
 
 /// The `format` line of this version's manifests.

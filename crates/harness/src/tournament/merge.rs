@@ -5,15 +5,15 @@
 //! Everything is checked before anything is written: the shards must be of one tournament and of
 //! this build, each shard given once, none missing, each finished.
 
-use super::games::{GAMES, finished_games};
 use super::manifest::{Manifest, tournament_differences};
-use super::rows::{self, Row};
-use super::schedule::{Shard, schedule_len};
 use super::{page, summarise};
 use crate::entrant::FORFEITING_SPEC;
-use crate::error::Error;
-use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::output::write_file;
+use stadt_core::error::Error;
+use stadt_core::folder::{MANIFEST, RunFolder, RunManifest};
+use stadt_core::output::write_file;
+use stadt_core::tournament::games::{GAMES, finished_games};
+use stadt_core::tournament::rows::{self, Row};
+use stadt_core::tournament::schedule::{Shard, schedule_len};
 use std::path::{Path, PathBuf};
 
 /// What a merge wrote.

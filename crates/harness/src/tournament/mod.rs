@@ -9,29 +9,29 @@
 
 pub mod manifest;
 // The parts every game's tournaments share are the core's; these paths keep naming them.
-pub use stadt_core::tournament::{failures, games, rows, schedule, summary};
 pub mod merge;
 pub(crate) mod page;
 pub mod records;
 pub mod spec;
 
-use crate::error::Error;
-use crate::folder::{RunFolder, RunManifest};
 use crate::hosted::Hosted;
-use crate::output::AppendLog;
-use crate::stop::Stop;
-use crate::{pool, progress};
-use failures::FailureLog;
-pub(crate) use games::{GAMES, open_games, start_games};
 use manifest::Manifest;
-use rows::Row;
-use schedule::{Schedule, Shard};
 use spec::TournamentSpec;
+use stadt_core::error::Error;
+use stadt_core::folder::{RunFolder, RunManifest};
 use stadt_core::kind::GameKind;
+use stadt_core::output::AppendLog;
 use stadt_core::runner;
 use stadt_core::seat::Seat;
 use stadt_core::secret;
 use stadt_core::seeds::{derive, stream};
+use stadt_core::stop::Stop;
+use stadt_core::tournament::failures::{self, FailureLog};
+pub(crate) use stadt_core::tournament::games::{GAMES, open_games, start_games};
+use stadt_core::tournament::rows::Row;
+use stadt_core::tournament::schedule::{Schedule, Shard};
+use stadt_core::tournament::{rows, summary};
+use stadt_core::{pool, progress};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -331,7 +331,7 @@ pub(crate) fn play_in_order<K: GameKind, E: Seat<K> + Clone + Send + Sync>(
 /// A played game's rows and forfeits; with `--on-bot-failure stop`, a forfeit is an error instead.
 fn finish<K: GameKind, E>(
     games: &Games<'_, K, E>,
-    g: &schedule::Scheduled,
+    g: &stadt_core::tournament::schedule::Scheduled,
     played: &runner::PlayedGame<K>,
     failures: bool,
 ) -> Result<Finished, Error> {

@@ -2,17 +2,17 @@
 //! distributions, points by source, head to head, and the rating ladder; and the viewer pages of
 //! its notable games when it kept their records.
 
-use super::games::finished_games;
 use super::manifest::{FORMAT, Manifest};
 use super::records;
-use super::rows::{Games, Row};
-use super::schedule::{Shard, schedule_len};
-use super::summary::{self, BotSummary, PairSummary};
-use crate::error::Error;
-use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::report::html::Page;
-use crate::report::plots::{self, Frame, Interval};
-use crate::report::{agrees, folder_name, format, manifest_text, unfinished, write_page};
+use stadt_core::error::Error;
+use stadt_core::folder::{MANIFEST, RunFolder, RunManifest};
+use stadt_core::report::html::Page;
+use stadt_core::report::plots::{self, Frame, Interval};
+use stadt_core::report::{agrees, folder_name, format, manifest_text, unfinished, write_page};
+use stadt_core::tournament::games::finished_games;
+use stadt_core::tournament::rows::{Games, Row};
+use stadt_core::tournament::schedule::{Shard, schedule_len};
+use stadt_core::tournament::summary::{self, BotSummary, PairSummary};
 use std::path::{Path, PathBuf};
 
 /// The report page of the tournament folder `dir` whose manifest reads `text`.

@@ -3,12 +3,12 @@
 //! (`records/GAME.html`) the report links: each bot's best and worst game, the closest and the
 //! most lopsided.
 
-use crate::error::Error;
-use crate::folder::RunFolder;
 use crate::hosted::Hosted;
-use crate::output::write_file;
-use crate::tournament::rows::Row;
 use die_stadt::record::{Record, Tiles};
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::output::write_file;
+use stadt_core::tournament::rows::Row;
 use std::path::{Path, PathBuf};
 
 /// The folder of the records inside a tournament folder.

@@ -2,17 +2,17 @@
 //! or an experiment file, every value checked against its documented range before anything is
 //! written.
 
-use crate::error::Error;
 use crate::hosted::{Hosted, check_players};
 use crate::limits;
 use crate::settings::{GAMES, RunSettings, SEED, TILES};
-use crate::tournament::schedule::{Shard, schedule_len};
 use die_stadt::kind::DieStadt;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_agents::botfile::BotDirs;
 use stadt_agents::spec::spec_paths_from;
+use stadt_core::error::Error;
 use stadt_core::seat::Seat;
+use stadt_core::tournament::schedule::{Shard, schedule_len};
 use std::path::{Path, PathBuf};
 
 /// A tournament of a game `K` (Die Stadt unless named) to run.

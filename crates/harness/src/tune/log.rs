@@ -2,9 +2,9 @@
 //! that reads back the same number), so a stopped run resumes from the very same point.
 
 use super::weights::Weight;
-use crate::error::Error;
-use crate::folder::RunFolder;
-use crate::output::{AppendLog, write_file};
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::output::{AppendLog, write_file};
 use std::fmt::Write as _;
 
 /// The log's file name.

@@ -2,9 +2,9 @@
 //! settings or another build is refused there instead of mixing with it.
 
 use super::TuneSpec;
-use crate::folder::{Differences, Header, RunManifest};
 use die_stadt::tiles::TileSet;
 use serde::{Deserialize, Serialize};
+use stadt_core::folder::{Differences, Header, RunManifest};
 
 /// The manifest of a tuning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -16,12 +16,12 @@ mod spsa;
 pub(crate) mod verify;
 mod weights;
 
-use crate::error::Error;
-use crate::folder::RunFolder;
-use crate::stop::Stop;
-use crate::{pool, progress};
 use manifest::Manifest;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::stop::Stop;
+use stadt_core::{pool, progress};
 use std::path::PathBuf;
 
 pub use verify::{HEADER as VERIFY_HEADER, Verdict, Verification};

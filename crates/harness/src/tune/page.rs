@@ -3,11 +3,11 @@
 
 use super::manifest::Manifest;
 use super::{log, verify};
-use crate::error::Error;
-use crate::folder::{MANIFEST, RunFolder, RunManifest};
-use crate::report::html::Page;
-use crate::report::plots::{self, Curve, Frame, Interval};
-use crate::report::{folder_name, manifest_text, unfinished, write_page};
+use stadt_core::error::Error;
+use stadt_core::folder::{MANIFEST, RunFolder, RunManifest};
+use stadt_core::report::html::Page;
+use stadt_core::report::plots::{self, Curve, Frame, Interval};
+use stadt_core::report::{folder_name, manifest_text, unfinished, write_page};
 use std::path::{Path, PathBuf};
 
 /// Columns of `tune.csv` before the weights and after them.

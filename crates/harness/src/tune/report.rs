@@ -3,10 +3,10 @@
 
 use super::TuneSpec;
 use super::verify::{SPRT_DIR, Verdict, Verification};
-use crate::error::Error;
-use crate::output::write_file;
 use stadt_agents::botfile::bot_file_text;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
+use stadt_core::output::write_file;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

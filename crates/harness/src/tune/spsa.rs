@@ -4,16 +4,16 @@
 
 use super::weights::{Weight, with_weights};
 use super::{Objective, TuneSpec, log};
-use crate::error::Error;
 use crate::runner::{play_game, play_game_until};
-use crate::stats::mean_se;
-use crate::stop::Stop;
 use die_stadt::tiles::TileSet;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
 use stadt_core::seeds::{derive, stream};
+use stadt_core::stats::mean_se;
+use stadt_core::stop::Stop;
 
 /// The candidate's objective in one game: its score and its opponent's.
 pub fn objective_value(objective: Objective, (mine, theirs): (i32, i32)) -> f64 {

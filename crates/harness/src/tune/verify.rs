@@ -7,17 +7,17 @@
 use super::spsa::{objective_value, play_against};
 use super::{Objective, TuneSpec};
 use crate::entrant::Entrant;
-use crate::error::Error;
-use crate::folder::RunFolder;
-use crate::output::write_file;
 use crate::settings::{ERROR_RATE, RunSettings, TILES};
 use crate::sprt::model::Verdict as SprtVerdict;
 use crate::sprt::spec::{Hypotheses, SprtSpec};
-use crate::stats::{Cluster, Z95, cluster_mean_se, share_interval};
 use crate::tournament::Options;
-use crate::tournament::rows::csv_field;
 use die_stadt::kind::DieStadt;
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
+use stadt_core::folder::RunFolder;
+use stadt_core::output::write_file;
+use stadt_core::stats::{Cluster, Z95, cluster_mean_se, share_interval};
+use stadt_core::tournament::rows::csv_field;
 
 /// The file the check is written to.
 pub const FILE: &str = "verify.csv";

@@ -1,9 +1,9 @@
 //! A bot's tunable weights: its real-valued parameters, each with the step scale and range SPSA
 //! uses, and the bot rebuilt with new values.
 
-use crate::error::Error;
 use stadt_agents::params::{ParamKind, Value};
 use stadt_agents::spec::BotSpec;
+use stadt_core::error::Error;
 
 /// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
 #[derive(Clone, Debug)]
