@@ -893,6 +893,113 @@ fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
     assert!(moves.contains(&chosen), "{chosen} is not among {moves}");
 }
 
+/// `stadt serve-bot --bot greedy` fed `input`: (exit code, stdout, stderr).
+fn serve_greedy(input: Vec<u8>) -> (Option<i32>, String, String) {
+    let mut child = Command::new(STADT)
+        .args(["serve-bot", "--bot", "greedy"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A refused line ends the bot before the rest is written: the writer then sees a closed pipe.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn serve_bot_answers_only_listed_moves_and_refuses_what_the_protocol_does_not_allow() {
+    let doc = repo_text("docs/bot-protocol.md");
+    let example = |t: &str| {
+        doc.split("```json\n")
+            .skip(1)
+            .map(|b| b.split("```").next().unwrap())
+            .find(|b| b.contains(t))
+            .unwrap()
+    };
+    let (hello, new_game, decide) = (example("\"hello\""), example("\"new_game\""), example("\"decide\""));
+    let run = |hello: &str, new_game: &str, decide: &str| {
+        serve_greedy(format!("{hello}{new_game}{decide}").into_bytes())
+    };
+    // `tiles: default` needs no hash; the answer is one of the listed moves.
+    let plain = new_game.replace(
+        r#", "tiles_sha256": "5052210ecb72de7688a45819e20c38054700e4bd46734969ab206f6feebf1dd2""#,
+        "",
+    );
+    assert!(!plain.contains("sha256"), "{plain}");
+    let (code, out, err) = run(hello, &plain, decide);
+    assert_eq!(code, Some(0), "{err}");
+    let chosen = out.lines().nth(1).unwrap().split("\"move\":\"").nth(1).unwrap().split('"').next().unwrap();
+    assert!(decide.contains(&format!("\"{chosen}\"")), "{chosen}");
+    for (what, hello, new_game, decide, says) in [
+        (
+            "a later protocol",
+            hello.replace("stadt-bot 1", "stadt-bot 2"),
+            new_game.to_string(),
+            decide.to_string(),
+            "protocol `stadt-bot 2`",
+        ),
+        (
+            "5 players",
+            hello.to_string(),
+            new_game.replace("\"players\": 2", "\"players\": 5"),
+            decide.to_string(),
+            "`players` 5",
+        ),
+        (
+            "seat 0",
+            hello.to_string(),
+            new_game.replace("\"seat\": 1", "\"seat\": 0"),
+            decide.to_string(),
+            "`seat` 0",
+        ),
+        (
+            "a seed out of range",
+            hello.to_string(),
+            new_game.replace("7421353888410728798", "-1"),
+            decide.to_string(),
+            "`seed`",
+        ),
+        (
+            "an unlisted move",
+            hello.to_string(),
+            new_game.to_string(),
+            decide.replace("tile 2 0 0", "tile 9 9 0"),
+            "`tile 9 9 0`",
+        ),
+        (
+            "a move left out",
+            hello.to_string(),
+            new_game.to_string(),
+            decide.replace(", \"tile 2 0 0\"", ""),
+            "leaves out `tile 2 0 0`",
+        ),
+    ] {
+        let (code, out, err) = run(&hello, &new_game, &decide);
+        assert_eq!(code, Some(2), "{what}: {out} {err}");
+        assert!(err.contains(says) && err.contains("host line"), "{what}: {err}");
+        assert!(!out.contains("\"move\""), "{what}: answered {out}");
+    }
+    // A line over the limit is refused once it is over, not read whole.
+    let mut long = hello.as_bytes().to_vec();
+    long.extend(std::iter::repeat_n(b'x', 200 * 1024 * 1024));
+    let start = Instant::now();
+    let (code, _, err) = serve_greedy(long);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("host line 2: a line longer than 16777216 bytes"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
 #[test]
 fn a_bot_runs_in_its_folder_with_its_environment() {
     if !python_bots() {

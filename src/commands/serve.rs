@@ -30,6 +30,15 @@ pub fn serve_bot(a: ServeBotArgs) -> Result<(), Failure> {
         None => None,
     };
     let tiles = |name: &str, sha: &str| -> Result<&'static TileSet, String> {
+        // The hash names the set; without one, `default` still does.
+        if sha.is_empty() {
+            return match name {
+                "default" => Ok(TileSet::default_set()),
+                _ => {
+                    Err(format!("the game's tile set `{name}` comes without `tiles_sha256`, which names it"))
+                }
+            };
+        }
         let candidates = given.into_iter().chain((name == "default").then(TileSet::default_set));
         for set in candidates {
             if tiles_sha256(set) == sha {
