@@ -893,6 +893,72 @@ fn the_protocol_documents_examples_are_what_serve_bot_reads_and_answers() {
     assert!(moves.contains(&chosen), "{chosen} is not among {moves}");
 }
 
+/// A bot with a quirk of its `mode`: `slow-start` starts 3 s late, `bom-blank` writes its ready
+/// after a byte order mark and a blank line before every answer, `twice` sends every move twice.
+const QUIRKY: &str = r#"
+import json, sys, time
+mode = sys.argv[1]
+if mode == "slow-start":
+    time.sleep(3)
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        ready = json.dumps({"type": "ready"})
+        print(("\ufeff" + ready) if mode == "bom-blank" else ready, flush=True)
+    elif m["type"] == "decide":
+        if mode == "bom-blank":
+            print("", flush=True)
+        answer = json.dumps({"type": "move", "move": m["moves"][0]})
+        print(answer, flush=True)
+        if mode == "twice":
+            print(answer, flush=True)
+"#;
+
+#[test]
+fn start_up_is_not_thinking_and_unasked_blank_and_bom_lines_are_as_documented() {
+    if !python_bots() {
+        return;
+    }
+    let dir = scratch("protocol-quirks");
+    std::fs::write(dir.join("quirky.py"), QUIRKY).unwrap();
+    let run = |mode: &str| {
+        let file = bot_file(&dir, &format!("quirky-{mode}"), &format!("command = python3 quirky.py {mode}"));
+        let out = dir.join(format!("out-{mode}"));
+        let (code, _, err) = stadt(&[
+            "tournament",
+            "--bots",
+            &format!("{file},random"),
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{mode}: {err}");
+        let mine: Vec<Row> = rows(&out).into_iter().filter(|r| r["bot"].starts_with("quirky")).collect();
+        assert_eq!(mine.len(), 2, "{mode}");
+        mine
+    };
+    // 3 s of start-up over some 70 decisions would add 40 ms to each: it is not counted.
+    for r in run("slow-start") {
+        assert_eq!(&r["failure"], "", "{r:?}");
+        assert!(r.parse::<f64>("decision_ms") < 20.0, "start-up counted as thinking: {r:?}");
+    }
+    for r in run("bom-blank") {
+        assert_eq!(&r["failure"], "", "a byte order mark and blank lines are allowed: {r:?}");
+    }
+    let twice = run("twice");
+    assert_eq!(&twice[0]["failure"], "malformed", "a move sent unasked is a violation: {:?}", twice[0]);
+    let failures = std::fs::read_to_string(dir.join("out-twice/failures.txt")).unwrap();
+    assert!(failures.contains("a message of type `move` sent when no answer was asked for"), "{failures}");
+}
+
 /// `stadt serve-bot --bot greedy` fed `input`: (exit code, stdout, stderr).
 fn serve_greedy(input: Vec<u8>) -> (Option<i32>, String, String) {
     let mut child = Command::new(STADT)

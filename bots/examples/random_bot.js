@@ -19,12 +19,16 @@ function next() {
 
 const input = readline.createInterface({ input: process.stdin });
 input.on("line", (line) => {
+  if (line.trim() === "") {
+    return; // blank lines are ignored (docs/bot-protocol.md)
+  }
   const message = JSON.parse(line);
   let reply = null;
   if (message.type === "hello") {
     reply = { type: "ready", name: "random (JavaScript)" };
   } else if (message.type === "new_game") {
-    seed(message.seed);
+    // The seed may exceed 2^53, past which JavaScript numbers are not exact: read it from the text.
+    seed(line.match(/"seed"\s*:\s*(\d+)/)[1]);
   } else if (message.type === "decide") {
     const moves = message.moves;
     reply = { type: "move", move: moves[Math.floor(next() * moves.length)] };

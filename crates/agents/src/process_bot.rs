@@ -145,6 +145,7 @@ fn build(params: &Params) -> Box<dyn Agent<DieStadt>> {
         told: false,
         lost: false,
         pending: None,
+        startup: None,
         fallback: fallback(),
         moves: Vec::new(),
     })
@@ -165,6 +166,8 @@ struct ProcessAgent {
     /// Whether the bot lost this game (the fallback plays on).
     lost: bool,
     pending: Option<Forfeit>,
+    /// Why the program could not start or hear of the game, told at its first decision.
+    startup: Option<Fault>,
     fallback: Box<dyn Agent<DieStadt>>,
     moves: Vec<Move>,
 }
@@ -187,6 +190,13 @@ impl Agent<DieStadt> for ProcessAgent {
 
     fn new_game(&mut self, game: &GameInfo) {
         self.game = Some(game.clone());
+        // The program starts (or an idle one is taken) and hears of the game here, before the
+        // first decision's clock runs: its start-up is not its thinking.
+        if let Ok(settings) = self.settings.clone()
+            && let Err(fault) = self.tell(&settings, game.clone())
+        {
+            self.startup = Some(fault);
+        }
     }
 
     fn wants_history(&self) -> bool {
@@ -201,29 +211,26 @@ impl Agent<DieStadt> for ProcessAgent {
 impl ProcessAgent {
     /// Asks the program for this decision.
     fn ask(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Result<Move, Fault> {
+        if let Some(fault) = self.startup.take() {
+            return Err(fault);
+        }
         let settings = self.settings.clone().map_err(Fault::Start)?;
         let record = obs.history().ok_or_else(|| {
             Fault::Start("the host keeps no record of this game to show the bot (a host error)".into())
         })?;
         let table = obs.table();
-        if self.conn.is_none() {
-            self.conn = Some(connect(&settings)?);
-        }
-        let conn = self.conn.as_mut().expect("connected");
         if !self.told {
-            let mut info = self.game.clone().unwrap_or_else(|| GameInfo {
+            let info = self.game.clone().unwrap_or_else(|| GameInfo {
                 seat: obs.me(),
                 players: table.players(),
                 seed: rng.next_u64(),
                 tiles: tiles_name(table.tileset()),
                 tiles_sha256: protocol::tiles_sha256(table.tileset()),
             });
-            // Not the seed of the bot's generator here, which a bot could trace back to the run
-            // seed and so to the deal: a keyed hash of it (issue trust, 3).
-            info.seed = secret::run_secret().map_err(Fault::Start)?.bot_seed(info.seed);
-            conn.send(&protocol::new_game(&info))?;
-            self.told = true;
+            self.tell(&settings, info)?;
         }
+        let conn = self.conn.as_mut().expect("connected");
+        refuse_unasked(conn)?;
         obs.legal_moves(&mut self.moves);
         let texts = protocol::move_texts(table, &self.moves);
         conn.send(&protocol::decide(obs.me().index() + 1, record, &texts, settings.time))?;
@@ -241,6 +248,39 @@ impl ProcessAgent {
             ))),
         }
     }
+}
+
+impl ProcessAgent {
+    /// Starts the program (or takes an idle one) and tells it of the game `info`.
+    fn tell(&mut self, settings: &Settings, mut info: GameInfo) -> Result<(), Fault> {
+        if self.conn.is_none() {
+            self.conn = Some(connect(settings)?);
+        }
+        let conn = self.conn.as_mut().expect("connected");
+        // Not the seed of the bot's generator here, which a bot could trace back to the run seed
+        // and so to the deal: a keyed hash of it (issue trust, 3).
+        info.seed = secret::run_secret().map_err(Fault::Start)?.bot_seed(info.seed);
+        conn.send(&protocol::new_game(&info))?;
+        self.told = true;
+        Ok(())
+    }
+}
+
+/// Lines the program sent while no answer was asked for: messages of types this version does not
+/// know are skipped, but a `move` or `ready` not asked for would be taken as the answer to the next
+/// question, so it is a violation.
+fn refuse_unasked(conn: &mut LineChild) -> Result<(), Fault> {
+    while let Some(message) = conn.unread() {
+        match protocol::kind(&message?) {
+            k @ ("" | "ready" | "move") => {
+                return Err(Fault::Malformed(format!(
+                    "a message of type `{k}` sent when no answer was asked for"
+                )));
+            }
+            _ => continue,
+        }
+    }
+    Ok(())
 }
 
 impl Drop for ProcessAgent {

@@ -139,18 +139,36 @@ impl LineChild {
         }
     }
 
-    /// The next line, as a JSON object, within `wait`.
+    /// The next line, as a JSON object, within `wait`. Blank lines are skipped, and a UTF-8 byte
+    /// order mark before a line is dropped.
     pub fn receive(&mut self, wait: Duration) -> Result<Map<String, Value>, Fault> {
-        let line = match self.lines.recv_timeout(wait) {
-            Ok(Ok(line)) => line,
-            Ok(Err(fault)) => return Err(fault),
-            Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(wait)),
-            Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
-        };
-        match serde_json::from_str::<Value>(&line) {
-            Ok(Value::Object(map)) => Ok(map),
-            Ok(_) => Err(Fault::Malformed(format!("`{}` is not a JSON object", shorten(&line)))),
-            Err(e) => Err(Fault::Malformed(format!("`{}` is not JSON: {e}", shorten(&line)))),
+        let deadline = Instant::now() + wait;
+        loop {
+            let line = match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Ok(line)) => line,
+                Ok(Err(fault)) => return Err(fault),
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(wait)),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+            };
+            if let Some(message) = parse(&line) {
+                return message;
+            }
+        }
+    }
+
+    /// A line the program sent that has not been read yet, without waiting: None when there is
+    /// none (blank lines are skipped).
+    pub fn unread(&mut self) -> Option<Result<Map<String, Value>, Fault>> {
+        loop {
+            let line = match self.lines.try_recv() {
+                Ok(Ok(line)) => line,
+                Ok(Err(fault)) => return Some(Err(fault)),
+                Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Some(Err(self.crash())),
+            };
+            if let Some(message) = parse(&line) {
+                return Some(message);
+            }
         }
     }
 
@@ -238,6 +256,19 @@ fn absolute(path: &std::path::Path) -> PathBuf {
     } else {
         path.to_path_buf()
     }
+}
+
+/// A line as a JSON object; None for a blank line. A byte order mark before it is dropped.
+fn parse(line: &str) -> Option<Result<Map<String, Value>, Fault>> {
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+    if line.trim().is_empty() {
+        return None;
+    }
+    Some(match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(Fault::Malformed(format!("`{}` is not a JSON object", shorten(line)))),
+        Err(e) => Err(Fault::Malformed(format!("`{}` is not JSON: {e}", shorten(line)))),
+    })
 }
 
 /// The stdout reader: hands over whole lines; a line over `max` bytes, or text that is not UTF-8,
