@@ -347,6 +347,9 @@ fn a_bot_that_never_plays_loses_every_statistic() {
         assert_eq!(u.parse::<f64>("score"), 0.0, "{u:?}");
     }
     assert_eq!(units.rows().last().unwrap().get("verdict"), "H0", "{text}");
+    // Every pair lost: no spread, so the estimate is unbounded, in words (issue trust, 7).
+    assert!(text.contains("Elo estimate (normalized Elo): unbounded below"), "{text}");
+    assert!(!text.contains("inf"), "{text}");
 }
 
 /// Process ids whose command line holds `marker`.

@@ -149,20 +149,25 @@ impl Pentanomial {
     }
 
     /// Estimated normalized Elo with a 95% interval: (estimate, low, high); None with no pairs.
-    /// When every pair scored the same (no variance) the regularised frequencies of the LLR are
-    /// used instead of the raw ones, which keeps the numbers finite.
+    /// Normalized Elo divides by the pairs' spread: when every pair scored the same there is none,
+    /// and the estimate is unbounded (infinite, on the side of the score; an interval from -inf
+    /// to +inf around 0 when every pair scored 1). The regularised counts the LLR uses would give
+    /// a finite number, but one made by the floor of an empty bucket, not by the games.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
         let pairs = self.pairs();
         if pairs == 0 {
             return None;
         }
         let raw = self.0.map(|c| c as f64 / pairs as f64);
-        let (mut mu, mut var) = mean_var(&PAIR_SCORES, &raw);
-        let mut n = pairs as f64;
+        let (mu, var) = mean_var(&PAIR_SCORES, &raw);
+        let n = pairs as f64;
         if var <= 0.0 {
-            let counts = self.0.map(|c| if c == 0 { EMPTY_BUCKET } else { c as f64 });
-            n = counts.iter().sum();
-            (mu, var) = mean_var(&PAIR_SCORES, &counts.map(|c| c / n));
+            let side = (mu - 0.5).signum() * f64::INFINITY;
+            return Some(if mu == 0.5 {
+                (0.0, f64::NEG_INFINITY, f64::INFINITY)
+            } else {
+                (side, side, side)
+            });
         }
         let nelo = |score: f64| (score - 0.5) / (2.0 * var).sqrt() * NELO_PER_T;
         let half = Z95 * (var / n).sqrt();
@@ -580,8 +585,15 @@ mod tests {
         assert_eq!(Pentanomial::default().elo(), None);
         let (e, lo, hi) = Pentanomial([5, 20, 50, 20, 5]).elo().unwrap();
         assert!(e.abs() < 1e-9 && lo < 0.0 && hi > 0.0 && (hi + lo).abs() < 1e-9);
-        let (e, lo, hi) = Pentanomial([0, 0, 0, 0, 10]).elo().unwrap();
-        assert!(e.is_finite() && lo.is_finite() && hi.is_finite() && e > 0.0);
+        // Every pair won: no spread, so no finite normalized Elo (it printed +24402.6 from the
+        // floor of the empty buckets).
+        let inf = f64::INFINITY;
+        assert_eq!(Pentanomial([0, 0, 0, 0, 10]).elo(), Some((inf, inf, inf)));
+        assert_eq!(Pentanomial([10, 0, 0, 0, 0]).elo(), Some((-inf, -inf, -inf)));
+        assert_eq!(Pentanomial([0, 0, 7, 0, 0]).elo(), Some((0.0, -inf, inf)));
+        assert!(elo_text(inf, inf, inf).starts_with("unbounded above"));
+        assert_eq!(elo_text(747.7, 609.5, inf), "+747.7 [95% CI from +609.5, unbounded above]");
+        assert_eq!(elo_text(-5.0, -9.25, 1.0), "-5.0 [95% CI -9.2, +1.0]");
         let mut u = UnitScores::default();
         u.add(0.5);
         assert_eq!(u.elo(), None);
@@ -657,5 +669,21 @@ mod tests {
         }
         assert!(Model::parse("trinomial").unwrap_err().contains("--model trinomial"));
         assert_eq!(Model::default(), Model::Pentanomial);
+    }
+}
+
+/// An Elo estimate with its 95% interval in words, as the summary prints it: the numbers, and where
+/// an end is infinite (every unit won or lost, or a bound past a score of 0 or 1), that it is
+/// unbounded, not `inf`.
+pub fn elo_text(e: f64, lo: f64, hi: f64) -> String {
+    if e.is_infinite() {
+        let side = if e > 0.0 { "above" } else { "below" };
+        return format!("unbounded {side} (every unit scored the same: no spread to measure it by)");
+    }
+    match (lo.is_finite(), hi.is_finite()) {
+        (true, true) => format!("{e:+.1} [95% CI {lo:+.1}, {hi:+.1}]"),
+        (true, false) => format!("{e:+.1} [95% CI from {lo:+.1}, unbounded above]"),
+        (false, true) => format!("{e:+.1} [95% CI up to {hi:+.1}, unbounded below]"),
+        (false, false) => format!("{e:+.1} [95% CI unbounded on both sides]"),
     }
 }

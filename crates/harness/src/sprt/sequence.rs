@@ -6,7 +6,7 @@
 //! copies (per game and copy: 1 for finishing above it, ½ level, 0 below; a forfeit finishes below
 //! every seat that did not forfeit), averaged over the unit's games and copies.
 
-use super::model::{Model, Pentanomial, Settings, UnitScores, Verdict, verdict};
+use super::model::{Model, Pentanomial, Settings, UnitScores, Verdict, elo_text, verdict};
 use super::spec::{elo_unit, model_for};
 use stadt_core::error::Error;
 use stadt_core::tournament::rows::Row;
@@ -201,7 +201,7 @@ impl Sequence {
             self.llr, s.alpha, s.beta
         );
         let third = match self.elo() {
-            Some((e, lo, hi)) => format!("Elo estimate ({unit}): {e:+.1} [95% CI {lo:+.1}, {hi:+.1}]"),
+            Some((e, lo, hi)) => format!("Elo estimate ({unit}): {}", elo_text(e, lo, hi)),
             None => format!("Elo estimate ({unit}): none yet"),
         };
         vec![first, second, third]
