@@ -495,6 +495,22 @@ pub fn logistic_elo(score: f64) -> f64 {
     400.0 * (score / (1.0 - score)).log10()
 }
 
+/// An Elo estimate with its 95% interval in words, as the summary prints it: the numbers, and where
+/// an end is infinite (every unit won or lost, or a bound past a score of 0 or 1), that it is
+/// unbounded, not `inf`.
+pub fn elo_text(e: f64, lo: f64, hi: f64) -> String {
+    if e.is_infinite() {
+        let side = if e > 0.0 { "above" } else { "below" };
+        return format!("unbounded {side} (every unit scored the same: no spread to measure it by)");
+    }
+    match (lo.is_finite(), hi.is_finite()) {
+        (true, true) => format!("{e:+.1} [95% CI {lo:+.1}, {hi:+.1}]"),
+        (true, false) => format!("{e:+.1} [95% CI from {lo:+.1}, unbounded above]"),
+        (false, true) => format!("{e:+.1} [95% CI up to {hi:+.1}, unbounded below]"),
+        (false, false) => format!("{e:+.1} [95% CI unbounded on both sides]"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -669,21 +685,5 @@ mod tests {
         }
         assert!(Model::parse("trinomial").unwrap_err().contains("--model trinomial"));
         assert_eq!(Model::default(), Model::Pentanomial);
-    }
-}
-
-/// An Elo estimate with its 95% interval in words, as the summary prints it: the numbers, and where
-/// an end is infinite (every unit won or lost, or a bound past a score of 0 or 1), that it is
-/// unbounded, not `inf`.
-pub fn elo_text(e: f64, lo: f64, hi: f64) -> String {
-    if e.is_infinite() {
-        let side = if e > 0.0 { "above" } else { "below" };
-        return format!("unbounded {side} (every unit scored the same: no spread to measure it by)");
-    }
-    match (lo.is_finite(), hi.is_finite()) {
-        (true, true) => format!("{e:+.1} [95% CI {lo:+.1}, {hi:+.1}]"),
-        (true, false) => format!("{e:+.1} [95% CI from {lo:+.1}, unbounded above]"),
-        (false, true) => format!("{e:+.1} [95% CI up to {hi:+.1}, unbounded below]"),
-        (false, false) => format!("{e:+.1} [95% CI unbounded on both sides]"),
     }
 }
