@@ -32,6 +32,21 @@ FLAGS = [
 PLANTED = '<script>console.error("planted error"); notAFunction();</script><img src="missing.png">'
 
 
+# Whether elements lie wholly inside the window, and the window is not scrolled.
+IN_VIEW = """
+const inside = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; };
+return arguments[0].filter((id) => !inside(id)).concat(window.scrollY || window.scrollX ? ["window scrolled"] : []);
+"""
+# The window sizes pages are checked at: a laptop's and a wide screen's.
+SIZES = [(1280, 800), (1920, 1080)]
+
+
+def out_of_view(driver: webdriver.Chrome, ids: list[str]) -> list[str]:
+    """Which of the elements `ids` are not wholly in the window (and whether the window scrolled)."""
+    return driver.execute_script(IN_VIEW, ids)
+
+
 def browser(profile: str) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"

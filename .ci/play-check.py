@@ -3,7 +3,9 @@
 decisions clicks a legal place or choice on the page (turning the tile in hand with the r key or
 a click first), as a person would; then checks that the command wrote a record that replays to
 the end, that the viewer opens it, and that the page logged no console message. Optionally saves
-a screenshot taken in the middle of the game. At the person's second decision a second tab
+a screenshot taken in the middle of the game. At every decision, at 1280 and 1920 pixels wide in
+turn, the status line must be in the window, which must not have scrolled; at the end it must name
+the winner. At the person's second decision a second tab
 shows the same position; after the move is made in the first, a click in the stale second tab
 must be refused with a message on the page.
 
@@ -111,11 +113,19 @@ def main() -> int:
             line = game.stdout.readline()
             url = next(w for w in line.split() if w.startswith("http://127.0.0.1:"))
             driver = browser_check.browser(str(folder / "profile"))
-            driver.set_window_size(1900, 1200)
+            driver.set_window_size(*browser_check.SIZES[0])
             driver.get(url)
             decisions = 0
             while True:
                 view = WebDriverWait(driver, 120, poll_frequency=0.05).until(settled)
+                # The status line stays in view however the city grows, at either width.
+                driver.set_window_size(*browser_check.SIZES[decisions // 10 % len(browser_check.SIZES)])
+                hidden = browser_check.out_of_view(driver, ["status", "message"])
+                if hidden:
+                    problems.append(
+                        f"after {decisions} decisions at {browser_check.SIZES[decisions // 10 % len(browser_check.SIZES)]}: {hidden} out of view"
+                    )
+                    break
                 if not view["waiting"]:
                     break
                 before = len(view["log"])
@@ -143,6 +153,10 @@ def main() -> int:
                     args.png.write_bytes(browser_check.screenshot(driver))
             if not view["over"]:
                 problems.append(f"the game ended without being over: {view['status']}")
+            status = driver.find_element(By.ID, "status").text
+            if not (status.startswith("game over: ") and (" win" in status or " wins " in status)):
+                problems.append(f"the end does not name the winner: {status!r}")
+            print(f"play-check: the end says: {status}")
             messages = [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
             problems += [f"console: {m}" for m in messages]
         finally:

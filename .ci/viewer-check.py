@@ -1,7 +1,8 @@
 """The game viewer (`stadt replay GAME.rec --html`) in headless Chromium: steps through every
 decision with the right-arrow key and checks that the picture shown at step N is byte for byte
 the one `stadt replay GAME.rec --svg --upto N` draws, that the slider, the buttons and a click on
-the move list go where they say, and that the page logs no console message. Optionally saves a
+the move list go where they say, that the controls stay in the window (which never scrolls) at
+1280 and 1920 pixels wide, and that the page logs no console message. Optionally saves a
 screenshot of one step.
 
     python .ci/viewer-check.py --stadt target/release/stadt GAME.rec [--png OUT.png --at N]
@@ -57,6 +58,13 @@ def check(driver, page: pathlib.Path, expected: list[str]) -> list[str]:
     for n in range(steps):
         if n > 0:
             body.send_keys(Keys.ARROW_RIGHT)
+        # The controls stay in view through the whole game, at a laptop's and a wide screen's width.
+        if n % 20 == 0 or n == steps - 1:
+            for size in browser_check.SIZES:
+                driver.set_window_size(*size)
+                hidden = browser_check.out_of_view(driver, ["slider", "counter", "next"])
+                if hidden:
+                    problems.append(f"step {n} at {size}: {hidden} out of view")
         state = driver.execute_script(
             "return [window.stadtViewer.step(), document.getElementById('slider').value,"
             " document.querySelector('#moves li.current').dataset.step,"

@@ -348,6 +348,9 @@ fn port_fixes_the_port_and_bad_settings_are_refused_before_serving() {
         (vec!["--human", "1", "--bots", "greedy", "--record", taken.to_str().unwrap()], "taken.rec"),
         (vec!["--human", "1", "--bots", "greedy", "--deal", deal4.to_str().unwrap()], "for 4 players, not 2"),
         (vec!["--port", "8080", "--bots", "greedy"], "--human"),
+        // --players with --human is checked as for a bots' game (issue trust, 6: it was ignored).
+        (vec!["--human", "1", "--players", "4", "--bots", "greedy,steerer"], "--players 4 with --human"),
+        (vec!["--human", "1", "--players", "5", "--bots", "greedy"], "--players must be 2, 3 or 4"),
     ] {
         let mut all = vec!["play"];
         all.extend(args.iter().copied());

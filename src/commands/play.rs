@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Number of players, 2 to 4.
-    #[arg(long, default_value_t = PLAYERS.default)]
-    pub players: usize,
+    /// Number of players, 2 to 4 (default 2; with --human, one more than the bots named).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Seed of the game: the deck and every bot's randomness derive from it.
     #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
@@ -64,17 +64,18 @@ pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     if a.human.is_some() {
         return play_human(a, stop);
     }
-    settings::players("--players", a.players)?;
+    let a = PlayArgs { players: Some(a.players.unwrap_or(PLAYERS.default)), ..a };
+    let players = settings::players("--players", a.players.expect("set"))?;
     let tileset = tileset::load(&a.tiles)?;
     let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
     if bots.len() == 1 {
-        bots = vec![bots[0].clone(); a.players];
+        bots = vec![bots[0].clone(); players];
     }
-    if bots.len() != a.players {
+    if bots.len() != players {
         return Err(format!(
             "--bots names {} bots for {} players (give one per seat, or one for all)",
             bots.len(),
-            a.players
+            players
         )
         .into());
     }
@@ -136,12 +137,13 @@ fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
         std::fs::read_to_string(file).map_err(|e| format!("--deal: cannot read {}: {e}", file.display()))?;
     let rec =
         Record::parse(&text, Tiles::Given(tileset)).map_err(|e| format!("--deal {}: {e}", file.display()))?;
-    if rec.players != a.players {
+    // Set by the time a deal is read (from --players, or the bots with --human).
+    let players = a.players.unwrap_or(PLAYERS.default);
+    if rec.players != players {
         return Err(format!(
-            "--deal {} is a deal for {} players, not {} (give --players {})",
+            "--deal {} is a deal for {} players, not {players} (give --players {})",
             file.display(),
             rec.players,
-            a.players,
             rec.players
         )
         .into());
@@ -152,7 +154,22 @@ fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
 /// `play --human N`: the person in seat N at the browser, the bots in the other seats.
 fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let human = a.human.unwrap_or(1);
-    let bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
+    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
+    // As for a bots' game: one bot for every other seat, or one per other seat.
+    if let Some(players) = a.players {
+        settings::players("--players", players)?;
+        if bots.len() == 1 {
+            bots = vec![bots[0].clone(); players - 1];
+        }
+        if bots.len() + 1 != players {
+            return Err(format!(
+                "--players {players} with --human: name {} bots for the other seats (or one for all), not {}",
+                players - 1,
+                bots.len()
+            )
+            .into());
+        }
+    }
     let players = bots.len() + 1;
     if !die_stadt::table::PLAYERS.contains(&players) {
         return Err(format!(
@@ -167,7 +184,7 @@ fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     if a.svg.is_some() || a.show {
         return Err("--svg and --show draw a bots' game; with --human the page shows the city".into());
     }
-    let a = PlayArgs { players, ..a };
+    let a = PlayArgs { players: Some(players), ..a };
     let tileset = tileset::load(&a.tiles)?;
     let (head, tile_copy) = record_head(&a)?;
     let order = deal(&a, tileset)?;

@@ -245,7 +245,7 @@ fn handle(
             };
             let status = match (&s.failure, s.done, s.waiting) {
                 (Some(f), _, _) => format!("the game stopped: {f}"),
-                (None, true, _) => "game over".to_string(),
+                (None, true, _) => state::winner_text(&table, person, labels),
                 (None, false, true) => "your turn".to_string(),
                 (None, false, false) => "the bots are moving".to_string(),
             };

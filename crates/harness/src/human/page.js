@@ -57,7 +57,7 @@
   function show(v) {
     const first = view === null;
     view = v;
-    $("status").textContent = v.over ? `game over: ${v.status}` : v.status;
+    $("status").textContent = v.status;
     $("picture").innerHTML = v.svg;
     $("you").textContent = v.you;
     $("turn").textContent = v.turn;
@@ -84,7 +84,8 @@
       log.appendChild(li);
     });
     seenLog = v.log.length;
-    if (log.lastChild) log.lastChild.scrollIntoView({ block: "nearest" });
+    // Only the log scrolls to its newest line (scrollIntoView would scroll the window too).
+    log.scrollTop = log.scrollHeight;
     const rots = rotations();
     if (!rots.includes(degrees)) degrees = rots.length ? rots[0] : 0;
     drawChoices();
@@ -113,7 +114,7 @@
         shape = document.createElementNS(SVG, "circle");
         shape.setAttribute("cx", c.x);
         shape.setAttribute("cy", c.y);
-        shape.setAttribute("r", 8);
+        shape.setAttribute("r", 8); // state.rs SPOT_R
         shape.setAttribute("class", "choice spot");
       } else {
         const b = document.createElement("button");

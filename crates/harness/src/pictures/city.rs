@@ -157,10 +157,6 @@ pub fn city_svg(table: &Table, seats: &[String], finished: bool) -> String {
     for (_, t) in table.board().slots() {
         draw_tile(&mut svg, table, &layout, t);
     }
-    if tiles == 0 {
-        let centre = layout.cell_centre(Cell::new(0, 0));
-        svg.text(centre, Font::new(12.0).middle(), "no tiles placed yet");
-    }
     draw_wall(&mut svg, table, &layout);
     draw_panel(&mut svg, table, &layout, seats, finished);
     svg.finish()

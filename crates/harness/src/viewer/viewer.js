@@ -41,7 +41,13 @@
     }
     for (const li of list.children) li.classList.toggle("current", Number(li.dataset.step) === step);
     const current = list.children[step];
-    if (current) current.scrollIntoView({ block: "nearest" });
+    // Only the move list scrolls to the current move (scrollIntoView would scroll the window too).
+    if (current) {
+      const box = $("moves");
+      if (current.offsetTop < box.scrollTop) box.scrollTop = current.offsetTop;
+      const below = current.offsetTop + current.offsetHeight - box.clientHeight;
+      if (below > box.scrollTop) box.scrollTop = below;
+    }
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
   $("first").addEventListener("click", () => show(0));
