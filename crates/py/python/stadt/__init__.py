@@ -160,7 +160,8 @@ def sprt(
     (sprt.csv, games.csv, manifest.toml, report.html) are the command line's.
 
     Returns {"out", "verdict" ("H1", "H0" or "continue"), "units", "games", "new", "llr", "lower",
-    "upper", "elo" ((estimate, low, high) or None), "summary"}. An exception raised by a Python
+    "upper", "elo" ((estimate, low, high) or None; an end is inf or -inf where it is unbounded, as
+    when every unit scored the same), "summary"}. An exception raised by a Python
     agent ends the run and is raised here; Ctrl-C stops it and the same call resumes it.
     """
     command = (
