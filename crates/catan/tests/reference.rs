@@ -58,7 +58,7 @@ fn road_owner(s: &State, g: &Geometry, a: usize, b: usize) -> Option<u8> {
 /// Exhaustive longest trail of `p`'s roads: every trail from every path, in both directions.
 fn longest(s: &State, g: &Geometry, p: u8) -> u8 {
     fn go(s: &State, g: &Geometry, p: u8, at: usize, used: &mut Vec<(usize, usize)>) -> usize {
-        if used.len() > 0 && owner(s, at).is_some_and(|o| o != p) {
+        if !used.is_empty() && owner(s, at).is_some_and(|o| o != p) {
             return used.len();
         }
         let mut best = used.len();
@@ -104,10 +104,13 @@ struct Memory {
     longest: Option<u8>,
     army: Option<u8>,
     /// The board the lengths were last counted on, and the lengths.
-    counted: Option<(Vec<Option<Building>>, Vec<Option<Player>>, Vec<u8>)>,
+    counted: Option<Counted>,
     /// How often rarer situations came up.
     stats: Stats,
 }
+
+/// Buildings and roads of a board, and the road lengths counted on it.
+type Counted = (Vec<Option<Building>>, Vec<Option<Player>>, Vec<u8>);
 
 /// Situations counted over all games, so a check that never fires is seen.
 #[derive(Clone, Default, Debug)]
@@ -452,7 +455,7 @@ fn produced(s: &State, roll: u8, stats: &mut Stats) -> Vec<[u8; 5]> {
 }
 
 fn options_for(seed: u64) -> Options {
-    let mut o = if seed % 2 == 0 { Options::OFFICIAL } else { Options::CATANATRON };
+    let mut o = if seed.is_multiple_of(2) { Options::OFFICIAL } else { Options::CATANATRON };
     // Every fourth game mixes the options one by one.
     if seed % 4 == 3 {
         o.discard = Discard::Choose;
@@ -489,10 +492,10 @@ fn play(seed: u64, g: &Geometry, all: &[Vec<Move>; 3]) -> (u64, Stats) {
                     mem.rolled = true;
                     if a + b != 7 {
                         let want = produced(&before, a + b, &mut mem.stats);
-                        for p in 0..players {
+                        for (p, want) in want.iter().enumerate() {
                             assert_eq!(
-                                *s.hand(Player(p as u8)),
-                                want[p],
+                                s.hand(Player(p as u8)),
+                                want,
                                 "seed {seed}: C15/C16 production of {p}"
                             );
                         }
