@@ -13,7 +13,6 @@ use crate::production::{produce, second_settlement_yield, take_from_bank};
 use crate::state::{
     CARD_COST, CITY, CITY_COST, HAND_LIMIT, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State, WINNING_POINTS,
 };
-use crate::topology::{NONE, TOPOLOGY};
 use crate::trade::settle_harbour;
 use rand::RngExt;
 
@@ -317,26 +316,14 @@ impl State {
         self.nodes[n.index()] = p + 1;
         self.settlements[p as usize] += 1;
         settle_harbour(self, p, n);
-        // Another player's road through this intersection is broken (C33).
-        let mut broken = 0u8;
-        for &e in &TOPOLOGY.node_edges[n.index()] {
-            if e != NONE {
-                let o = self.edges[e as usize];
-                if o != 0 && o != p + 1 {
-                    broken |= 1 << (o - 1);
-                }
-            }
-        }
-        if broken != 0 {
-            longest_road::update(self, broken);
-        }
+        longest_road::settled(self, p, n, self.phase == Phase::SetupSettlement);
     }
 
     fn place_road(&mut self, e: Edge) {
         let p = self.actor;
         self.edges[e.index()] = p + 1;
         self.roads[p as usize] += 1;
-        longest_road::update(self, 1 << p);
+        longest_road::road_built(self, p, e);
     }
 
     /// Ends the game when someone has won (C38).

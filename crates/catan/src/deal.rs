@@ -88,6 +88,8 @@ impl State {
             road_length: [0; MAX_PLAYERS],
             harbour_bits: [0; MAX_PLAYERS],
             longest: NOBODY,
+            reached: [0; MAX_PLAYERS],
+            holder_length: 0,
             army: NOBODY,
             bank: [BANK; 5],
             deck,

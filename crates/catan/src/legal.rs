@@ -51,6 +51,15 @@ fn need(ok: bool, why: Illegal) -> Result<(), Illegal> {
     if ok { Ok(()) } else { Err(why) }
 }
 
+/// Whether road building may be played (C26): a road can be placed, and under Catanatron's
+/// reading the player holds a road's cost.
+fn road_building(s: &State) -> Result<(), Illegal> {
+    let p = s.actor;
+    need(playable(s, DevCard::RoadBuilding), Illegal::CardNotPlayable)?;
+    need(s.roads[p as usize] < ROADS && any_road_site(s, p), Illegal::NoRoadToPlace)?;
+    need(!s.options.road_building_cost || affords(&s.hands[p as usize], &ROAD_COST), Illegal::CannotAfford)
+}
+
 impl State {
     /// Whether `mv` is legal now; if not, why, naming the rule.
     pub fn check(&self, mv: Move) -> Result<(), Illegal> {
@@ -80,10 +89,7 @@ impl State {
             (Phase::PreRoll | Phase::Main, Move::Knight) => {
                 need(playable(self, DevCard::Knight), Illegal::CardNotPlayable)
             }
-            (Phase::PreRoll | Phase::Main, Move::RoadBuilding) => {
-                need(playable(self, DevCard::RoadBuilding), Illegal::CardNotPlayable)?;
-                need(self.roads[i] < ROADS && any_road_site(self, p), Illegal::NoRoadToPlace)
-            }
+            (Phase::PreRoll | Phase::Main, Move::RoadBuilding) => road_building(self),
             (Phase::PreRoll | Phase::Main, Move::YearOfPlenty(a, b)) => {
                 need(playable(self, DevCard::YearOfPlenty), Illegal::CardNotPlayable)?;
                 year_of_plenty_ok(self, a, b)
@@ -236,10 +242,7 @@ impl State {
         if playable(self, DevCard::Knight) {
             out.push(Move::Knight);
         }
-        if playable(self, DevCard::RoadBuilding)
-            && self.roads[self.actor as usize] < ROADS
-            && any_road_site(self, self.actor)
-        {
+        if road_building(self).is_ok() {
             out.push(Move::RoadBuilding);
         }
         if playable(self, DevCard::YearOfPlenty) {

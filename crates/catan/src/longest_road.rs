@@ -1,6 +1,10 @@
 //! Longest road (C32, C33): a player's longest trail of roads, and who holds the card after a
-//! change. Lengths are recounted only for players whose roads a move touched.
+//! change. Lengths are recounted only for players whose roads a move touched. Under the option
+//! `longest_road=catanatron` both follow Catanatron 3.2.1 (`Board.build_road`,
+//! `Board.build_settlement`, `longest_acyclic_path`) instead.
 
+use crate::ids::{Edge, Node};
+use crate::options::LongestRoad;
 use crate::state::{NOBODY, State};
 use crate::topology::{NODES, NONE, TOPOLOGY};
 
@@ -68,4 +72,94 @@ pub(crate) fn update(s: &mut State, who: u8) {
         }
     }
     s.longest = holder(&s.road_length[..s.players as usize], s.longest);
+}
+
+/// The longest trail by Catanatron's reading: trails start only at intersections the player's
+/// roads reached while they were free of others' buildings (or his own set-up settlements), and
+/// never step onto another player's building.
+pub(crate) fn catanatron_length(s: &State, p: u8) -> u8 {
+    let mut best = 0;
+    let mut starts = s.reached[p as usize];
+    while starts != 0 {
+        let n = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        best = best.max(catanatron_walk(s, p, n, 0));
+    }
+    best
+}
+
+fn catanatron_walk(s: &State, p: u8, node: usize, used: u128) -> u8 {
+    let mut best = 0;
+    for i in 0..3 {
+        let e = TOPOLOGY.node_edges[node][i];
+        if e == NONE {
+            break;
+        }
+        let bit = 1u128 << e;
+        if s.edges[e as usize] != p + 1 || used & bit != 0 {
+            continue;
+        }
+        let next = TOPOLOGY.node_neighbours[node][i] as usize;
+        let owner = s.owner_at(next);
+        if owner != NOBODY && owner != p {
+            continue;
+        }
+        best = best.max(1 + catanatron_walk(s, p, next, used | bit));
+    }
+    best
+}
+
+/// After `p` built a road on `e` (C32).
+pub(crate) fn road_built(s: &mut State, p: u8, e: Edge) {
+    if s.options.longest_road == LongestRoad::Official {
+        update(s, 1 << p);
+        return;
+    }
+    for &n in &TOPOLOGY.edge_nodes[e.index()] {
+        let o = s.owner_at(n as usize);
+        if o == NOBODY || o == p {
+            s.reached[p as usize] |= 1 << n;
+        }
+    }
+    // Catanatron keeps the longer of the old count and the new road's: a count is never
+    // lowered by a road of the player's own, even where another's building since shortened it.
+    let len = catanatron_length(s, p).max(s.road_length[p as usize]);
+    s.road_length[p as usize] = len;
+    if len >= 5 && len > s.holder_length {
+        s.longest = p;
+        s.holder_length = len;
+    }
+}
+
+/// After `p` placed a settlement on `n`, in the set-up round or not (C33).
+pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
+    // The players whose roads meet at `n`, and how many of theirs do.
+    let mut count = [0u8; 4];
+    for &e in &TOPOLOGY.node_edges[n.index()] {
+        if e != NONE && s.edges[e as usize] != 0 && s.edges[e as usize] != p + 1 {
+            count[(s.edges[e as usize] - 1) as usize] += 1;
+        }
+    }
+    if s.options.longest_road == LongestRoad::Official {
+        let broken = count.iter().enumerate().fold(0u8, |m, (q, &c)| if c > 0 { m | 1 << q } else { m });
+        if broken != 0 {
+            update(s, broken);
+        }
+        return;
+    }
+    if setup {
+        s.reached[p as usize] |= 1 << n.0;
+        return;
+    }
+    // Catanatron recounts only a road cut in two, then gives the card to the longest player
+    // (the first in seat order on a tie), whatever his length.
+    for q in 0..s.players {
+        if count[q as usize] == 2 {
+            s.road_length[q as usize] = catanatron_length(s, q);
+            let lengths = &s.road_length[..s.players as usize];
+            let max = lengths.iter().copied().max().unwrap_or(0);
+            s.longest = lengths.iter().position(|&l| l == max).unwrap_or(0) as u8;
+            s.holder_length = max;
+        }
+    }
 }

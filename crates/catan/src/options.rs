@@ -46,6 +46,17 @@ pub enum Numbers {
     Shuffle,
 }
 
+/// How longest road is counted and passed on (C32, C33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LongestRoad {
+    /// The official rules (and H12).
+    Official,
+    /// Catanatron's: a road's last path into another player's building that stood there before
+    /// the road reached it does not count, and after a break the card goes to the longest
+    /// player, ties to the lower seat, even below 5.
+    Catanatron,
+}
+
 /// Every option of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -61,6 +72,10 @@ pub struct Options {
     pub win: Win,
     /// C9, C10.
     pub numbers: Numbers,
+    /// C26: road building's free roads need lumber and brick in hand (Catanatron: yes).
+    pub road_building_cost: bool,
+    /// C32, C33.
+    pub longest_road: LongestRoad,
     /// C39: turns after which the game ends without a winner.
     pub turn_limit: u16,
 }
@@ -80,6 +95,8 @@ impl Options {
         before_roll: BeforeRoll::Any,
         win: Win::OwnTurn,
         numbers: Numbers::Spiral,
+        road_building_cost: false,
+        longest_road: LongestRoad::Official,
         turn_limit: 1000,
     };
 
@@ -91,6 +108,8 @@ impl Options {
         before_roll: BeforeRoll::Knight,
         win: Win::AnyTime,
         numbers: Numbers::Shuffle,
+        road_building_cost: true,
+        longest_road: LongestRoad::Catanatron,
         turn_limit: 1000,
     };
 }

@@ -86,6 +86,10 @@ pub struct State {
     /// Harbour kinds each player uses: bits 0–4 the 2:1 of that resource, bit 5 a 3:1.
     pub(crate) harbour_bits: [u8; MAX_PLAYERS],
     pub(crate) longest: u8,
+    /// Under Catanatron's longest road: the intersections each player's roads reached while
+    /// free of others' buildings (bit per intersection), and the holder's length when last set.
+    pub(crate) reached: [u64; MAX_PLAYERS],
+    pub(crate) holder_length: u8,
     pub(crate) army: u8,
     pub(crate) bank: Cards,
     /// The deck, top at `deck_top`.

@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use stadt_catan::moves::{Chance, Move, Phase};
-use stadt_catan::options::{BeforeRoll, Discard, Options, Shortage, Win};
+use stadt_catan::options::{BeforeRoll, Discard, LongestRoad, Options, Shortage, Win};
 use stadt_catan::state::{Building, State};
 use stadt_catan::topology::{EDGES, HEXES, NODES, TOPOLOGY};
 use std::collections::BTreeSet;
@@ -79,6 +79,42 @@ fn longest(s: &State, g: &Geometry, p: u8) -> u8 {
     best as u8
 }
 
+/// The longest trail by Catanatron's reading (C32, option `longest_road=catanatron`): trails
+/// start at intersections in `reached` and never step onto another player's building.
+fn longest_catanatron(s: &State, g: &Geometry, p: u8, reached: u64) -> u8 {
+    fn go(s: &State, g: &Geometry, p: u8, at: usize, used: &mut Vec<(usize, usize)>) -> usize {
+        let mut best = used.len();
+        for &m in &g.neighbours[at] {
+            let key = (at.min(m), at.max(m));
+            if road_owner(s, g, at, m) == Some(p)
+                && !used.contains(&key)
+                && owner(s, m).is_none_or(|o| o == p)
+            {
+                used.push(key);
+                best = best.max(go(s, g, p, m, used));
+                used.pop();
+            }
+        }
+        best
+    }
+    (0..NODES)
+        .filter(|&a| reached & (1 << a) != 0)
+        .map(|a| go(s, g, p, a, &mut Vec::new()))
+        .max()
+        .unwrap_or(0) as u8
+}
+
+/// What last happened to the roads, for Catanatron's longest road.
+#[derive(Clone, Copy, Default, PartialEq)]
+enum RoadEvent {
+    #[default]
+    None,
+    /// This player built a road.
+    Built(u8),
+    /// A settlement cut this player's road in two.
+    Cut(u8),
+}
+
 /// The rate for `r` from the buildings on harbour intersections (C35, C36).
 fn rate(s: &State, p: u8, r: Resource) -> u8 {
     let mut best = 4;
@@ -103,6 +139,16 @@ struct Memory {
     last_settlement: usize,
     longest: Option<u8>,
     army: Option<u8>,
+    /// Catanatron's longest road: intersections each player's roads reached while free of
+    /// others' buildings, the holder's length when last set, and what just happened.
+    reached: [u64; 4],
+    holder_len: u8,
+    event: RoadEvent,
+    /// Catanatron's counts: recounted (never lowered) when the player builds a road, recounted
+    /// when a settlement cuts his road in two, else kept.
+    counts: [u8; 4],
+    /// The last moves, for failure messages.
+    recent: Vec<String>,
     /// The board the lengths were last counted on, and the lengths.
     counted: Option<Counted>,
     /// How often rarer situations came up.
@@ -125,6 +171,8 @@ struct Stats {
     free_roads: u64,
     wins: u64,
     turn_limits: u64,
+    catanatron_cuts: u64,
+    catanatron_short_holders: u64,
 }
 
 fn affords(hand: &[u8; 5], cost: [u8; 5]) -> bool {
@@ -171,7 +219,8 @@ fn reference_moves(s: &State, g: &Geometry, mem: &Memory) -> BTreeSet<u32> {
         if usable(DevCard::Knight) {
             out.push(Move::Knight);
         }
-        if usable(DevCard::RoadBuilding) && allowed(DevCard::RoadBuilding) && any_road {
+        let cost_ok = !s.options().road_building_cost || affords(&hand, [1, 1, 0, 0, 0]);
+        if usable(DevCard::RoadBuilding) && allowed(DevCard::RoadBuilding) && any_road && cost_ok {
             out.push(Move::RoadBuilding);
         }
         if usable(DevCard::YearOfPlenty) && allowed(DevCard::YearOfPlenty) {
@@ -335,7 +384,17 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
     }
     let buildings: Vec<Option<Building>> = (0..NODES).map(|x| s.building(Node(x as u8))).collect();
     let roads: Vec<Option<Player>> = (0..EDGES).map(|e| s.road(Edge(e as u8))).collect();
+    let catanatron = s.options().longest_road == LongestRoad::Catanatron;
+    match mem.event {
+        RoadEvent::Built(p) if catanatron => {
+            let l = longest_catanatron(s, g, p, mem.reached[p as usize]);
+            mem.counts[p as usize] = mem.counts[p as usize].max(l);
+        }
+        RoadEvent::Cut(v) => mem.counts[v as usize] = longest_catanatron(s, g, v, mem.reached[v as usize]),
+        _ => {}
+    }
     let lengths_now = match &mem.counted {
+        _ if catanatron => mem.counts[..n as usize].to_vec(),
         Some((b, r, l)) if *b == buildings && *r == roads => l.clone(),
         _ => {
             let l: Vec<u8> = (0..n).map(|p| longest(s, g, p)).collect();
@@ -357,7 +416,7 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
         assert_eq!(s.pieces(Player(p)), count, "C21: pieces of player {p}");
         assert!(count.0 <= 5 && count.1 <= 4 && count.2 <= 15, "C21: supply limits");
         let len = lengths_now[p as usize];
-        assert_eq!(s.road_length(Player(p)), len, "C32: longest road of player {p}");
+        assert_eq!(s.road_length(Player(p)), len, "C32: longest road of player {p} after {:?}", mem.recent);
         lengths.push(len);
         for r in Resource::ALL {
             assert_eq!(s.rate(Player(p), r), rate(s, p, r), "C36: rate of player {p} for {r}");
@@ -366,12 +425,32 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
     // C32, C33: the holder keeps the card on a tie with 5 or more; else the one longest player
     // with 5 or more takes it; else it is set aside.
     let max = *lengths.iter().max().unwrap();
-    let expected = match mem.longest {
-        Some(h) if lengths[h as usize] >= 5 && lengths[h as usize] == max => Some(h),
-        _ => {
-            let top: Vec<u8> = (0..n).filter(|&p| lengths[p as usize] == max && max >= 5).collect();
-            if top.len() == 1 { Some(top[0]) } else { None }
+    let expected = match (s.options().longest_road, std::mem::take(&mut mem.event)) {
+        (LongestRoad::Official, _) => match mem.longest {
+            Some(h) if lengths[h as usize] >= 5 && lengths[h as usize] == max => Some(h),
+            _ => {
+                let top: Vec<u8> = (0..n).filter(|&p| lengths[p as usize] == max && max >= 5).collect();
+                if top.len() == 1 { Some(top[0]) } else { None }
+            }
+        },
+        // Catanatron: a road of 5 or more longer than the holder's length when it was last set
+        // takes the card; a cut gives it to the first longest in seat order, whatever the length.
+        (LongestRoad::Catanatron, RoadEvent::Built(p)) => {
+            let l = lengths[p as usize];
+            if l >= 5 && l > mem.holder_len {
+                mem.holder_len = l;
+                Some(p)
+            } else {
+                mem.longest
+            }
         }
+        (LongestRoad::Catanatron, RoadEvent::Cut(_)) => {
+            mem.stats.catanatron_cuts += 1;
+            mem.stats.catanatron_short_holders += (max < 5) as u64;
+            mem.holder_len = max;
+            (0..n).find(|&p| lengths[p as usize] == max)
+        }
+        (LongestRoad::Catanatron, RoadEvent::None) => mem.longest,
     };
     assert_eq!(s.longest_road().map(|p| p.0), expected, "C32/C33: longest road card, lengths {lengths:?}");
     if expected != mem.longest {
@@ -556,6 +635,35 @@ fn play(seed: u64, g: &Geometry, all: &[Vec<Move>; 3]) -> (u64, Stats) {
         let mv = buf[rng.random_range(0..buf.len())];
         s.play(mv).unwrap();
         let p = before.actor();
+        if mem.recent.len() >= 6 {
+            mem.recent.remove(0);
+        }
+        mem.recent.push(format!("p{} {mv:?}", p.0));
+        match mv {
+            Move::Settle(n) if before.phase() == Phase::SetupSettlement => mem.reached[p.index()] |= 1 << n.0,
+            Move::Road(e) => {
+                for x in TOPOLOGY.edge_nodes[e.index()] {
+                    if owner(&before, x as usize).is_none_or(|o| o == p.0) {
+                        mem.reached[p.index()] |= 1 << x;
+                    }
+                }
+                mem.event = RoadEvent::Built(p.0);
+            }
+            Move::Settle(n) => {
+                let cut = (0..players as u8).find(|&q| {
+                    q != p.0
+                        && g.neighbours[n.index()]
+                            .iter()
+                            .filter(|&&m| road_owner(&before, g, n.index(), m) == Some(q))
+                            .count()
+                            == 2
+                });
+                if let Some(v) = cut {
+                    mem.event = RoadEvent::Cut(v);
+                }
+            }
+            _ => {}
+        }
         match mv {
             Move::Settle(n) if before.phase() == Phase::SetupSettlement => {
                 mem.last_settlement = n.index();
@@ -629,7 +737,9 @@ fn c12_to_c38_random_games_match_the_reference_after_every_step() {
     let mut by_players = [0; 3];
     let mut stats = Stats::default();
     for &seed in &seeds {
-        let (n, st) = play(seed, &g, &all);
+        let run = std::panic::catch_unwind(|| play(seed, &g, &all));
+        let (n, st) =
+            run.unwrap_or_else(|_| panic!("game {seed} failed (CATAN_REFERENCE_SEED={seed} replays it)"));
         steps += n;
         stats.longest_changes += st.longest_changes;
         stats.longest_set_aside += st.longest_set_aside;
@@ -641,6 +751,8 @@ fn c12_to_c38_random_games_match_the_reference_after_every_step() {
         stats.free_roads += st.free_roads;
         stats.wins += st.wins;
         stats.turn_limits += st.turn_limits;
+        stats.catanatron_cuts += st.catanatron_cuts;
+        stats.catanatron_short_holders += st.catanatron_short_holders;
         by_players[match seed % 25 {
             24 => 0,
             0 | 5 | 10 | 15 => 1,

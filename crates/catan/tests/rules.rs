@@ -759,3 +759,35 @@ fn c39_the_turn_limit_ends_the_game_without_a_winner() {
     assert_eq!(s.winner(), None);
     assert_eq!(s.turns(), 6);
 }
+
+#[test]
+fn c26_catanatron_offers_road_building_only_with_a_roads_cost_in_hand() {
+    let o = Options { road_building_cost: true, ..Options::OFFICIAL };
+    let s = find(o, 4, |s| {
+        let p = s.actor();
+        s.phase() == Phase::Main
+            && !s.card_played()
+            && s.dev_cards(p)[DevCard::RoadBuilding.index()] > s.fresh_cards(p)[DevCard::RoadBuilding.index()]
+            && s.hand(p)[Resource::Brick.index()] == 0
+            && s.pieces(p).2 < 15
+            && (0..EDGES as u8).any(|e| {
+                s.road(Edge(e)).is_none()
+                    && TOPOLOGY.edge_nodes[e as usize].iter().any(|&n| match s.building(Node(n)) {
+                        Some(b) => b.owner() == p,
+                        None => TOPOLOGY.node_edges[n as usize]
+                            .iter()
+                            .any(|&x| x != u8::MAX && s.road(Edge(x)) == Some(p)),
+                    })
+            })
+    });
+    assert_eq!(s.check(Move::RoadBuilding), Err(Illegal::CannotAfford));
+}
+
+#[test]
+fn c33_catanatron_gives_the_card_after_a_cut_to_the_longest_even_below_five() {
+    let o = Options { longest_road: stadt_catan::options::LongestRoad::Catanatron, ..Options::OFFICIAL };
+    let s = find(o, 4, |s| s.longest_road().is_some_and(|h| s.road_length(h) < 5));
+    let h = s.longest_road().unwrap();
+    assert!((0..4).all(|q| s.road_length(Player(q)) <= s.road_length(h)));
+    assert!(s.points(h) >= 2 + s.pieces(h).0 + 2 * s.pieces(h).1);
+}
