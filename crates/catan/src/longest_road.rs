@@ -121,13 +121,16 @@ pub(crate) fn road_built(s: &mut State, p: u8, e: Edge) {
             s.reached[p as usize] |= 1 << n;
         }
     }
-    // Catanatron keeps the longer of the old count and the new road's: a count is never
-    // lowered by a road of the player's own, even where another's building since shortened it.
-    let len = catanatron_length(s, p).max(s.road_length[p as usize]);
-    s.road_length[p as usize] = len;
-    if len >= 5 && len > s.holder_length {
+    // Catanatron keeps the longer of the old count and the new one: a count is never lowered by
+    // a road of the player's own, even where another's building has since shortened it. The
+    // card goes by the new count alone. (Catanatron counts the new road's component only, with
+    // components it may have merged across another's building; the full count here is equal
+    // save in such corners, which the oracle check is to confirm.)
+    let fresh = catanatron_length(s, p);
+    s.road_length[p as usize] = fresh.max(s.road_length[p as usize]);
+    if fresh >= 5 && fresh > s.holder_length {
         s.longest = p;
-        s.holder_length = len;
+        s.holder_length = fresh;
     }
 }
 

@@ -147,6 +147,8 @@ struct Memory {
     /// Catanatron's counts: recounted (never lowered) when the player builds a road, recounted
     /// when a settlement cuts his road in two, else kept.
     counts: [u8; 4],
+    /// The count just made for the player who built a road (what the card goes by).
+    fresh: u8,
     /// The last moves, for failure messages.
     recent: Vec<String>,
     /// The board the lengths were last counted on, and the lengths.
@@ -389,6 +391,7 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
         RoadEvent::Built(p) if catanatron => {
             let l = longest_catanatron(s, g, p, mem.reached[p as usize]);
             mem.counts[p as usize] = mem.counts[p as usize].max(l);
+            mem.fresh = l;
         }
         RoadEvent::Cut(v) => mem.counts[v as usize] = longest_catanatron(s, g, v, mem.reached[v as usize]),
         _ => {}
@@ -436,7 +439,7 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
         // Catanatron: a road of 5 or more longer than the holder's length when it was last set
         // takes the card; a cut gives it to the first longest in seat order, whatever the length.
         (LongestRoad::Catanatron, RoadEvent::Built(p)) => {
-            let l = lengths[p as usize];
+            let l = mem.fresh;
             if l >= 5 && l > mem.holder_len {
                 mem.holder_len = l;
                 Some(p)
