@@ -1,0 +1,50 @@
+//! A quick speed figure without criterion: random 4-player games per second (uniform legal moves,
+//! chance from the game), actions per second, and the cost of cloning a mid-game state.
+//! `cargo run -p stadt-catan --release --example speed [games]`.
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_catan::options::Options;
+use stadt_catan::state::State;
+use std::hint::black_box;
+use std::time::Instant;
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let mut buf = Vec::new();
+    let (mut actions, mut mid) = (0u64, None);
+    let start = Instant::now();
+    for seed in 0..games {
+        let mut s = State::deal(4, Options::OFFICIAL, seed).unwrap();
+        while !s.is_over() {
+            if s.phase().is_chance() {
+                s.resolve_chance();
+            } else {
+                s.legal_moves(&mut buf);
+                s.apply(buf[rng.random_range(0..buf.len())]);
+            }
+            actions += 1;
+            if seed == 0 && s.turns() == 30 && mid.is_none() {
+                mid = Some(s.clone());
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} random 4-player games in {secs:.2} s: {:.0} games/s, {:.2} M actions/s ({:.0} actions a game)",
+        games as f64 / secs,
+        actions as f64 / secs / 1e6,
+        actions as f64 / games as f64
+    );
+    let s = mid.expect("a position at turn 30");
+    let n = 10_000_000u32;
+    let mut copy = s.clone();
+    let start = Instant::now();
+    for _ in 0..n {
+        copy.clone_from(black_box(&s));
+        black_box(&copy);
+    }
+    let clone_ns = start.elapsed().as_nanos() as f64 / n as f64;
+    println!("clone: {clone_ns:.1} ns ({} bytes)", std::mem::size_of::<State>());
+}

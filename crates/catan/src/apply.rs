@@ -1,0 +1,349 @@
+//! Applying a move or a chance outcome: the turn's flow (C12–C14), building (C17–C21), cards
+//! (C23–C28), the seven (C29, C30) and the end (C38, C39). Every random choice is a `Chance`
+//! that can be given (to replay a log) or drawn from the game's own generator and deck.
+
+use crate::devcards::update_army;
+use crate::ids::{Cards, DevCard, Edge, Node, Player, Resource, total};
+use crate::illegal::Illegal;
+use crate::legal::any_road_site;
+use crate::longest_road;
+use crate::moves::{Chance, Move, Phase};
+use crate::options::{Discard, Win};
+use crate::production::{produce, second_settlement_yield, take_from_bank};
+use crate::state::{
+    CARD_COST, CITY, CITY_COST, HAND_LIMIT, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State, WINNING_POINTS,
+};
+use crate::trade::settle_harbour;
+use rand::RngExt;
+
+impl State {
+    /// Checks and applies a move.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Applies a legal move (see `check`); an illegal one leaves the game in an unspecified state.
+    pub fn apply(&mut self, mv: Move) {
+        self.steps += 1;
+        let p = self.actor;
+        let i = p as usize;
+        match mv {
+            Move::Settle(n) => {
+                if self.phase == Phase::SetupSettlement {
+                    self.place_settlement(n);
+                    self.last_settlement = n;
+                    if self.setup_step >= self.players {
+                        second_settlement_yield(self, n);
+                    }
+                    self.phase = Phase::SetupRoad;
+                    return;
+                }
+                self.pay(&SETTLEMENT_COST);
+                self.place_settlement(n);
+            }
+            Move::Road(e) => match self.phase {
+                Phase::SetupRoad => {
+                    self.place_road(e);
+                    self.setup_step += 1;
+                    self.next_setup_player();
+                    return;
+                }
+                Phase::FreeRoads => {
+                    self.place_road(e);
+                    self.free_roads -= 1;
+                    if self.free_roads == 0 || self.roads[i] >= ROADS || !any_road_site(self, p) {
+                        self.free_roads = 0;
+                        self.phase = self.turn_phase();
+                    }
+                }
+                _ => {
+                    self.pay(&ROAD_COST);
+                    self.place_road(e);
+                }
+            },
+            Move::City(n) => {
+                self.pay(&CITY_COST);
+                self.nodes[n.index()] |= CITY;
+                self.settlements[i] -= 1;
+                self.cities[i] += 1;
+            }
+            Move::Buy => {
+                self.pay(&CARD_COST);
+                self.phase = Phase::Draw;
+            }
+            Move::Roll => self.phase = Phase::Dice,
+            Move::End => {
+                self.fresh[i] = [0; 5];
+                self.dev_played = false;
+                self.rolled = false;
+                self.turns += 1;
+                self.current = (self.current + 1) % self.players;
+                self.actor = self.current;
+                self.phase = Phase::PreRoll;
+                if self.turns >= self.options.turn_limit {
+                    self.phase = Phase::Over;
+                    return;
+                }
+            }
+            Move::Knight => {
+                self.play_card(DevCard::Knight);
+                update_army(self, p);
+                self.phase = Phase::Robber;
+            }
+            Move::RoadBuilding => {
+                self.play_card(DevCard::RoadBuilding);
+                self.free_roads = 2.min(ROADS - self.roads[i]);
+                self.phase = Phase::FreeRoads;
+            }
+            Move::YearOfPlenty(a, b) => {
+                self.play_card(DevCard::YearOfPlenty);
+                take_from_bank(self, i, a, 1);
+                if let Some(b) = b {
+                    take_from_bank(self, i, b, 1);
+                }
+            }
+            Move::Monopoly(r) => {
+                self.play_card(DevCard::Monopoly);
+                for q in 0..self.players as usize {
+                    if q != i {
+                        self.hands[i][r.index()] += self.hands[q][r.index()];
+                        self.hands[q][r.index()] = 0;
+                    }
+                }
+            }
+            Move::Robber(h, v) => {
+                self.robber = h;
+                match v {
+                    Some(v) => {
+                        self.victim = v.0;
+                        self.phase = Phase::Steal;
+                    }
+                    None => self.phase = self.turn_phase(),
+                }
+            }
+            Move::Discard(r) => {
+                self.hands[i][r.index()] -= 1;
+                self.bank[r.index()] += 1;
+                self.to_discard[i] -= 1;
+                if self.to_discard[i] == 0 {
+                    self.next_discarder();
+                }
+            }
+            Move::Trade(give, get) => {
+                let rate = self.rate(Player(p), give);
+                self.hands[i][give.index()] -= rate;
+                self.bank[give.index()] += rate;
+                self.bank[get.index()] -= 1;
+                self.hands[i][get.index()] += 1;
+            }
+        }
+        self.check_win();
+    }
+
+    /// Checks and applies a chance outcome at a chance step.
+    pub fn chance(&mut self, c: Chance) -> Result<(), Illegal> {
+        let ok = match (self.phase, c) {
+            (Phase::Dice, Chance::Dice(a, b)) => (1..=6).contains(&a) && (1..=6).contains(&b),
+            (Phase::Draw, Chance::Draw(k)) => self.deck().contains(&k),
+            (Phase::Steal, Chance::Steal(r)) => self.hands[self.victim as usize][r.index()] > 0,
+            (Phase::RandomDiscard, Chance::Discard(cards)) => {
+                let hand = &self.hands[self.actor as usize];
+                total(&cards) == self.to_discard[self.actor as usize] as u32
+                    && cards.iter().zip(hand).all(|(c, h)| c <= h)
+            }
+            (Phase::Over, _) => return Err(Illegal::GameOver),
+            (ph, _) if !ph.is_chance() => return Err(Illegal::NotChanceStep),
+            _ => false,
+        };
+        if !ok {
+            return Err(Illegal::ImpossibleOutcome);
+        }
+        self.apply_chance(c);
+        Ok(())
+    }
+
+    /// The outcome the game's own generator and deck give at this chance step (not applied);
+    /// None when chance does not act.
+    pub fn sample_chance(&mut self) -> Option<Chance> {
+        Some(match self.phase {
+            Phase::Dice => Chance::Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6)),
+            Phase::Draw => Chance::Draw(self.deck[self.deck_top as usize]),
+            Phase::Steal => {
+                let hand = self.hands[self.victim as usize];
+                Chance::Steal(self.random_card(&hand))
+            }
+            Phase::RandomDiscard => {
+                let mut hand = self.hands[self.actor as usize];
+                let mut out = [0u8; 5];
+                for _ in 0..self.to_discard[self.actor as usize] {
+                    let r = self.random_card(&hand);
+                    hand[r.index()] -= 1;
+                    out[r.index()] += 1;
+                }
+                Chance::Discard(out)
+            }
+            _ => return None,
+        })
+    }
+
+    /// Resolves the chance step from the game's own generator and deck, returning the outcome.
+    pub fn resolve_chance(&mut self) -> Option<Chance> {
+        let c = self.sample_chance()?;
+        self.apply_chance(c);
+        Some(c)
+    }
+
+    /// A card drawn uniformly from `hand` (not empty) with the game's generator.
+    fn random_card(&mut self, hand: &Cards) -> Resource {
+        let mut k = self.rng.random_range(0..total(hand)) as u8;
+        for r in Resource::ALL {
+            if k < hand[r.index()] {
+                return r;
+            }
+            k -= hand[r.index()];
+        }
+        unreachable!("k is below the hand's size")
+    }
+
+    /// Applies a possible chance outcome (see `chance`).
+    pub(crate) fn apply_chance(&mut self, c: Chance) {
+        self.steps += 1;
+        let cur = self.current as usize;
+        match c {
+            Chance::Dice(a, b) => {
+                self.last_roll = a + b;
+                self.rolled = true;
+                if a + b == 7 {
+                    for q in 0..self.players as usize {
+                        let n = total(&self.hands[q]);
+                        self.to_discard[q] = if n > HAND_LIMIT { (n / 2) as u8 } else { 0 };
+                    }
+                    self.actor = NOBODY;
+                    self.next_discarder();
+                } else {
+                    produce(self, a + b);
+                    self.phase = Phase::Main;
+                }
+            }
+            Chance::Draw(k) => {
+                let top = self.deck_top as usize;
+                let j = top + self.deck[top..].iter().position(|&d| d == k).expect("a card of the deck");
+                self.deck.swap(top, j);
+                self.deck_top += 1;
+                self.dev[cur][k.index()] += 1;
+                self.fresh[cur][k.index()] += 1;
+                self.phase = Phase::Main;
+            }
+            Chance::Steal(r) => {
+                self.hands[self.victim as usize][r.index()] -= 1;
+                self.hands[cur][r.index()] += 1;
+                self.victim = NOBODY;
+                self.phase = self.turn_phase();
+            }
+            Chance::Discard(cards) => {
+                let a = self.actor as usize;
+                for (r, &c) in cards.iter().enumerate() {
+                    self.hands[a][r] -= c;
+                    self.bank[r] += c;
+                }
+                self.to_discard[a] = 0;
+                self.next_discarder();
+            }
+        }
+        self.check_win();
+    }
+
+    /// The step of the turn once a card or the robber is done: before or after the roll.
+    fn turn_phase(&self) -> Phase {
+        if self.rolled { Phase::Main } else { Phase::PreRoll }
+    }
+
+    /// The next player (from seat 0) who still has to discard on this 7, or the robber (C29).
+    fn next_discarder(&mut self) {
+        match (0..self.players).find(|&q| self.to_discard[q as usize] > 0) {
+            Some(q) => {
+                self.actor = q;
+                self.phase = if self.options.discard == Discard::Random {
+                    Phase::RandomDiscard
+                } else {
+                    Phase::Discard
+                };
+            }
+            None => {
+                self.actor = self.current;
+                self.phase = Phase::Robber;
+            }
+        }
+    }
+
+    /// The player after a set-up road: snake order (C12), then seat 0's first turn.
+    fn next_setup_player(&mut self) {
+        let (s, n) = (self.setup_step, self.players);
+        if s >= 2 * n {
+            self.current = 0;
+            self.actor = 0;
+            self.phase = Phase::PreRoll;
+            return;
+        }
+        self.actor = if s < n { s } else { 2 * n - 1 - s };
+        self.current = self.actor;
+        self.phase = Phase::SetupSettlement;
+    }
+
+    fn pay(&mut self, cost: &Cards) {
+        let i = self.actor as usize;
+        for (r, &c) in cost.iter().enumerate() {
+            self.hands[i][r] -= c;
+            self.bank[r] += c;
+        }
+    }
+
+    /// A card leaves the hand for the table: an old one before one bought this turn.
+    fn play_card(&mut self, k: DevCard) {
+        let (i, k) = (self.current as usize, k.index());
+        if self.fresh[i][k] == self.dev[i][k] {
+            self.fresh[i][k] -= 1;
+        }
+        self.dev[i][k] -= 1;
+        self.played[i][k] += 1;
+        self.dev_played = true;
+    }
+
+    fn place_settlement(&mut self, n: Node) {
+        let p = self.actor;
+        self.nodes[n.index()] = p + 1;
+        self.settlements[p as usize] += 1;
+        settle_harbour(self, p, n);
+        longest_road::settled(self, p, n, self.phase == Phase::SetupSettlement);
+    }
+
+    fn place_road(&mut self, e: Edge) {
+        let p = self.actor;
+        self.edges[e.index()] = p + 1;
+        self.roads[p as usize] += 1;
+        longest_road::road_built(self, p, e);
+    }
+
+    /// Ends the game when someone has won (C38).
+    fn check_win(&mut self) {
+        if self.phase == Phase::Over || matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad) {
+            return;
+        }
+        match self.options.win {
+            Win::OwnTurn => {
+                if self.points(Player(self.current)) >= WINNING_POINTS {
+                    self.winner = self.current;
+                    self.phase = Phase::Over;
+                }
+            }
+            Win::AnyTime => {
+                if let Some(q) = (0..self.players).rev().find(|&q| self.points(Player(q)) >= WINNING_POINTS) {
+                    self.winner = q;
+                    self.phase = Phase::Over;
+                }
+            }
+        }
+    }
+}

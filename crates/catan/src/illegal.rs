@@ -1,0 +1,114 @@
+//! Why a move or a chance outcome is illegal, naming the rule it breaks.
+
+use std::fmt;
+
+/// Why a move cannot be made now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over (C38, C39).
+    GameOver,
+    /// Chance acts now, not a player; or a player acts, not chance.
+    NotChanceStep,
+    /// This kind of move does not belong to the step the game stands at (C12, C14, C29, C30).
+    WrongStep,
+    /// An intersection, path, hex or player beyond the board or the table (C6).
+    OutOfRange,
+    /// The intersection or path holds a piece already (C17, C18).
+    Occupied,
+    /// A settlement next to another building (C17).
+    TooClose,
+    /// The set-up road must touch the settlement just placed (C12).
+    NotBesideSettlement,
+    /// The piece touches none of the player's roads (or buildings, for a road) (C18, C19).
+    NotConnected,
+    /// A city only replaces one's own settlement (C20).
+    NoOwnSettlement,
+    /// The player cannot pay for it (C18–C20, C23).
+    CannotAfford,
+    /// None of that piece is left in the player's supply (C21).
+    NoPieceLeft,
+    /// The development card deck is empty (C23).
+    DeckEmpty,
+    /// The player has no such card to play now: none held, one played this turn already, bought
+    /// this turn, or not before the roll (C24).
+    CardNotPlayable,
+    /// Road building with no road to place (C26).
+    NoRoadToPlace,
+    /// The bank cannot pay what is asked (C27, C35).
+    BankCannotPay,
+    /// Year of plenty's single card while the bank can pay a pair with it (C27).
+    PairPayable,
+    /// Year of plenty names its pair in resource order (C27).
+    Unordered,
+    /// The robber must move to another hex (C30).
+    RobberMustMove,
+    /// The player named cannot be robbed there, or someone must be (C30).
+    BadVictim,
+    /// The player does not hold that card to discard (C29).
+    NoSuchCard,
+    /// A trade needs the rate's number of cards of one resource, for another (C35, C36).
+    BadTrade,
+    /// The chance outcome cannot happen here (dice 1–6, a card in the deck or the hand, the
+    /// right number discarded).
+    ImpossibleOutcome,
+}
+
+impl Illegal {
+    /// The rule id the move breaks.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Illegal::GameOver => "C38",
+            Illegal::NotChanceStep | Illegal::WrongStep => "C14",
+            Illegal::OutOfRange => "C6",
+            Illegal::Occupied | Illegal::TooClose => "C17",
+            Illegal::NotBesideSettlement => "C12",
+            Illegal::NotConnected => "C18",
+            Illegal::NoOwnSettlement => "C20",
+            Illegal::CannotAfford => "C18",
+            Illegal::NoPieceLeft => "C21",
+            Illegal::DeckEmpty => "C23",
+            Illegal::CardNotPlayable => "C24",
+            Illegal::NoRoadToPlace => "C26",
+            Illegal::BankCannotPay | Illegal::PairPayable | Illegal::Unordered => "C27",
+            Illegal::RobberMustMove | Illegal::BadVictim => "C30",
+            Illegal::NoSuchCard => "C29",
+            Illegal::BadTrade => "C36",
+            Illegal::ImpossibleOutcome => "C14",
+        }
+    }
+
+    fn reason(self) -> &'static str {
+        match self {
+            Illegal::GameOver => "the game is over",
+            Illegal::NotChanceStep => "chance and players act at different steps",
+            Illegal::WrongStep => "this move does not belong to this step of the turn",
+            Illegal::OutOfRange => "no such intersection, path, hex or player",
+            Illegal::Occupied => "a piece stands there already",
+            Illegal::TooClose => "a building stands one path away (distance rule)",
+            Illegal::NotBesideSettlement => "the set-up road must touch the settlement just placed",
+            Illegal::NotConnected => "it touches none of the player's roads",
+            Illegal::NoOwnSettlement => "a city replaces one of the player's own settlements",
+            Illegal::CannotAfford => "the player cannot pay for it",
+            Illegal::NoPieceLeft => "no such piece is left in the player's supply",
+            Illegal::DeckEmpty => "the development deck is empty",
+            Illegal::CardNotPlayable => "the player cannot play such a card now",
+            Illegal::NoRoadToPlace => "no road can be placed",
+            Illegal::BankCannotPay => "the bank cannot pay it",
+            Illegal::PairPayable => "the bank can pay a pair with that card",
+            Illegal::Unordered => "year of plenty names its pair in resource order",
+            Illegal::RobberMustMove => "the robber must move to another hex",
+            Illegal::BadVictim => "that player cannot be robbed there (or someone must be)",
+            Illegal::NoSuchCard => "the player holds no such card",
+            Illegal::BadTrade => "a trade gives the rate's number of one resource for another",
+            Illegal::ImpossibleOutcome => "that outcome cannot happen here",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.reason(), self.rule())
+    }
+}
+
+impl std::error::Error for Illegal {}

@@ -1,0 +1,271 @@
+//! Which moves are legal: one check per move naming the rule it breaks, and the list of legal
+//! moves of the step, into a caller's buffer. Both use the same predicates.
+
+use crate::devcards::{playable, year_of_plenty_ok};
+use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
+use crate::illegal::Illegal;
+use crate::moves::{Move, Phase};
+use crate::robber::victims;
+use crate::state::{
+    CARD_COST, CITIES, CITY, CITY_COST, DECK, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, SETTLEMENTS, State,
+    affords,
+};
+use crate::topology::{EDGES, HEXES, NODES, NONE, TOPOLOGY};
+
+/// Whether intersection `n` and its neighbours are free (C17).
+fn settlement_site(s: &State, n: usize) -> Result<(), Illegal> {
+    if s.nodes[n] != 0 {
+        return Err(Illegal::Occupied);
+    }
+    if TOPOLOGY.node_neighbours[n].iter().any(|&m| m != NONE && s.nodes[m as usize] != 0) {
+        return Err(Illegal::TooClose);
+    }
+    Ok(())
+}
+
+/// Whether one of `p`'s roads touches intersection `n`.
+#[inline]
+fn road_at(s: &State, p: u8, n: usize) -> bool {
+    TOPOLOGY.node_edges[n].iter().any(|&e| e != NONE && s.edges[e as usize] == p + 1)
+}
+
+/// Whether a road of `p` may go on free path `e` (C18): an end holds `p`'s building, or is free
+/// of others' buildings and touches `p`'s road.
+fn road_site(s: &State, p: u8, e: usize) -> Result<(), Illegal> {
+    if s.edges[e] != 0 {
+        return Err(Illegal::Occupied);
+    }
+    let connected = TOPOLOGY.edge_nodes[e].iter().any(|&n| {
+        let o = s.owner_at(n as usize);
+        o == p || (o == NOBODY && road_at(s, p, n as usize))
+    });
+    if connected { Ok(()) } else { Err(Illegal::NotConnected) }
+}
+
+/// Whether `p` has any path to put a road on.
+pub(crate) fn any_road_site(s: &State, p: u8) -> bool {
+    (0..EDGES).any(|e| road_site(s, p, e).is_ok())
+}
+
+fn need(ok: bool, why: Illegal) -> Result<(), Illegal> {
+    if ok { Ok(()) } else { Err(why) }
+}
+
+/// Whether road building may be played (C26): a road can be placed, and under Catanatron's
+/// reading the player holds a road's cost.
+fn road_building(s: &State) -> Result<(), Illegal> {
+    let p = s.actor;
+    need(playable(s, DevCard::RoadBuilding), Illegal::CardNotPlayable)?;
+    need(s.roads[p as usize] < ROADS && any_road_site(s, p), Illegal::NoRoadToPlace)?;
+    need(!s.options.road_building_cost || affords(&s.hands[p as usize], &ROAD_COST), Illegal::CannotAfford)
+}
+
+impl State {
+    /// Whether `mv` is legal now; if not, why, naming the rule.
+    pub fn check(&self, mv: Move) -> Result<(), Illegal> {
+        if self.phase == Phase::Over {
+            return Err(Illegal::GameOver);
+        }
+        if self.phase.is_chance() {
+            return Err(Illegal::NotChanceStep);
+        }
+        let p = self.actor;
+        let i = p as usize;
+        let hand = &self.hands[i];
+        match (self.phase, mv) {
+            (Phase::SetupSettlement, Move::Settle(n)) => {
+                need(n.index() < NODES, Illegal::OutOfRange)?;
+                settlement_site(self, n.index())
+            }
+            (Phase::SetupRoad, Move::Road(e)) => {
+                need(e.index() < EDGES, Illegal::OutOfRange)?;
+                need(self.edges[e.index()] == 0, Illegal::Occupied)?;
+                need(
+                    TOPOLOGY.edge_nodes[e.index()].contains(&self.last_settlement.0),
+                    Illegal::NotBesideSettlement,
+                )
+            }
+            (Phase::PreRoll, Move::Roll) | (Phase::Main, Move::End) => Ok(()),
+            (Phase::PreRoll | Phase::Main, Move::Knight) => {
+                need(playable(self, DevCard::Knight), Illegal::CardNotPlayable)
+            }
+            (Phase::PreRoll | Phase::Main, Move::RoadBuilding) => road_building(self),
+            (Phase::PreRoll | Phase::Main, Move::YearOfPlenty(a, b)) => {
+                need(playable(self, DevCard::YearOfPlenty), Illegal::CardNotPlayable)?;
+                year_of_plenty_ok(self, a, b)
+            }
+            (Phase::PreRoll | Phase::Main, Move::Monopoly(_)) => {
+                need(playable(self, DevCard::Monopoly), Illegal::CardNotPlayable)
+            }
+            (Phase::Main, Move::Road(e)) => {
+                need(e.index() < EDGES, Illegal::OutOfRange)?;
+                need(affords(hand, &ROAD_COST), Illegal::CannotAfford)?;
+                need(self.roads[i] < ROADS, Illegal::NoPieceLeft)?;
+                road_site(self, p, e.index())
+            }
+            (Phase::FreeRoads, Move::Road(e)) => {
+                need(e.index() < EDGES, Illegal::OutOfRange)?;
+                road_site(self, p, e.index())
+            }
+            (Phase::Main, Move::Settle(n)) => {
+                need(n.index() < NODES, Illegal::OutOfRange)?;
+                need(affords(hand, &SETTLEMENT_COST), Illegal::CannotAfford)?;
+                need(self.settlements[i] < SETTLEMENTS, Illegal::NoPieceLeft)?;
+                settlement_site(self, n.index())?;
+                need(road_at(self, p, n.index()), Illegal::NotConnected)
+            }
+            (Phase::Main, Move::City(n)) => {
+                need(n.index() < NODES, Illegal::OutOfRange)?;
+                need(self.nodes[n.index()] == p + 1, Illegal::NoOwnSettlement)?;
+                need(affords(hand, &CITY_COST), Illegal::CannotAfford)?;
+                need(self.cities[i] < CITIES, Illegal::NoPieceLeft)
+            }
+            (Phase::Main, Move::Buy) => {
+                need(affords(hand, &CARD_COST), Illegal::CannotAfford)?;
+                need((self.deck_top as usize) < DECK, Illegal::DeckEmpty)
+            }
+            (Phase::Main, Move::Trade(give, get)) => {
+                need(give != get && hand[give.index()] >= self.rate(Player(p), give), Illegal::BadTrade)?;
+                need(self.bank[get.index()] > 0, Illegal::BankCannotPay)
+            }
+            (Phase::Discard, Move::Discard(r)) => need(hand[r.index()] > 0, Illegal::NoSuchCard),
+            (Phase::Robber, Move::Robber(h, v)) => {
+                need(h.index() < HEXES, Illegal::OutOfRange)?;
+                need(h != self.robber, Illegal::RobberMustMove)?;
+                let set = victims(self, h, p);
+                match v {
+                    None => need(set == 0, Illegal::BadVictim),
+                    Some(v) => need(v.index() < 8 && set & (1 << v.0) != 0, Illegal::BadVictim),
+                }
+            }
+            _ => Err(Illegal::WrongStep),
+        }
+    }
+
+    /// The legal moves of the player to act, into `out` (cleared first); empty at a chance step
+    /// or once the game is over.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let p = self.actor;
+        let i = p as usize;
+        let hand = &self.hands[i];
+        match self.phase {
+            Phase::SetupSettlement => {
+                for n in 0..NODES {
+                    if settlement_site(self, n).is_ok() {
+                        out.push(Move::Settle(Node(n as u8)));
+                    }
+                }
+            }
+            Phase::SetupRoad => {
+                for &e in &TOPOLOGY.node_edges[self.last_settlement.index()] {
+                    if e != NONE && self.edges[e as usize] == 0 {
+                        out.push(Move::Road(Edge(e)));
+                    }
+                }
+            }
+            Phase::PreRoll => {
+                out.push(Move::Roll);
+                self.card_moves(out);
+            }
+            Phase::Main => {
+                out.push(Move::End);
+                if affords(hand, &ROAD_COST) && self.roads[i] < ROADS {
+                    self.road_moves(out);
+                }
+                if affords(hand, &SETTLEMENT_COST) && self.settlements[i] < SETTLEMENTS {
+                    for n in 0..NODES {
+                        if settlement_site(self, n).is_ok() && road_at(self, p, n) {
+                            out.push(Move::Settle(Node(n as u8)));
+                        }
+                    }
+                }
+                if affords(hand, &CITY_COST) && self.cities[i] < CITIES {
+                    for n in 0..NODES {
+                        if self.nodes[n] == p + 1 {
+                            out.push(Move::City(Node(n as u8)));
+                        }
+                    }
+                }
+                if affords(hand, &CARD_COST) && (self.deck_top as usize) < DECK {
+                    out.push(Move::Buy);
+                }
+                self.card_moves(out);
+                for give in Resource::ALL {
+                    if hand[give.index()] >= self.rate(Player(p), give) {
+                        for get in Resource::ALL {
+                            if get != give && self.bank[get.index()] > 0 {
+                                out.push(Move::Trade(give, get));
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::FreeRoads => self.road_moves(out),
+            Phase::Discard => {
+                for r in Resource::ALL {
+                    if hand[r.index()] > 0 {
+                        out.push(Move::Discard(r));
+                    }
+                }
+            }
+            Phase::Robber => {
+                for h in 0..HEXES as u8 {
+                    if h == self.robber.0 {
+                        continue;
+                    }
+                    let set = victims(self, Hex(h), p);
+                    if set == 0 {
+                        out.push(Move::Robber(Hex(h), None));
+                    }
+                    for v in 0..self.players {
+                        if set & (1 << v) != 0 {
+                            out.push(Move::Robber(Hex(h), Some(Player(v))));
+                        }
+                    }
+                }
+            }
+            Phase::Dice | Phase::RandomDiscard | Phase::Steal | Phase::Draw | Phase::Over => {}
+        }
+    }
+
+    fn road_moves(&self, out: &mut Vec<Move>) {
+        for e in 0..EDGES {
+            if road_site(self, self.actor, e).is_ok() {
+                out.push(Move::Road(Edge(e as u8)));
+            }
+        }
+    }
+
+    /// The development cards the player on turn may play now (C24–C28).
+    fn card_moves(&self, out: &mut Vec<Move>) {
+        if playable(self, DevCard::Knight) {
+            out.push(Move::Knight);
+        }
+        if road_building(self).is_ok() {
+            out.push(Move::RoadBuilding);
+        }
+        if playable(self, DevCard::YearOfPlenty) {
+            for (k, &a) in Resource::ALL.iter().enumerate() {
+                for &b in &Resource::ALL[k..] {
+                    if year_of_plenty_ok(self, a, Some(b)).is_ok() {
+                        out.push(Move::YearOfPlenty(a, Some(b)));
+                    }
+                }
+                if year_of_plenty_ok(self, a, None).is_ok() {
+                    out.push(Move::YearOfPlenty(a, None));
+                }
+            }
+        }
+        if playable(self, DevCard::Monopoly) {
+            for r in Resource::ALL {
+                out.push(Move::Monopoly(r));
+            }
+        }
+    }
+}
+
+/// Whether intersection `n` holds a city (for the reference checks and pictures).
+pub fn is_city(s: &State, n: Node) -> bool {
+    s.nodes[n.index()] & CITY != 0
+}

@@ -1,0 +1,23 @@
+//! stadt-catan: the rules of *Die Siedler von Catan*, the base game (`docs/catan/rules.md`, rule
+//! ids C1–C40), as a fast engine with a flat, clonable state. The board's geometry is
+//! [`topology`], a board [`board`] and its set-up [`layout`]; a game is a [`state::State`], its
+//! moves [`moves`], checked by [`legal`] and applied by [`apply`]. No files, threads or bots.
+
+pub mod apply;
+pub mod board;
+pub mod deal;
+pub(crate) mod devcards;
+pub mod ids;
+pub mod illegal;
+pub mod layout;
+pub mod legal;
+pub(crate) mod longest_road;
+pub mod moves;
+pub mod observation;
+pub mod options;
+pub mod playable;
+pub(crate) mod production;
+pub(crate) mod robber;
+pub mod state;
+pub mod topology;
+pub(crate) mod trade;

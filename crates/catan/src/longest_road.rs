@@ -1,0 +1,168 @@
+//! Longest road (C32, C33): a player's longest trail of roads, and who holds the card after a
+//! change. Lengths are recounted only for players whose roads a move touched. Under the option
+//! `longest_road=catanatron` both follow Catanatron 3.2.1 (`Board.build_road`,
+//! `Board.build_settlement`, `longest_acyclic_path`) instead.
+
+use crate::ids::{Edge, Node};
+use crate::options::LongestRoad;
+use crate::state::{NOBODY, State};
+use crate::topology::{NODES, NONE, TOPOLOGY};
+
+/// The longest trail of `p`'s roads that uses no path twice and passes through no intersection
+/// holding another player's building (C32). Depth-first from every intersection the player's
+/// roads touch: at most 15 roads, so the search stays small.
+pub(crate) fn length(s: &State, p: u8) -> u8 {
+    let mut own: u128 = 0;
+    for (e, &o) in s.edges.iter().enumerate() {
+        if o == p + 1 {
+            own |= 1 << e;
+        }
+    }
+    if own == 0 {
+        return 0;
+    }
+    let mut best = 0;
+    for n in 0..NODES {
+        if TOPOLOGY.node_edges[n].iter().any(|&e| e != NONE && own & (1 << e) != 0) {
+            best = best.max(walk(s, p, n, 0, own));
+        }
+    }
+    best
+}
+
+fn walk(s: &State, p: u8, node: usize, used: u128, own: u128) -> u8 {
+    let mut best = 0;
+    for i in 0..3 {
+        let e = TOPOLOGY.node_edges[node][i];
+        if e == NONE {
+            break;
+        }
+        let bit = 1u128 << e;
+        if own & bit == 0 || used & bit != 0 {
+            continue;
+        }
+        let next = TOPOLOGY.node_neighbours[node][i] as usize;
+        let owner = s.owner_at(next);
+        let further = if owner != NOBODY && owner != p { 0 } else { walk(s, p, next, used | bit, own) };
+        best = best.max(1 + further);
+    }
+    best
+}
+
+/// Who holds the card given the lengths (C32, C33): the holder keeps it while he has 5 or more
+/// and nobody is longer; otherwise the one player who alone is longest with 5 or more takes it;
+/// otherwise it is set aside.
+pub(crate) fn holder(lengths: &[u8], current: u8) -> u8 {
+    let max = lengths.iter().copied().max().unwrap_or(0);
+    if current != NOBODY && lengths[current as usize] >= 5 && lengths[current as usize] == max {
+        return current;
+    }
+    let mut longest = lengths.iter().enumerate().filter(|&(_, &l)| l == max && l >= 5);
+    match (longest.next(), longest.next()) {
+        (Some((p, _)), None) => p as u8,
+        _ => NOBODY,
+    }
+}
+
+/// Recounts the players in `who` (a bit set of players) and passes the card on (C32, C33).
+pub(crate) fn update(s: &mut State, who: u8) {
+    for p in 0..s.players {
+        if who & (1 << p) != 0 {
+            s.road_length[p as usize] = length(s, p);
+        }
+    }
+    s.longest = holder(&s.road_length[..s.players as usize], s.longest);
+}
+
+/// The longest trail by Catanatron's reading: trails start only at intersections the player's
+/// roads reached while they were free of others' buildings (or his own set-up settlements), and
+/// never step onto another player's building.
+pub(crate) fn catanatron_length(s: &State, p: u8) -> u8 {
+    let mut best = 0;
+    let mut starts = s.reached[p as usize];
+    while starts != 0 {
+        let n = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        best = best.max(catanatron_walk(s, p, n, 0));
+    }
+    best
+}
+
+fn catanatron_walk(s: &State, p: u8, node: usize, used: u128) -> u8 {
+    let mut best = 0;
+    for i in 0..3 {
+        let e = TOPOLOGY.node_edges[node][i];
+        if e == NONE {
+            break;
+        }
+        let bit = 1u128 << e;
+        if s.edges[e as usize] != p + 1 || used & bit != 0 {
+            continue;
+        }
+        let next = TOPOLOGY.node_neighbours[node][i] as usize;
+        let owner = s.owner_at(next);
+        if owner != NOBODY && owner != p {
+            continue;
+        }
+        best = best.max(1 + catanatron_walk(s, p, next, used | bit));
+    }
+    best
+}
+
+/// After `p` built a road on `e` (C32).
+pub(crate) fn road_built(s: &mut State, p: u8, e: Edge) {
+    if s.options.longest_road == LongestRoad::Official {
+        update(s, 1 << p);
+        return;
+    }
+    for &n in &TOPOLOGY.edge_nodes[e.index()] {
+        let o = s.owner_at(n as usize);
+        if o == NOBODY || o == p {
+            s.reached[p as usize] |= 1 << n;
+        }
+    }
+    // Catanatron keeps the longer of the old count and the new one: a count is never lowered by
+    // a road of the player's own, even where another's building has since shortened it. The
+    // card goes by the new count alone. (Catanatron counts the new road's component only, with
+    // components it may have merged across another's building; the full count here is equal
+    // save in such corners, which the oracle check is to confirm.)
+    let fresh = catanatron_length(s, p);
+    s.road_length[p as usize] = fresh.max(s.road_length[p as usize]);
+    if fresh >= 5 && fresh > s.holder_length {
+        s.longest = p;
+        s.holder_length = fresh;
+    }
+}
+
+/// After `p` placed a settlement on `n`, in the set-up round or not (C33).
+pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
+    // The players whose roads meet at `n`, and how many of theirs do.
+    let mut count = [0u8; 4];
+    for &e in &TOPOLOGY.node_edges[n.index()] {
+        if e != NONE && s.edges[e as usize] != 0 && s.edges[e as usize] != p + 1 {
+            count[(s.edges[e as usize] - 1) as usize] += 1;
+        }
+    }
+    if s.options.longest_road == LongestRoad::Official {
+        let broken = count.iter().enumerate().fold(0u8, |m, (q, &c)| if c > 0 { m | 1 << q } else { m });
+        if broken != 0 {
+            update(s, broken);
+        }
+        return;
+    }
+    if setup {
+        s.reached[p as usize] |= 1 << n.0;
+        return;
+    }
+    // Catanatron recounts only a road cut in two, then gives the card to the longest player
+    // (the first in seat order on a tie), whatever his length.
+    for q in 0..s.players {
+        if count[q as usize] == 2 {
+            s.road_length[q as usize] = catanatron_length(s, q);
+            let lengths = &s.road_length[..s.players as usize];
+            let max = lengths.iter().copied().max().unwrap_or(0);
+            s.longest = lengths.iter().position(|&l| l == max).unwrap_or(0) as u8;
+            s.holder_length = max;
+        }
+    }
+}

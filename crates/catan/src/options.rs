@@ -1,0 +1,115 @@
+//! The rule options (docs/catan/rules.md section 11): the official rules by default, each of
+//! Catanatron's readings switchable alone or all at once, and the harness's turn limit.
+
+/// Who receives a resource the bank cannot pay in full (C16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shortage {
+    /// Nobody, unless one player alone is owed it: he takes what is left.
+    Official,
+    /// Nobody (the club's H1, Catanatron's reading).
+    H1,
+}
+
+/// How the cards discarded on a 7 are chosen (C29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Discard {
+    /// The player chooses, one card at a time.
+    Choose,
+    /// Drawn uniformly from the hand, a chance event (Catanatron).
+    Random,
+}
+
+/// Which development cards may be played before the roll (C24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BeforeRoll {
+    /// Any.
+    Any,
+    /// Only a knight (Catanatron).
+    Knight,
+}
+
+/// When a player with 10 points wins (C38).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Win {
+    /// On his own turn.
+    OwnTurn,
+    /// After any action that leaves anyone at 10 (Catanatron).
+    AnyTime,
+}
+
+/// How the number tokens are laid in a random set-up (C9, C10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Numbers {
+    /// The lettered spiral.
+    Spiral,
+    /// Shuffled (Catanatron).
+    Shuffle,
+}
+
+/// How longest road is counted and passed on (C32, C33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LongestRoad {
+    /// The official rules (and H12).
+    Official,
+    /// Catanatron's: a road's last path into another player's building that stood there before
+    /// the road reached it does not count, and after a break the card goes to the longest
+    /// player, ties to the lower seat, even below 5.
+    Catanatron,
+}
+
+/// Every option of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// C16.
+    pub shortage: Shortage,
+    /// C29.
+    pub discard: Discard,
+    /// C24: whether a card bought this turn may be played (Catanatron: yes).
+    pub fresh_cards: bool,
+    /// C24.
+    pub before_roll: BeforeRoll,
+    /// C38.
+    pub win: Win,
+    /// C9, C10.
+    pub numbers: Numbers,
+    /// C26: road building's free roads need lumber and brick in hand (Catanatron: yes).
+    pub road_building_cost: bool,
+    /// C32, C33.
+    pub longest_road: LongestRoad,
+    /// C39: turns after which the game ends without a winner.
+    pub turn_limit: u16,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::OFFICIAL
+    }
+}
+
+impl Options {
+    /// The official rules.
+    pub const OFFICIAL: Options = Options {
+        shortage: Shortage::Official,
+        discard: Discard::Choose,
+        fresh_cards: false,
+        before_roll: BeforeRoll::Any,
+        win: Win::OwnTurn,
+        numbers: Numbers::Spiral,
+        road_building_cost: false,
+        longest_road: LongestRoad::Official,
+        turn_limit: 1000,
+    };
+
+    /// Every reading of Catanatron 3.2.1 the engine has (section 11).
+    pub const CATANATRON: Options = Options {
+        shortage: Shortage::H1,
+        discard: Discard::Random,
+        fresh_cards: true,
+        before_roll: BeforeRoll::Knight,
+        win: Win::AnyTime,
+        numbers: Numbers::Shuffle,
+        road_building_cost: true,
+        longest_road: LongestRoad::Catanatron,
+        turn_limit: 1000,
+    };
+}

@@ -1,0 +1,75 @@
+//! Production (C15) with the shortage rule (C16), and the second set-up settlement's yield (C13).
+
+use crate::ids::{Node, Resource};
+use crate::options::Shortage;
+use crate::state::{CITY, MAX_PLAYERS, State};
+use crate::topology::{HEXES, NONE, TOPOLOGY};
+
+/// Pays out a roll of `roll` (not 7).
+pub(crate) fn produce(s: &mut State, roll: u8) {
+    let mut owed = [[0u8; 5]; MAX_PLAYERS];
+    let mut total = [0u32; 5];
+    for h in 0..HEXES {
+        if s.board.numbers[h] != roll || s.robber.index() == h {
+            continue;
+        }
+        let Some(r) = s.board.terrain[h] else { continue };
+        for &n in &TOPOLOGY.hex_nodes[h] {
+            let b = s.nodes[n as usize];
+            if b == 0 {
+                continue;
+            }
+            let amount = if b & CITY != 0 { 2 } else { 1 };
+            owed[((b & !CITY) - 1) as usize][r.index()] += amount;
+            total[r.index()] += amount as u32;
+        }
+    }
+    for r in 0..5 {
+        if total[r] == 0 {
+            continue;
+        }
+        if total[r] <= s.bank[r] as u32 {
+            for (hand, o) in s.hands.iter_mut().zip(&owed) {
+                hand[r] += o[r];
+            }
+            s.bank[r] -= total[r] as u8;
+            continue;
+        }
+        // The bank is short: under the official rule a single player owed it takes what is left.
+        let mut only = None;
+        let mut count = 0;
+        for (p, o) in owed.iter().enumerate().take(s.players as usize) {
+            if o[r] > 0 {
+                only = Some(p);
+                count += 1;
+            }
+        }
+        if s.options.shortage == Shortage::Official
+            && count == 1
+            && let Some(p) = only
+        {
+            s.hands[p][r] += s.bank[r];
+            s.bank[r] = 0;
+        }
+    }
+}
+
+/// One card from the bank per land hex the settlement touches (C13).
+pub(crate) fn second_settlement_yield(s: &mut State, n: Node) {
+    let p = s.actor as usize;
+    for &h in &TOPOLOGY.node_hexes[n.index()] {
+        if h == NONE {
+            break;
+        }
+        if let Some(r) = s.board.terrain[h as usize] {
+            take_from_bank(s, p, r, 1);
+        }
+    }
+}
+
+/// Moves up to `n` cards of `r` from the bank to player `p`'s hand.
+pub(crate) fn take_from_bank(s: &mut State, p: usize, r: Resource, n: u8) {
+    let n = n.min(s.bank[r.index()]);
+    s.bank[r.index()] -= n;
+    s.hands[p][r.index()] += n;
+}
