@@ -100,7 +100,20 @@ enum Command {
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     let game = cli.game.as_deref();
-    stadt_harness::games::check(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
+    let chosen = stadt_harness::games::parse(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
+    // Tournaments and tests play any game; the other commands play Die Stadt only so far, and
+    // must not play it when another game is named (merge, report and games need none).
+    let any_game = matches!(
+        cli.command,
+        Command::Tournament(_) | Command::Sprt(_) | Command::Merge(_) | Command::Report(_) | Command::Games
+    );
+    if chosen != stadt_harness::games::Game::DieStadt && !any_game {
+        return Err(format!(
+            "--game {}: this command plays Die Stadt only so far (tournament and sprt play every game)",
+            game.unwrap_or_default()
+        )
+        .into());
+    }
     if let Some(text) = &cli.bot_secret {
         let secret = text.parse::<BotSecret>().map_err(|e| format!("--bot-secret: {e}"))?;
         secret::adopt(secret)?;

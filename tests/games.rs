@@ -1,5 +1,7 @@
 //! Games by name: `stadt games` lists them with their player counts and options, `--game` takes
 //! one (Die Stadt when none is named), and an unknown game is refused with exit code 2, naming it.
+//! Catan, the second game, plays tournaments and SPRT runs through the same code as Die Stadt;
+//! a bot, a setting or a command of the one game is refused in the other.
 
 mod common;
 use common::stadt;
@@ -28,12 +30,15 @@ fn a_game_named_with_game_is_played_and_die_stadt_is_the_default() {
 
 #[test]
 fn an_unknown_game_exits_2_naming_it_and_the_games() {
-    for args in [&["--game", "catan", "bots"][..], &["tournament", "--game", "go", "--bots", "random,greedy"]]
+    for args in [&["--game", "chess", "bots"][..], &["tournament", "--game", "go", "--bots", "random,greedy"]]
     {
         let (code, _, err) = stadt(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         let name = args[args.iter().position(|a| *a == "--game").unwrap() + 1];
-        assert!(err.contains(&format!("unknown game `{name}` (--game): the games are die-stadt")), "{err}");
+        assert!(
+            err.contains(&format!("unknown game `{name}` (--game): the games are die-stadt, catan")),
+            "{err}"
+        );
     }
 }
 
@@ -48,13 +53,13 @@ fn experiment_files_name_their_game_and_an_unknown_one_exits_2_naming_the_file()
     let (code, _, err) = stadt(&["tournament", named.to_str().unwrap(), "--quiet"]);
     assert_eq!(code, 0, "{err}");
     for (kind, text) in [
-        ("tournament", tournament("game = \"catan\"\n")),
-        ("sprt", "game = \"catan\"\nbot = \"greedy\"\nagainst = \"random\"\nelo0 = 0\nelo1 = 50\nseed = 1\nout = \"s\"\n".into()),
+        ("tournament", tournament("game = \"go\"\n")),
+        ("sprt", "game = \"go\"\nbot = \"greedy\"\nagainst = \"random\"\nelo0 = 0\nelo1 = 50\nseed = 1\nout = \"s\"\n".into()),
     ] {
-        let file = dir.join(format!("{kind}-catan.toml"));
+        let file = dir.join(format!("{kind}-go.toml"));
         std::fs::write(&file, text).unwrap();
-        let err = assert_refused(stadt(&[kind, file.to_str().unwrap()]), &["unknown game `catan` (`game`)"]);
-        assert!(err.contains(&format!("{kind}-catan.toml")), "{err}");
+        let err = assert_refused(stadt(&[kind, file.to_str().unwrap()]), &["unknown game `go` (`game`)"]);
+        assert!(err.contains(&format!("{kind}-go.toml")), "{err}");
     }
 }
 
@@ -72,4 +77,130 @@ fn a_bot_file_of_another_game_is_refused_naming_the_file_and_the_game() {
     assert_eq!(code, 0, "{err}");
     let err = assert_refused(play(&theirs), &["is for the game `catan`", "its bots play die-stadt"]);
     assert!(err.contains("theirs.bot"), "{err}");
+}
+
+#[test]
+fn catan_plays_tournaments_and_sprt_runs_through_the_same_harness() {
+    let dir = scratch("games-catan");
+    let out = dir.join("t");
+    let args = ["tournament", "--game", "catan", "--bots", "random,mcts:iters=20,random", "--players", "3"];
+    let run = || {
+        stadt(
+            &[&args[..], &["--games", "3", "--seed", "2", "--quiet", "--out", out.to_str().unwrap()]]
+                .concat(),
+        )
+    };
+    let (code, table, err) = run();
+    assert_eq!(code, 0, "{err}");
+    assert!(table.contains("mcts:iters=20"), "{table}");
+    let games = stadt_testkit::Csv::read(&out.join("games.csv"));
+    for column in ["settlements", "cities", "vp_cards", "longest_road", "largest_army", "turns", "knights"] {
+        assert!(games.has(column), "Catan's column {column}: {:?}", games.header());
+    }
+    assert!(!games.has("markets"), "no Die Stadt column: {:?}", games.header());
+    // 3 bots in 3-player games, 3 games: every seat rotation of one board; the points by source
+    // add up to the score.
+    assert_eq!(games.rows().len(), 9);
+    for r in games.rows() {
+        let sources: i32 = ["settlements", "cities", "vp_cards", "longest_road", "largest_army"]
+            .iter()
+            .map(|c| r.parse::<i32>(c))
+            .sum();
+        assert_eq!(sources, r.parse::<i32>("score"), "{r:?}");
+    }
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("game = \"catan\""), "{manifest}");
+    // The same command resumes: nothing new to play.
+    let (code, text, err) = run();
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("(0 new)"), "{text}");
+    assert!(out.join("report.html").is_file());
+
+    let sprt = dir.join("s");
+    let (code, text, err) = stadt(&[
+        "sprt",
+        "--game",
+        "catan",
+        "--bot",
+        "mcts:iters=20",
+        "--against",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "100",
+        "--seed",
+        "1",
+        "--max-games",
+        "40",
+        "--quiet",
+        "--out",
+        sprt.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("Elo estimate"), "{text}");
+    assert!(std::fs::read_to_string(sprt.join("manifest.toml")).unwrap().contains("game = \"catan\""));
+
+    // An experiment file names its game.
+    let file = dir.join("catan.toml");
+    std::fs::write(
+        &file,
+        "game = \"catan\"\nbots = [\"random\", \"random\"]\nplayers = 2\ngames = 2\nseed = 1\nout = \"e\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = stadt(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert_refused(
+        stadt(&["tournament", "--game", "die-stadt", file.to_str().unwrap(), "--quiet"]),
+        &["--game die-stadt, but the experiment file is a game of catan"],
+    );
+}
+
+#[test]
+fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
+    let dir = scratch("games-across");
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let tournament = |bots: &str, extra: &[&str], name: &str| {
+        let folder = out(name);
+        let mut args =
+            vec!["tournament", "--game", "catan", "--bots", bots, "--games", "2", "--out", &folder];
+        args.extend(extra);
+        stadt(&args)
+    };
+    assert_refused(
+        tournament("random,greedy", &[], "a"),
+        &["`greedy` is not a bot of catan", "random, mcts"],
+    );
+    assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
+    assert_refused(
+        tournament("random,random", &["--records"], "c"),
+        &["--records: catan has no record format"],
+    );
+    assert_refused(
+        tournament("random,random", &["--players", "5"], "d"),
+        &["players must be 2, 3 or 4, not 5"],
+    );
+    let bot_file = dir.join("mine.bot");
+    std::fs::write(&bot_file, "bot = greedy\n").unwrap();
+    assert_refused(
+        tournament(&format!("{},random", bot_file.display()), &[], "e"),
+        &["bot files are Die Stadt's"],
+    );
+    for name in ["a", "b", "c", "d", "e"] {
+        assert!(!dir.join(name).exists(), "a refused run wrote {name}");
+    }
+    // Die Stadt's bots know nothing of Catan's, and the commands that play Die Stadt only say so.
+    assert_refused(
+        stadt(&[
+            "tournament",
+            "--bots",
+            "random,mcts:iters=20,c=0.5,bogus=1",
+            "--games",
+            "2",
+            "--out",
+            &out("f"),
+        ]),
+        &["bogus"],
+    );
+    assert_refused(stadt(&["play", "--game", "catan", "--bots", "random"]), &["plays Die Stadt only so far"]);
 }

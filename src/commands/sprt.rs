@@ -6,6 +6,7 @@ use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
 use stadt_core::stop::Stop;
+use stadt_harness::catan::Catan;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
@@ -85,6 +86,7 @@ pub fn sprt(a: SprtArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> 
     };
     match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
         Game::DieStadt => sprt_of::<DieStadt>(a, experiment, stop),
+        Game::Catan => sprt_of::<Catan>(a, experiment, stop),
     }
 }
 

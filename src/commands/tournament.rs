@@ -8,6 +8,7 @@ use die_stadt::kind::DieStadt;
 use stadt_agents::spec::split_bots;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
+use stadt_harness::catan::Catan;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
@@ -82,6 +83,7 @@ pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(
     };
     match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
         Game::DieStadt => tournament_of::<DieStadt>(a, experiment, stop),
+        Game::Catan => tournament_of::<Catan>(a, experiment, stop),
     }
 }
 

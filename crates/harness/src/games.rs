@@ -1,6 +1,7 @@
 //! The games stadt plays, by the name `--game` and experiment files' `game` take: the one place
 //! that lists them.
 
+use crate::catan::Catan;
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use stadt_core::error::Error;
@@ -25,12 +26,21 @@ pub struct Listed {
 /// Every game, in the order `stadt games` lists them.
 pub fn games() -> Vec<Listed> {
     let die_stadt = DieStadt::new(TileSet::default_set());
-    vec![Listed {
-        name: die_stadt.name(),
-        about: "Carcassonne: Die Stadt (Hans im Glück, 2004), rules R1-R28 of docs/die-stadt/rules.md",
-        players: die_stadt.players(),
-        options: die_stadt.options(),
-    }]
+    let catan = Catan { options: stadt_catan::options::Options::OFFICIAL };
+    vec![
+        Listed {
+            name: die_stadt.name(),
+            about: "Carcassonne: Die Stadt (Hans im Glück, 2004), rules R1-R28 of docs/die-stadt/rules.md",
+            players: die_stadt.players(),
+            options: die_stadt.options(),
+        },
+        Listed {
+            name: catan.name(),
+            about: "Die Siedler von Catan, the base game, rules C1-C40 of docs/catan/rules.md (the official rules; tournaments and sprt so far; bots: random, mcts)",
+            players: catan.players(),
+            options: catan.options(),
+        },
+    ]
 }
 
 /// A game stadt plays, as commands dispatch on it (each runs generic code with the game's type).
@@ -38,6 +48,8 @@ pub fn games() -> Vec<Listed> {
 pub enum Game {
     /// Carcassonne: Die Stadt.
     DieStadt,
+    /// Die Siedler von Catan.
+    Catan,
 }
 
 /// The game `name` names, given as `how` (`--game`, `game` in an experiment file); the error
@@ -45,6 +57,9 @@ pub enum Game {
 pub fn parse(name: &str, how: &str) -> Result<Game, Error> {
     if name == die_stadt::kind::NAME {
         return Ok(Game::DieStadt);
+    }
+    if name == crate::catan::NAME {
+        return Ok(Game::Catan);
     }
     let names: Vec<&str> = games().iter().map(|g| g.name).collect();
     Err(Error::Setting(format!("unknown game `{name}` ({how}): the games are {}", names.join(", "))))

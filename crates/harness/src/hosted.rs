@@ -30,6 +30,12 @@ pub trait Hosted: GameKind + Sized {
     /// (whatever the records need beside them is written there too).
     fn record_head(&self, dir: &Path, setup: &str) -> Result<Self::RecordHead, Error>;
 
+    /// Whether a tournament can keep this game's records (`--records`): Err says why not, before
+    /// anything is written.
+    fn can_keep_records() -> Result<(), Error> {
+        Ok(())
+    }
+
     /// Run on each worker thread when it has no more games (ends the programs of bots kept for
     /// the next game).
     fn worker_done();

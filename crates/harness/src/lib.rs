@@ -4,6 +4,7 @@
 
 pub mod any_report;
 pub mod bench;
+pub mod catan;
 pub mod check_bot;
 pub mod entrant;
 pub mod games;

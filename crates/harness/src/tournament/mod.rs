@@ -88,6 +88,9 @@ pub struct Outcome {
 
 /// Runs (or resumes) a tournament.
 pub fn run<K: Hosted>(spec: &TournamentSpec<K>, opts: &Options) -> Result<Outcome, Error> {
+    if opts.records {
+        K::can_keep_records()?;
+    }
     let folder = RunFolder::open(&spec.out, &opts.command)?;
     stadt_core::sandbox::hide(folder.path());
     let secret = bot_secret(&folder, spec.bots.iter().any(Seat::can_forfeit), |m: Manifest| m.bot_secret)?;

@@ -1,0 +1,297 @@
+//! Die Siedler von Catan in the harness (the engine is `stadt-catan`): the core's adapter for it,
+//! its seats (a random player and the core's MCTS over determinised games), and what the runs
+//! need of it (`Hosted`). Catan's tournaments and SPRT runs go through the same generic code as
+//! Die Stadt's. Not yet: its own record format (so no `--records`), bot files and bots in other
+//! programs, options other than the official rules, and a picture.
+
+use crate::hosted::Hosted;
+use rand::RngExt;
+use rand_pcg::Pcg64Mcg;
+use stadt_agents::botfile::BotDirs;
+use stadt_catan::ids::{DevCard, Player};
+use stadt_catan::moves::Move;
+use stadt_catan::observation::Observation;
+use stadt_catan::options::Options;
+use stadt_catan::state::State;
+use stadt_core::agent::Agent;
+use stadt_core::error::Error;
+use stadt_core::game::Game;
+use stadt_core::kind::{Columns, GameKind, GameOption};
+use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
+use stadt_core::seat::{Seat, SeatAgent};
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+/// The name `--game` takes.
+pub const NAME: &str = "catan";
+
+/// Catan, dealt with the official rules (`docs/catan/rules.md`).
+#[derive(Clone, Debug)]
+pub struct Catan {
+    /// The rules every game is dealt with.
+    pub options: Options,
+}
+
+/// What a seat is told of its game: its seat, the players and its generator's seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// The seat, 0-based.
+    pub seat: usize,
+    /// Players in the game.
+    pub players: usize,
+    /// The seed of its generator.
+    pub seed: u64,
+}
+
+impl GameKind for Catan {
+    type State = State;
+    type Move = Move;
+    type Observation<'a> = Observation<'a>;
+    type Info = Info;
+    type RecordHead = ();
+    type History = String;
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        2..=4
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        &[]
+    }
+
+    fn columns(&self) -> Columns {
+        Columns::new(
+            &["settlements", "cities", "vp_cards", "longest_road", "largest_army"],
+            &["turns", "roads", "road_length", "knights"],
+        )
+    }
+
+    fn final_values(&self, state: &State, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+        let p = Player(seat as u8);
+        let (settlements, cities, roads) = state.pieces(p);
+        let held = |p: Player| if p == Player(seat as u8) { 2 } else { 0 };
+        sources.clear();
+        sources.extend([
+            settlements as i32,
+            2 * cities as i32,
+            state.dev_cards(p)[DevCard::VictoryPoint.index()] as i32,
+            state.longest_road().map_or(0, held),
+            state.largest_army().map_or(0, held),
+        ]);
+        details.clear();
+        details.extend([
+            state.turns().to_string(),
+            roads.to_string(),
+            state.road_length(p).to_string(),
+            state.played(p)[DevCard::Knight.index()].to_string(),
+        ]);
+    }
+
+    fn deal(&self, players: usize, seed: u64) -> Result<State, Error> {
+        State::deal(players, self.options, seed).map_err(|e| Error::Setup(Box::new(e)))
+    }
+
+    fn observe<'a>(&self, state: &'a State, clairvoyant: bool, _history: Option<&'a str>) -> Observation<'a> {
+        if clairvoyant { Observation::clairvoyant(state) } else { Observation::new(state) }
+    }
+
+    fn check(&self, state: &State, mv: Move) -> Result<(), String> {
+        state.check(mv).map_err(|e| format!("{mv:?}: {e}"))
+    }
+
+    fn info(&self, players: usize, seat: usize, seed: u64) -> Info {
+        Info { seat, players, seed }
+    }
+
+    fn record_header(&self, state: &State, _head: &()) -> String {
+        format!("catan {} players\n", state.players())
+    }
+
+    fn record_line(&self, state: &State, mv: Move) -> String {
+        format!("p{}: {mv:?}\n", state.actor().index() + 1)
+    }
+
+    fn history(&self, _players: usize) -> String {
+        String::new()
+    }
+
+    fn history_catch_up(&self, _history: &mut String, _state: &State) {}
+
+    fn history_push(&self, history: &mut String, state: &State, mv: Move) {
+        history.push_str(&self.record_line(state, mv));
+    }
+
+    fn history_text<'h>(&self, history: &'h String) -> &'h str {
+        history
+    }
+}
+
+/// A Catan bot: `random`, or `mcts` (the core's MCTS over determinised games, random playouts)
+/// with `iters=N` (default 200) and `c=X` (default 0.7).
+#[derive(Clone, Debug)]
+pub enum CatanBot {
+    /// Uniform among the legal moves.
+    Random,
+    /// The core's MCTS with this many iterations and this exploration constant.
+    Mcts {
+        /// Iterations per decision.
+        iters: u64,
+        /// Exploration constant.
+        c: f64,
+    },
+}
+
+/// A Catan bot in a seat, with the spec it was written as.
+#[derive(Clone, Debug)]
+pub struct CatanEntrant {
+    /// The bot.
+    pub bot: CatanBot,
+    label: String,
+}
+
+/// Catan's bots, as `stadt games` and errors name them.
+pub const BOTS: &str = "random, mcts (iters=N, c=X)";
+
+impl CatanEntrant {
+    /// The bot a spec names (`random`, `mcts`, `mcts:iters=1000,c=0.5`), or why it names none.
+    pub fn parse(spec: &str) -> Result<CatanEntrant, String> {
+        let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
+        let mut bot = match name {
+            "random" => CatanBot::Random,
+            "mcts" => CatanBot::Mcts { iters: 200, c: 0.7 },
+            _ if name.ends_with(".bot") || name.contains('/') => {
+                return Err(format!(
+                    "`{spec}`: Catan's bots come by name ({BOTS}); bot files are Die Stadt's"
+                ));
+            }
+            _ => return Err(format!("`{name}` is not a bot of {NAME}: its bots are {BOTS}")),
+        };
+        for pair in params.split(',').filter(|p| !p.is_empty()) {
+            let (key, value) =
+                pair.split_once('=').ok_or(format!("`{pair}` in `{spec}` is not key=value"))?;
+            match (&mut bot, key) {
+                (CatanBot::Mcts { iters, .. }, "iters") => {
+                    *iters =
+                        value.parse().ok().filter(|n| (1..=10_000_000).contains(n)).ok_or(format!(
+                            "`iters={value}` in `{spec}`: a whole number from 1 to 10000000"
+                        ))?;
+                }
+                (CatanBot::Mcts { c, .. }, "c") => {
+                    *c = value
+                        .parse()
+                        .ok()
+                        .filter(|x: &f64| (0.0..=10.0).contains(x))
+                        .ok_or(format!("`c={value}` in `{spec}`: a number from 0 to 10"))?;
+                }
+                _ => return Err(format!("`{key}` is not a setting of {name} in {NAME} (`{spec}`)")),
+            }
+        }
+        Ok(CatanEntrant { bot, label: spec.to_string() })
+    }
+}
+
+impl Seat<Catan> for CatanEntrant {
+    fn label(&self) -> &str {
+        &self.label
+    }
+
+    fn full(&self) -> String {
+        match self.bot {
+            CatanBot::Random => "random".into(),
+            CatanBot::Mcts { iters, c } => format!("mcts:iters={iters},c={c}"),
+        }
+    }
+
+    fn clairvoyant(&self) -> bool {
+        false
+    }
+
+    fn agent(&self, _agent_seed: u64, _seat: usize) -> Result<SeatAgent<Catan>, Error> {
+        Ok(SeatAgent::Bot(match self.bot {
+            CatanBot::Random => Box::new(RandomCatan { moves: Vec::new() }),
+            CatanBot::Mcts { iters, c } => Box::new(MctsCatan {
+                search: Mcts::with_prior(mcts_config(iters, c), RandomRollout::default, || NoPrior),
+            }),
+        }))
+    }
+}
+
+/// The search's settings for `iters` iterations and exploration `c`: one thread, the win as
+/// reward, playouts cut at 400 steps.
+fn mcts_config(iters: u64, c: f64) -> Config {
+    Config {
+        iters,
+        ms: 0,
+        c,
+        reward: Reward::Win,
+        threads: 1,
+        depth: 400,
+        prior: 0.0,
+        widen: 0.0,
+        expand: 1,
+        reuse: false,
+        follow: false,
+        halving: false,
+        chance: 0.0,
+    }
+}
+
+/// Uniform among the legal moves of what it sees.
+struct RandomCatan {
+    moves: Vec<Move>,
+}
+
+impl Agent<Catan> for RandomCatan {
+    fn act(&mut self, obs: &Observation<'_>, rng: &mut Pcg64Mcg) -> Move {
+        // The legal moves depend only on what the player sees (Determinize's own list).
+        stadt_core::game::Determinize::legal_moves(obs, &mut self.moves);
+        self.moves[rng.random_range(0..self.moves.len())]
+    }
+}
+
+/// The core's MCTS, searching games sampled from what it sees.
+struct MctsCatan {
+    search: Mcts<State, RandomRollout<State>, NoPrior>,
+}
+
+impl Agent<Catan> for MctsCatan {
+    fn act(&mut self, obs: &Observation<'_>, rng: &mut Pcg64Mcg) -> Move {
+        self.search.choose(obs, &|s: &State, out: &mut [f64]| Game::scores(s, out), rng)
+    }
+}
+
+impl Hosted for Catan {
+    type Entrant = CatanEntrant;
+
+    fn set_up(setup: &str) -> Result<Catan, Error> {
+        if setup != "default" {
+            return Err(Error::Setting(format!(
+                "--tiles {setup}: {NAME} has no tile set (its board is dealt from the seed)"
+            )));
+        }
+        Ok(Catan { options: Options::OFFICIAL })
+    }
+
+    fn setup_sha256(&self) -> String {
+        // The board is dealt from the seed; what decides the games is the options.
+        stadt_agents::protocol::sha256_hex(format!("{NAME} {:?}", self.options).as_bytes())
+    }
+
+    fn entrant(spec: &str, _dirs: &BotDirs) -> Result<CatanEntrant, Error> {
+        CatanEntrant::parse(spec).map_err(Error::Setting)
+    }
+
+    fn record_head(&self, _dir: &Path, _setup: &str) -> Result<(), Error> {
+        Catan::can_keep_records()
+    }
+
+    fn can_keep_records() -> Result<(), Error> {
+        Err(Error::Setting(format!("--records: {NAME} has no record format yet")))
+    }
+
+    fn worker_done() {}
+}
