@@ -2,6 +2,7 @@
 //! moves of the step, into a caller's buffer. Both use the same predicates.
 
 use crate::devcards::{playable, year_of_plenty_ok};
+use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
@@ -128,6 +129,13 @@ impl State {
                 need(give != get && hand[give.index()] >= self.rate(Player(p), give), Illegal::BadTrade)?;
                 need(self.bank[get.index()] > 0, Illegal::BankCannotPay)
             }
+            (Phase::Main, Move::Propose(give, get)) => proposal_ok(self, &give, &get),
+            (Phase::Answer, Move::Decline) => Ok(()),
+            (Phase::Answer, Move::Accept) => need(affords(hand, &self.offer[1]), Illegal::CannotAccept),
+            (Phase::Pick, Move::Pick(None)) => Ok(()),
+            (Phase::Pick, Move::Pick(Some(q))) => {
+                need(q.index() < 8 && self.accepted & (1 << q.0) != 0, Illegal::NotAccepted)
+            }
             (Phase::Discard, Move::Discard(r)) => need(hand[r.index()] > 0, Illegal::NoSuchCard),
             (Phase::Robber, Move::Robber(h, v)) => {
                 need(h.index() < HEXES, Illegal::OutOfRange)?;
@@ -191,6 +199,7 @@ impl State {
                     out.push(Move::Buy);
                 }
                 self.card_moves(out);
+                proposals(self, out);
                 for give in Resource::ALL {
                     if hand[give.index()] >= self.rate(Player(p), give) {
                         for get in Resource::ALL {
@@ -202,6 +211,20 @@ impl State {
                 }
             }
             Phase::FreeRoads => self.road_moves(out),
+            Phase::Answer => {
+                if affords(hand, &self.offer[1]) {
+                    out.push(Move::Accept);
+                }
+                out.push(Move::Decline);
+            }
+            Phase::Pick => {
+                out.push(Move::Pick(None));
+                for q in 0..self.players {
+                    if self.accepted & (1 << q) != 0 {
+                        out.push(Move::Pick(Some(Player(q))));
+                    }
+                }
+            }
             Phase::Discard => {
                 for r in Resource::ALL {
                     if hand[r.index()] > 0 {

@@ -7,6 +7,7 @@ pub mod apply;
 pub mod board;
 pub mod deal;
 pub(crate) mod devcards;
+pub mod domestic;
 pub mod ids;
 pub mod illegal;
 pub mod layout;
