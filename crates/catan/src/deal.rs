@@ -113,6 +113,7 @@ impl State {
             winner: NOBODY,
             steps: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),
+            seed,
         })
     }
 

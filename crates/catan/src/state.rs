@@ -126,6 +126,8 @@ pub struct State {
     /// Moves and chance events applied, for `progress`.
     pub(crate) steps: u32,
     pub(crate) rng: Pcg64Mcg,
+    /// The seed the dice generator started from (for records).
+    pub(crate) seed: u64,
 }
 
 impl State {
@@ -323,6 +325,16 @@ impl State {
     /// How far the game has come: moves and chance events so far.
     pub fn steps(&self) -> u32 {
         self.steps
+    }
+
+    /// The seed the game's generator started from (records write it).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The whole deck in its dealt order, top first (hidden; records write it).
+    pub fn dealt_deck(&self) -> &[DevCard; DECK] {
+        &self.deck
     }
 
     /// The undrawn deck, top first (hidden).
