@@ -696,7 +696,8 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
         // Every candidate move is judged both ways in every other game (the list itself is
         // compared in every game); the check costs more than the rest of the step.
         let full = s.phase() == Phase::Main && s.options().player_trade;
-        let candidates: &[Move] = if seed % 2 == 0 || full { &all[players - 2][full as usize] } else { &[] };
+        let candidates: &[Move] =
+            if seed.is_multiple_of(2) || full { &all[players - 2][full as usize] } else { &[] };
         for mv in candidates {
             let listed = engine.contains(&key(*mv));
             assert_eq!(s.check(*mv).is_ok(), listed, "seed {seed}: check({mv:?}) at {:?}", s.phase());
