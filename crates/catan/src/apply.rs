@@ -76,6 +76,7 @@ impl State {
             Move::Roll => self.phase = Phase::Dice,
             Move::End => {
                 self.fresh[i] = [0; 5];
+                self.proposals = 0;
                 self.dev_played = false;
                 self.rolled = false;
                 self.turns += 1;
@@ -131,6 +132,10 @@ impl State {
                     self.next_discarder();
                 }
             }
+            Move::Propose(give, get) => self.propose(give, get),
+            Move::Accept => self.answer(true),
+            Move::Decline => self.answer(false),
+            Move::Pick(q) => self.pick(q.map(|q| q.0)),
             Move::Trade(give, get) => {
                 let rate = self.rate(Player(p), give);
                 self.hands[i][give.index()] -= rate;

@@ -105,11 +105,15 @@ impl State {
             setup_step: 0,
             last_settlement: Node(0),
             victim: NOBODY,
+            offer: [[0; 5]; 2],
+            accepted: 0,
+            proposals: 0,
             last_roll: 0,
             turns: 0,
             winner: NOBODY,
             steps: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),
+            seed,
         })
     }
 

@@ -48,6 +48,16 @@ pub enum Illegal {
     NoSuchCard,
     /// A trade needs the rate's number of cards of one resource, for another (C35, C36).
     BadTrade,
+    /// Trading between players is off (C37).
+    NoPlayerTrade,
+    /// Three proposals were made this turn already (C37).
+    TooManyProposals,
+    /// A proposal gives and asks one or two cards each, no resource on both sides (C37).
+    BadProposal,
+    /// Only a player who holds the cards asked may accept (C37).
+    CannotAccept,
+    /// The proposer picks one who accepted, or nobody (C37).
+    NotAccepted,
     /// The chance outcome cannot happen here (dice 1–6, a card in the deck or the hand, the
     /// right number discarded).
     ImpossibleOutcome,
@@ -74,6 +84,11 @@ impl Illegal {
             Illegal::NoSuchCard => "C29",
             Illegal::BadTrade => "C36",
             Illegal::ImpossibleOutcome => "C14",
+            Illegal::NoPlayerTrade
+            | Illegal::TooManyProposals
+            | Illegal::BadProposal
+            | Illegal::CannotAccept
+            | Illegal::NotAccepted => "C37",
         }
     }
 
@@ -101,6 +116,13 @@ impl Illegal {
             Illegal::NoSuchCard => "the player holds no such card",
             Illegal::BadTrade => "a trade gives the rate's number of one resource for another",
             Illegal::ImpossibleOutcome => "that outcome cannot happen here",
+            Illegal::NoPlayerTrade => "trading between players is off",
+            Illegal::TooManyProposals => "three proposals were made this turn already",
+            Illegal::BadProposal => {
+                "a proposal gives and asks one or two cards each, no resource on both sides"
+            }
+            Illegal::CannotAccept => "the player does not hold the cards asked",
+            Illegal::NotAccepted => "that player did not accept",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! moves of the step, into a caller's buffer. Both use the same predicates.
 
 use crate::devcards::{playable, year_of_plenty_ok};
+use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
@@ -42,9 +43,30 @@ fn road_site(s: &State, p: u8, e: usize) -> Result<(), Illegal> {
     if connected { Ok(()) } else { Err(Illegal::NotConnected) }
 }
 
+/// The intersections a road of `p` may start from (C18), a bit each: his buildings, and free
+/// intersections his roads touch. One pass, so that listing roads is a bit test per path.
+fn road_ends(s: &State, p: u8) -> u64 {
+    let mut ends = 0u64;
+    for n in 0..NODES {
+        let o = s.owner_at(n);
+        if o == p || (o == NOBODY && road_at(s, p, n)) {
+            ends |= 1 << n;
+        }
+    }
+    ends
+}
+
+/// Whether path `e` is free and touches one of `ends`.
+#[inline]
+fn open_path(s: &State, ends: u64, e: usize) -> bool {
+    let [a, b] = TOPOLOGY.edge_nodes[e];
+    s.edges[e] == 0 && ends & (1 << a | 1 << b) != 0
+}
+
 /// Whether `p` has any path to put a road on.
 pub(crate) fn any_road_site(s: &State, p: u8) -> bool {
-    (0..EDGES).any(|e| road_site(s, p, e).is_ok())
+    let ends = road_ends(s, p);
+    (0..EDGES).any(|e| open_path(s, ends, e))
 }
 
 fn need(ok: bool, why: Illegal) -> Result<(), Illegal> {
@@ -128,6 +150,13 @@ impl State {
                 need(give != get && hand[give.index()] >= self.rate(Player(p), give), Illegal::BadTrade)?;
                 need(self.bank[get.index()] > 0, Illegal::BankCannotPay)
             }
+            (Phase::Main, Move::Propose(give, get)) => proposal_ok(self, &give, &get),
+            (Phase::Answer, Move::Decline) => Ok(()),
+            (Phase::Answer, Move::Accept) => need(affords(hand, &self.offer[1]), Illegal::CannotAccept),
+            (Phase::Pick, Move::Pick(None)) => Ok(()),
+            (Phase::Pick, Move::Pick(Some(q))) => {
+                need(q.index() < 8 && self.accepted & (1 << q.0) != 0, Illegal::NotAccepted)
+            }
             (Phase::Discard, Move::Discard(r)) => need(hand[r.index()] > 0, Illegal::NoSuchCard),
             (Phase::Robber, Move::Robber(h, v)) => {
                 need(h.index() < HEXES, Illegal::OutOfRange)?;
@@ -191,6 +220,7 @@ impl State {
                     out.push(Move::Buy);
                 }
                 self.card_moves(out);
+                proposals(self, out);
                 for give in Resource::ALL {
                     if hand[give.index()] >= self.rate(Player(p), give) {
                         for get in Resource::ALL {
@@ -202,6 +232,20 @@ impl State {
                 }
             }
             Phase::FreeRoads => self.road_moves(out),
+            Phase::Answer => {
+                if affords(hand, &self.offer[1]) {
+                    out.push(Move::Accept);
+                }
+                out.push(Move::Decline);
+            }
+            Phase::Pick => {
+                out.push(Move::Pick(None));
+                for q in 0..self.players {
+                    if self.accepted & (1 << q) != 0 {
+                        out.push(Move::Pick(Some(Player(q))));
+                    }
+                }
+            }
             Phase::Discard => {
                 for r in Resource::ALL {
                     if hand[r.index()] > 0 {
@@ -230,8 +274,9 @@ impl State {
     }
 
     fn road_moves(&self, out: &mut Vec<Move>) {
+        let ends = road_ends(self, self.actor);
         for e in 0..EDGES {
-            if road_site(self, self.actor, e).is_ok() {
+            if open_path(self, ends, e) {
                 out.push(Move::Road(Edge(e as u8)));
             }
         }

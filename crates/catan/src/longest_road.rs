@@ -9,8 +9,10 @@ use crate::state::{NOBODY, State};
 use crate::topology::{NODES, NONE, TOPOLOGY};
 
 /// The longest trail of `p`'s roads that uses no path twice and passes through no intersection
-/// holding another player's building (C32). Depth-first from every intersection the player's
-/// roads touch: at most 15 roads, so the search stays small.
+/// holding another player's building (C32). A longest trail can be taken to start where the
+/// network ends, forks or is blocked (any other start could be extended or turned, around a
+/// cycle, to one of those); a network that is a bare cycle has none, so its paths, untouched
+/// by the first searches, get one search of their own.
 pub(crate) fn length(s: &State, p: u8) -> u8 {
     let mut own: u128 = 0;
     for (e, &o) in s.edges.iter().enumerate() {
@@ -22,15 +24,25 @@ pub(crate) fn length(s: &State, p: u8) -> u8 {
         return 0;
     }
     let mut best = 0;
+    let mut touched: u128 = 0;
     for n in 0..NODES {
-        if TOPOLOGY.node_edges[n].iter().any(|&e| e != NONE && own & (1 << e) != 0) {
-            best = best.max(walk(s, p, n, 0, own));
+        let degree = TOPOLOGY.node_edges[n].iter().filter(|&&e| e != NONE && own & (1 << e) != 0).count();
+        let owner = s.owner_at(n);
+        let blocked = owner != NOBODY && owner != p;
+        if degree != 0 && (degree != 2 || blocked) {
+            best = best.max(walk(s, p, n, 0, own, &mut touched));
         }
+    }
+    let mut rest = own & !touched;
+    while rest != 0 {
+        let start = TOPOLOGY.edge_nodes[rest.trailing_zeros() as usize][0] as usize;
+        best = best.max(walk(s, p, start, 0, own, &mut touched));
+        rest = own & !touched;
     }
     best
 }
 
-fn walk(s: &State, p: u8, node: usize, used: u128, own: u128) -> u8 {
+fn walk(s: &State, p: u8, node: usize, used: u128, own: u128, touched: &mut u128) -> u8 {
     let mut best = 0;
     for i in 0..3 {
         let e = TOPOLOGY.node_edges[node][i];
@@ -41,9 +53,11 @@ fn walk(s: &State, p: u8, node: usize, used: u128, own: u128) -> u8 {
         if own & bit == 0 || used & bit != 0 {
             continue;
         }
+        *touched |= bit;
         let next = TOPOLOGY.node_neighbours[node][i] as usize;
         let owner = s.owner_at(next);
-        let further = if owner != NOBODY && owner != p { 0 } else { walk(s, p, next, used | bit, own) };
+        let further =
+            if owner != NOBODY && owner != p { 0 } else { walk(s, p, next, used | bit, own, touched) };
         best = best.max(1 + further);
     }
     best
@@ -164,5 +178,36 @@ pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
             s.longest = lengths.iter().position(|&l| l == max).unwrap_or(0) as u8;
             s.holder_length = max;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Options;
+    use crate::topology::edge_between;
+
+    /// Player 0's roads on the paths joining `nodes` in order.
+    fn roads(s: &mut State, nodes: &[u8]) {
+        for w in nodes.windows(2) {
+            s.edges[edge_between(w[0], w[1]).unwrap() as usize] = 1;
+        }
+    }
+
+    #[test]
+    fn c32_a_bare_cycle_a_cycle_with_a_tail_and_a_blocked_cycle() {
+        let mut s = State::deal(3, Options::OFFICIAL, 1).unwrap();
+        let ring = TOPOLOGY.hex_nodes[0];
+        let closed: Vec<u8> = ring.iter().chain(&ring[..1]).copied().collect();
+        roads(&mut s, &closed);
+        assert_eq!(length(&s, 0), 6);
+        let tail =
+            TOPOLOGY.node_neighbours[ring[0] as usize].iter().copied().find(|n| !ring.contains(n)).unwrap();
+        roads(&mut s, &[ring[0], tail]);
+        assert_eq!(length(&s, 0), 7);
+        s.nodes[ring[3] as usize] = 2;
+        // Through the tail to ring[0], then around either way to the blocked ring[3]: 4; or from
+        // ring[3] around the whole ring back to it: 6.
+        assert_eq!(length(&s, 0), 6);
     }
 }

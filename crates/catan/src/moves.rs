@@ -31,6 +31,14 @@ pub enum Move {
     Discard(Resource),
     /// Trade with the bank at the best rate: give, get (C35, C36).
     Trade(Resource, Resource),
+    /// Propose an exchange to all other players: cards given, cards asked (C37, option).
+    Propose(Cards, Cards),
+    /// Accept the proposal on the table (C37).
+    Accept,
+    /// Decline it (C37).
+    Decline,
+    /// The proposer exchanges with one who accepted, or with nobody (C37).
+    Pick(Option<Player>),
 }
 
 /// What chance decides.
@@ -71,6 +79,10 @@ pub enum Phase {
     Main,
     /// Placing road building's free roads (C26).
     FreeRoads,
+    /// A player answers the proposal on the table (C37).
+    Answer,
+    /// The proposer picks a partner among those who accepted (C37).
+    Pick,
     /// The game is over.
     Over,
 }

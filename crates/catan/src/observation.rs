@@ -82,17 +82,28 @@ impl State {
 pub struct Observation<'a> {
     state: &'a State,
     clairvoyant: bool,
+    history: Option<&'a str>,
 }
 
 impl<'a> Observation<'a> {
     /// An honest observation of a game.
     pub fn new(state: &'a State) -> Observation<'a> {
-        Observation { state, clairvoyant: false }
+        Observation { state, clairvoyant: false, history: None }
     }
 
     /// A clairvoyant observation: samples are the real game (experiments only).
     pub fn clairvoyant(state: &'a State) -> Observation<'a> {
-        Observation { state, clairvoyant: true }
+        Observation { state, clairvoyant: true, history: None }
+    }
+
+    /// The same observation carrying the public record of the game so far.
+    pub fn with_history(self, history: &'a str) -> Observation<'a> {
+        Observation { history: Some(history), ..self }
+    }
+
+    /// The public record of the game so far, when the runner keeps one.
+    pub fn history(&self) -> Option<&'a str> {
+        self.history
     }
 
     /// The position as the player to decide sees it: the hidden part in a fixed order.

@@ -76,6 +76,8 @@ pub struct Options {
     pub road_building_cost: bool,
     /// C32, C33.
     pub longest_road: LongestRoad,
+    /// C37: trading between players (off by default, as in Catanatron).
+    pub player_trade: bool,
     /// C39: turns after which the game ends without a winner.
     pub turn_limit: u16,
 }
@@ -97,6 +99,7 @@ impl Options {
         numbers: Numbers::Spiral,
         road_building_cost: false,
         longest_road: LongestRoad::Official,
+        player_trade: false,
         turn_limit: 1000,
     };
 
@@ -110,6 +113,7 @@ impl Options {
         numbers: Numbers::Shuffle,
         road_building_cost: true,
         longest_road: LongestRoad::Catanatron,
+        player_trade: false,
         turn_limit: 1000,
     };
 }

@@ -23,6 +23,10 @@ pub const BANK: u8 = 19;
 pub const DECK: usize = 25;
 /// Points that win (C38).
 pub const WINNING_POINTS: u8 = 10;
+/// Proposals a player may make in one turn (C37).
+pub const PROPOSALS: u8 = 3;
+/// Most cards on each side of a proposal (C37).
+pub const OFFER_CARDS: u32 = 2;
 /// A hand above this many cards discards on a 7 (C29).
 pub const HAND_LIMIT: u32 = 7;
 
@@ -110,12 +114,20 @@ pub struct State {
     pub(crate) setup_step: u8,
     pub(crate) last_settlement: Node,
     pub(crate) victim: u8,
+    /// The proposal on the table: cards given, cards asked (C37).
+    pub(crate) offer: [Cards; 2],
+    /// Who accepted it, a bit per player.
+    pub(crate) accepted: u8,
+    /// Proposals made on this turn.
+    pub(crate) proposals: u8,
     pub(crate) last_roll: u8,
     pub(crate) turns: u16,
     pub(crate) winner: u8,
     /// Moves and chance events applied, for `progress`.
     pub(crate) steps: u32,
     pub(crate) rng: Pcg64Mcg,
+    /// The seed the dice generator started from (for records).
+    pub(crate) seed: u64,
 }
 
 impl State {
@@ -267,6 +279,11 @@ impl State {
         self.dev_played
     }
 
+    /// The proposal on the table (cards given, cards asked) and who accepted it (C37).
+    pub fn offer(&self) -> ([u8; 5], [u8; 5], u8) {
+        (self.offer[0], self.offer[1], self.accepted)
+    }
+
     /// The victim of the steal that chance is about to resolve.
     pub fn victim(&self) -> Option<Player> {
         (self.victim != NOBODY).then_some(Player(self.victim))
@@ -308,6 +325,16 @@ impl State {
     /// How far the game has come: moves and chance events so far.
     pub fn steps(&self) -> u32 {
         self.steps
+    }
+
+    /// The seed the game's generator started from (records write it).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The whole deck in its dealt order, top first (hidden; records write it).
+    pub fn dealt_deck(&self) -> &[DevCard; DECK] {
+        &self.deck
     }
 
     /// The undrawn deck, top first (hidden).

@@ -4,6 +4,9 @@
 //! harbour rates (C36), production with the shortage rule (C15, C16), discards (C29), the turn's
 //! flow, and the legal moves of every step, each candidate move checked both ways.
 //!
+//! Games mix the options: official and Catanatron's readings alternate, and some games mix
+//! single options or trade between players (C37).
+//!
 //! `CATAN_REFERENCE_GAMES=n` sets the number of games (default 2,500 in release builds: 2,000
 //! with 4 players, 400 with 3, 100 with 2; 100 in debug builds); `CATAN_REFERENCE_SEED=s` plays
 //! only game `s`.
@@ -149,6 +152,9 @@ struct Memory {
     counts: [u8; 4],
     /// The count just made for the player who built a road (what the card goes by).
     fresh: u8,
+    /// Proposals made this turn and who accepted the one on the table (C37).
+    proposals: u8,
+    accepted: Vec<u8>,
     /// The last moves, for failure messages.
     recent: Vec<String>,
     /// The board the lengths were last counted on, and the lengths.
@@ -175,6 +181,7 @@ struct Stats {
     turn_limits: u64,
     catanatron_cuts: u64,
     catanatron_short_holders: u64,
+    exchanges: u64,
 }
 
 fn affords(hand: &[u8; 5], cost: [u8; 5]) -> bool {
@@ -286,6 +293,16 @@ fn reference_moves(s: &State, g: &Geometry, mem: &Memory) -> BTreeSet<u32> {
                 out.push(Move::Buy);
             }
             cards(&mut out, false);
+            if s.options().player_trade && mem.proposals < 3 {
+                for give in sides() {
+                    for get in sides() {
+                        let disjoint = (0..5).all(|r| give[r] == 0 || get[r] == 0);
+                        if disjoint && affords(&hand, give) {
+                            out.push(Move::Propose(give, get));
+                        }
+                    }
+                }
+            }
             for a in Resource::ALL {
                 for b in Resource::ALL {
                     if a != b && hand[a.index()] >= rate(s, p, a) && s.bank()[b.index()] > 0 {
@@ -296,6 +313,16 @@ fn reference_moves(s: &State, g: &Geometry, mem: &Memory) -> BTreeSet<u32> {
         }
         Phase::FreeRoads => {
             out.extend((0..EDGES).filter(|&e| road_site(s, g, p, e)).map(|e| Move::Road(Edge(e as u8))))
+        }
+        Phase::Answer => {
+            if affords(&hand, s.offer().1) {
+                out.push(Move::Accept);
+            }
+            out.push(Move::Decline);
+        }
+        Phase::Pick => {
+            out.push(Move::Pick(None));
+            out.extend(mem.accepted.iter().map(|&q| Move::Pick(Some(Player(q)))));
         }
         Phase::Discard => {
             out.extend(Resource::ALL.iter().filter(|r| hand[r.index()] > 0).map(|&r| Move::Discard(r)))
@@ -338,11 +365,36 @@ fn key(m: Move) -> u32 {
         Move::Robber(h, v) => 600 + 10 * h.0 as u32 + v.map_or(9, |v| v.0 as u32),
         Move::Discard(a) => 900 + r(a),
         Move::Trade(a, b) => 1000 + 10 * r(a) + r(b),
+        Move::Propose(give, get) => {
+            let pack = |c: [u8; 5]| c.iter().fold(0u32, |acc, &n| acc * 8 + n.min(7) as u32);
+            2000 + pack(give) * 32768 + pack(get)
+        }
+        Move::Accept => 6,
+        Move::Decline => 7,
+        Move::Pick(None) => 8,
+        Move::Pick(Some(q)) => 10 + q.0 as u32,
     }
 }
 
-/// Every move worth trying at a step: legal or not, each must be judged as the list says.
-fn candidates(players: u8) -> Vec<Move> {
+/// The sides of a proposal (C37): one or two cards.
+fn sides() -> Vec<[u8; 5]> {
+    let mut out = Vec::new();
+    for a in 0..5 {
+        for b in a..=5 {
+            let mut c = [0u8; 5];
+            c[a] += 1;
+            if b < 5 {
+                c[b] += 1;
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Every move worth trying at a step: legal or not, each must be judged as the list says. With
+/// `proposals`, every proposal of one or two cards a side, else three of them.
+fn candidates(players: u8, proposals: bool) -> Vec<Move> {
     let mut c = vec![Move::Buy, Move::Roll, Move::End, Move::Knight, Move::RoadBuilding];
     c.extend((0..NODES as u8).flat_map(|n| [Move::Settle(Node(n)), Move::City(Node(n))]));
     c.extend((0..EDGES as u8).map(|e| Move::Road(Edge(e))));
@@ -359,6 +411,17 @@ fn candidates(players: u8) -> Vec<Move> {
         c.push(Move::Robber(Hex(h), None));
         c.extend((0..players).map(|v| Move::Robber(Hex(h), Some(Player(v)))));
     }
+    for (i, give) in sides().into_iter().enumerate() {
+        for (j, get) in sides().into_iter().enumerate() {
+            if proposals || (i == j + 1 && i % 7 == 1) {
+                c.push(Move::Propose(give, get));
+            }
+        }
+    }
+    c.push(Move::Propose([3, 0, 0, 0, 0], [0, 1, 0, 0, 0]));
+    c.push(Move::Propose([0; 5], [0, 1, 0, 0, 0]));
+    c.extend([Move::Accept, Move::Decline, Move::Pick(None)]);
+    c.extend((0..players).map(|q| Move::Pick(Some(Player(q)))));
     c
 }
 
@@ -547,11 +610,14 @@ fn options_for(seed: u64) -> Options {
         o.before_roll = BeforeRoll::Knight;
         o.fresh_cards = true;
     }
+    if seed % 10 == 1 {
+        o.player_trade = true;
+    }
     o
 }
 
 /// Plays game `seed` checking every step; returns the steps played and what came up.
-fn play(seed: u64, g: &Geometry, all: &[Vec<Move>; 3]) -> (u64, Stats) {
+fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
     let players = match seed % 25 {
         24 => 2,
         0 | 5 | 10 | 15 => 3,
@@ -627,7 +693,12 @@ fn play(seed: u64, g: &Geometry, all: &[Vec<Move>; 3]) -> (u64, Stats) {
         assert_eq!(engine.len(), buf.len(), "seed {seed}: a move listed twice");
         let want = reference_moves(&s, g, &mem);
         assert_eq!(engine, want, "seed {seed} step {steps}: legal moves at {:?}", s.phase());
-        for mv in &all[players - 2] {
+        // Every candidate move is judged both ways in every other game (the list itself is
+        // compared in every game); the check costs more than the rest of the step.
+        let full = s.phase() == Phase::Main && s.options().player_trade;
+        let candidates: &[Move] =
+            if seed.is_multiple_of(2) || full { &all[players - 2][full as usize] } else { &[] };
+        for mv in candidates {
             let listed = engine.contains(&key(*mv));
             assert_eq!(s.check(*mv).is_ok(), listed, "seed {seed}: check({mv:?}) at {:?}", s.phase());
         }
@@ -683,7 +754,41 @@ fn play(seed: u64, g: &Geometry, all: &[Vec<Move>; 3]) -> (u64, Stats) {
                 }
                 assert_eq!(*s.hand(p), want, "seed {seed}: C13 second settlement's yield");
             }
+            Move::Propose(give, _) => {
+                mem.proposals += 1;
+                mem.accepted.clear();
+                assert_eq!(s.actor().0, (p.0 + 1) % players as u8, "C37: the next seat answers first");
+                assert_eq!(*s.hand(p), *before.hand(p), "C37: a proposal moves no card");
+                let _ = give;
+            }
+            Move::Accept | Move::Decline => {
+                if mv == Move::Accept {
+                    mem.accepted.push(p.0);
+                }
+                let next = (p.0 + 1) % players as u8;
+                if next == s.current().0 {
+                    let want = if mem.accepted.is_empty() { Phase::Main } else { Phase::Pick };
+                    assert_eq!((s.phase(), s.actor()), (want, s.current()), "C37: the pick");
+                } else {
+                    assert_eq!((s.phase(), s.actor().0), (Phase::Answer, next), "C37: answers in seat order");
+                }
+            }
+            Move::Pick(q) => {
+                let (give, get, _) = before.offer();
+                if let Some(q) = q {
+                    mem.stats.exchanges += 1;
+                    for r in 0..5 {
+                        assert_eq!(s.hand(p)[r], before.hand(p)[r] - give[r] + get[r], "C37: the exchange");
+                        assert_eq!(s.hand(q)[r], before.hand(q)[r] + give[r] - get[r], "C37: the exchange");
+                    }
+                } else {
+                    assert_eq!(*s.hand(p), *before.hand(p));
+                }
+                mem.accepted.clear();
+                assert_eq!(s.phase(), Phase::Main);
+            }
             Move::End => {
+                mem.proposals = 0;
                 mem.bought = [0; 5];
                 mem.card_played = false;
                 mem.rolled = false;
@@ -725,7 +830,7 @@ fn before_setup_index(s: &State) -> usize {
 #[test]
 fn c12_to_c38_random_games_match_the_reference_after_every_step() {
     let g = geometry();
-    let all = [candidates(2), candidates(3), candidates(4)];
+    let all = [2, 3, 4].map(|n| [candidates(n, false), candidates(n, true)]);
     let seeds: Vec<u64> = match std::env::var("CATAN_REFERENCE_SEED").ok().and_then(|s| s.parse().ok()) {
         Some(seed) => vec![seed],
         None => {
@@ -756,6 +861,7 @@ fn c12_to_c38_random_games_match_the_reference_after_every_step() {
         stats.turn_limits += st.turn_limits;
         stats.catanatron_cuts += st.catanatron_cuts;
         stats.catanatron_short_holders += st.catanatron_short_holders;
+        stats.exchanges += st.exchanges;
         by_players[match seed % 25 {
             24 => 0,
             0 | 5 | 10 | 15 => 1,

@@ -791,3 +791,52 @@ fn c33_catanatron_gives_the_card_after_a_cut_to_the_longest_even_below_five() {
     assert!((0..4).all(|q| s.road_length(Player(q)) <= s.road_length(h)));
     assert!(s.points(h) >= 2 + s.pieces(h).0 + 2 * s.pieces(h).1);
 }
+
+#[test]
+fn c37_trading_between_players_is_an_option_a_proposal_answers_and_a_pick() {
+    let s = main_where(Options::OFFICIAL, |s| s.hand(s.actor())[0] >= 1);
+    let offer = Move::Propose([1, 0, 0, 0, 0], [0, 0, 0, 0, 1]);
+    assert_eq!(s.check(offer), Err(Illegal::NoPlayerTrade), "off by default");
+    let o = Options { player_trade: true, ..Options::OFFICIAL };
+    let mut s = main_where(o, |s| {
+        let p = s.actor();
+        s.hand(p)[0] >= 1 && (0..4).filter(|&q| q != p.0).any(|q| s.hand(Player(q))[4] >= 1)
+    });
+    let p = s.actor();
+    assert_eq!(s.check(Move::Propose([1, 0, 0, 0, 0], [1, 0, 0, 0, 1])), Err(Illegal::BadProposal));
+    assert_eq!(s.check(Move::Propose([1, 0, 0, 0, 0], [0, 0, 0, 0, 3])), Err(Illegal::BadProposal));
+    let before: Vec<[u8; 5]> = (0..4).map(|q| *s.hand(Player(q))).collect();
+    s.play(offer).unwrap();
+    let mut accepted = Vec::new();
+    for k in 1..4 {
+        assert_eq!((s.phase(), s.actor().0), (Phase::Answer, (p.0 + k) % 4), "answers in seat order");
+        let q = s.actor();
+        if s.hand(q)[4] >= 1 {
+            s.play(Move::Accept).unwrap();
+            accepted.push(q);
+        } else {
+            assert_eq!(s.check(Move::Accept), Err(Illegal::CannotAccept));
+            s.play(Move::Decline).unwrap();
+        }
+    }
+    assert_eq!((s.phase(), s.actor()), (Phase::Pick, p));
+    let partner = accepted[0];
+    s.play(Move::Pick(Some(partner))).unwrap();
+    assert_eq!(s.hand(p)[0], before[p.index()][0] - 1);
+    assert_eq!(s.hand(p)[4], before[p.index()][4] + 1);
+    assert_eq!(s.hand(partner)[0], before[partner.index()][0] + 1);
+    assert_eq!(s.hand(partner)[4], before[partner.index()][4] - 1);
+    // Three proposals a turn at most.
+    for _ in 0..2 {
+        if s.hand(p)[0] == 0 {
+            return;
+        }
+        s.play(offer).unwrap();
+        while s.phase() == Phase::Answer {
+            s.play(Move::Decline).unwrap();
+        }
+    }
+    if s.hand(p)[0] >= 1 {
+        assert_eq!(s.check(offer), Err(Illegal::TooManyProposals));
+    }
+}

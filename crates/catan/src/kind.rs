@@ -1,0 +1,211 @@
+//! Catan for the harness: the core's adapter (`stadt_core::kind::GameKind`) over the engine. Its
+//! options are the rule options of docs/catan/rules.md section 11; a seat sees its
+//! `Observation`; records are `stadt-catan-record 1`; the public record shown to bots in other
+//! programs leaves out the development cards drawn.
+
+use crate::ids::{DevCard, Player};
+use crate::moves::Move;
+use crate::observation::Observation;
+use crate::options::Options;
+use crate::record::{self, move_line};
+use crate::state::State;
+use stadt_core::error::Error;
+use stadt_core::kind::{Columns, GameKind, GameOption};
+use stadt_core::seeds::{derive, stream};
+use std::ops::RangeInclusive;
+
+/// The name `--game` takes.
+pub const NAME: &str = "catan";
+
+/// Catan's options, as `name=value` words of `record::parse_options`.
+pub const OPTIONS: [GameOption; 11] = [
+    GameOption {
+        name: "shortage",
+        about: "C16: `official` or `h1` (nobody receives a resource the bank cannot pay in full)",
+        default: "official",
+    },
+    GameOption { name: "discard", about: "C29: `choose` or `random` (Catanatron)", default: "choose" },
+    GameOption {
+        name: "fresh_cards",
+        about: "C24: `yes` lets a card bought this turn be played (Catanatron)",
+        default: "no",
+    },
+    GameOption {
+        name: "before_roll",
+        about: "C24: `any` card or only a `knight` (Catanatron) before the roll",
+        default: "any",
+    },
+    GameOption { name: "win", about: "C38: `own_turn` or `any_time` (Catanatron)", default: "own_turn" },
+    GameOption { name: "numbers", about: "C9, C10: `spiral` or `shuffle` (Catanatron)", default: "spiral" },
+    GameOption {
+        name: "road_building_cost",
+        about: "C26: `yes` offers road building only with lumber and brick in hand (Catanatron)",
+        default: "no",
+    },
+    GameOption { name: "longest_road", about: "C32, C33: `official` or `catanatron`", default: "official" },
+    GameOption { name: "player_trade", about: "C37: `yes` allows trading between players", default: "no" },
+    GameOption {
+        name: "turns",
+        about: "C39: turns after which a game ends without a winner",
+        default: "1000",
+    },
+    GameOption {
+        name: "catanatron",
+        about: "all of Catanatron's readings at once (section 11)",
+        default: "",
+    },
+];
+
+/// Catan with a set of options.
+#[derive(Clone, Copy, Debug)]
+pub struct Catan {
+    /// The options every game is dealt with.
+    pub options: Options,
+}
+
+/// What an agent is told of its game before it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameInfo {
+    /// Its seat.
+    pub seat: Player,
+    /// Players in the game.
+    pub players: usize,
+    /// The seed its generator is seeded with.
+    pub seed: u64,
+    /// The options, as `record::options_text` writes them.
+    pub options: String,
+}
+
+/// What a record's header holds besides the deal: nothing yet (the seed is the deal's).
+#[derive(Clone, Debug, Default)]
+pub struct RecordHead;
+
+/// The public record of a game: the deal's public part and every decision, with the dice
+/// rolled; the development cards drawn are left out.
+pub struct PublicLog {
+    text: String,
+    /// Whether a roll's dice are still to be written.
+    rolling: bool,
+    /// Whether the deal's lines are written.
+    started: bool,
+}
+
+impl PublicLog {
+    fn catch_up(&mut self, s: &State) {
+        if !self.started {
+            self.text.push_str(&format!(
+                "players {}\noptions {}\n",
+                s.players(),
+                record::options_text(s.options())
+            ));
+            self.text.push_str(&s.board().to_text());
+            self.started = true;
+        }
+        if self.rolling && s.has_rolled() {
+            self.text.push_str(&format!("dice {}\n", s.last_roll()));
+            self.rolling = false;
+        }
+    }
+
+    fn push(&mut self, s: &State, mv: Move) {
+        self.catch_up(s);
+        self.text.push_str(&move_line(s, mv));
+        self.text.push('\n');
+        self.rolling |= mv == Move::Roll;
+    }
+}
+
+impl GameKind for Catan {
+    type State = State;
+    type Move = Move;
+    type Observation<'a> = Observation<'a>;
+    type Info = GameInfo;
+    type RecordHead = RecordHead;
+    type History = PublicLog;
+
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        2..=4
+    }
+
+    fn options(&self) -> &'static [GameOption] {
+        &OPTIONS
+    }
+
+    /// Points by source (C38); turns played and the longest road and army at the end.
+    fn columns(&self) -> Columns {
+        Columns::new(
+            &["settlements", "cities", "vp_cards", "longest_road", "largest_army"],
+            &["turns", "road_length", "knights"],
+        )
+    }
+
+    fn final_values(&self, s: &State, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+        let p = Player(seat as u8);
+        let (settlements, cities, _) = s.pieces(p);
+        sources.clear();
+        sources.extend([
+            settlements as i32,
+            2 * cities as i32,
+            s.dev_cards(p)[DevCard::VictoryPoint.index()] as i32,
+            if s.longest_road() == Some(p) { 2 } else { 0 },
+            if s.largest_army() == Some(p) { 2 } else { 0 },
+        ]);
+        details.clear();
+        details.extend([
+            s.turns().to_string(),
+            s.road_length(p).to_string(),
+            s.played(p)[DevCard::Knight.index()].to_string(),
+        ]);
+    }
+
+    /// The board, deck and dice from `seed`'s deck stream: every seating of a deal plays the
+    /// same game.
+    fn deal(&self, players: usize, seed: u64) -> Result<State, Error> {
+        State::deal(players, self.options, derive(seed, &[stream::DECK]))
+            .map_err(|e| Error::Setup(Box::new(e)))
+    }
+
+    fn observe<'a>(&self, s: &'a State, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {
+        let obs = if clairvoyant { Observation::clairvoyant(s) } else { Observation::new(s) };
+        match history {
+            Some(h) => obs.with_history(h),
+            None => obs,
+        }
+    }
+
+    fn check(&self, s: &State, mv: Move) -> Result<(), String> {
+        s.check(mv).map_err(|e| format!("`{}`: {e}", record::move_text(mv)))
+    }
+
+    fn info(&self, players: usize, seat: usize, seed: u64) -> GameInfo {
+        GameInfo { seat: Player(seat as u8), players, seed, options: record::options_text(&self.options) }
+    }
+
+    fn record_header(&self, s: &State, _head: &RecordHead) -> String {
+        record::header(s)
+    }
+
+    fn record_line(&self, s: &State, mv: Move) -> String {
+        format!("{}\n", move_line(s, mv))
+    }
+
+    fn history(&self, _players: usize) -> PublicLog {
+        PublicLog { text: String::new(), rolling: false, started: false }
+    }
+
+    fn history_catch_up(&self, history: &mut PublicLog, s: &State) {
+        history.catch_up(s);
+    }
+
+    fn history_push(&self, history: &mut PublicLog, s: &State, mv: Move) {
+        history.push(s, mv);
+    }
+
+    fn history_text<'h>(&self, history: &'h PublicLog) -> &'h str {
+        &history.text
+    }
+}

@@ -1,0 +1,307 @@
+//! Moves as text and whole games as records (`stadt-catan-record 1`, docs/catan/README.md):
+//! the header pins the board, the options, the deck's order and the dice generator's seed, so
+//! the move lines replay to the same game; replaying checks every move and names the line of
+//! the first that is wrong.
+
+use crate::board::Board;
+use crate::deal::unshuffled_deck;
+use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
+use crate::moves::Move;
+use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Win};
+use crate::state::{DECK, State};
+
+/// The first line of a record.
+pub const HEADER: &str = "stadt-catan-record 1";
+
+fn cards_text(c: &Cards) -> String {
+    c.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn parse_cards(s: &str) -> Result<Cards, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() != 5 {
+        return Err(format!("`{s}` is not five counts (lumber,brick,wool,grain,ore)"));
+    }
+    let mut out = [0u8; 5];
+    for (o, p) in out.iter_mut().zip(parts) {
+        *o = p.parse().map_err(|_| format!("`{p}` is not a count"))?;
+    }
+    Ok(out)
+}
+
+/// A move as text: `settle 12`, `road 40`, `city 12`, `buy`, `roll`, `end`, `knight`,
+/// `road-building`, `year-of-plenty grain [ore]`, `monopoly ore`, `robber 5 [p2]`,
+/// `discard wool`, `trade lumber ore`, `propose 1,0,0,0,0 0,0,0,0,1`, `accept`, `decline`,
+/// `pick [p2]` (players 1-based).
+pub fn move_text(mv: Move) -> String {
+    let who = |p: Option<Player>| p.map_or(String::new(), |p| format!(" p{}", p.0 + 1));
+    match mv {
+        Move::Settle(n) => format!("settle {}", n.0),
+        Move::Road(e) => format!("road {}", e.0),
+        Move::City(n) => format!("city {}", n.0),
+        Move::Buy => "buy".into(),
+        Move::Roll => "roll".into(),
+        Move::End => "end".into(),
+        Move::Knight => "knight".into(),
+        Move::RoadBuilding => "road-building".into(),
+        Move::YearOfPlenty(a, b) => {
+            format!("year-of-plenty {a}{}", b.map_or(String::new(), |b| format!(" {b}")))
+        }
+        Move::Monopoly(r) => format!("monopoly {r}"),
+        Move::Robber(h, v) => format!("robber {}{}", h.0, who(v)),
+        Move::Discard(r) => format!("discard {r}"),
+        Move::Trade(a, b) => format!("trade {a} {b}"),
+        Move::Propose(give, get) => format!("propose {} {}", cards_text(&give), cards_text(&get)),
+        Move::Accept => "accept".into(),
+        Move::Decline => "decline".into(),
+        Move::Pick(q) => format!("pick{}", who(q)),
+    }
+}
+
+/// Reads a move written by `move_text`.
+pub fn parse_move(text: &str) -> Result<Move, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let num = |i: usize, max: usize, what: &str| -> Result<u8, String> {
+        let w = words.get(i).ok_or_else(|| format!("`{text}` lacks its {what}"))?;
+        w.parse::<u8>()
+            .ok()
+            .filter(|&n| (n as usize) < max)
+            .ok_or_else(|| format!("`{w}` is no {what} (0-{})", max - 1))
+    };
+    let res = |i: usize| -> Result<Resource, String> {
+        let w = words.get(i).ok_or_else(|| format!("`{text}` lacks a resource"))?;
+        Resource::parse(w).ok_or_else(|| format!("`{w}` is no resource"))
+    };
+    let player = |i: usize| -> Result<Option<Player>, String> {
+        match words.get(i) {
+            None => Ok(None),
+            Some(w) => w
+                .strip_prefix('p')
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|&n| (1..=4).contains(&n))
+                .map(|n| Some(Player(n - 1)))
+                .ok_or_else(|| format!("`{w}` is no player (p1-p4)")),
+        }
+    };
+    let arity = |n: usize| {
+        if words.len() > n { Err(format!("`{text}` has words after the move")) } else { Ok(()) }
+    };
+    let mv = match words.first().copied() {
+        Some("settle") => Move::Settle(Node(num(1, 54, "intersection")?)),
+        Some("road") => Move::Road(Edge(num(1, 72, "path")?)),
+        Some("city") => Move::City(Node(num(1, 54, "intersection")?)),
+        Some("buy") => Move::Buy,
+        Some("roll") => Move::Roll,
+        Some("end") => Move::End,
+        Some("knight") => Move::Knight,
+        Some("road-building") => Move::RoadBuilding,
+        Some("year-of-plenty") => {
+            Move::YearOfPlenty(res(1)?, if words.len() > 2 { Some(res(2)?) } else { None })
+        }
+        Some("monopoly") => Move::Monopoly(res(1)?),
+        Some("robber") => Move::Robber(Hex(num(1, 19, "hex")?), player(2)?),
+        Some("discard") => Move::Discard(res(1)?),
+        Some("trade") => Move::Trade(res(1)?, res(2)?),
+        Some("propose") => {
+            let side = |i: usize| {
+                words.get(i).ok_or_else(|| format!("`{text}` lacks a side")).and_then(|w| parse_cards(w))
+            };
+            Move::Propose(side(1)?, side(2)?)
+        }
+        Some("accept") => Move::Accept,
+        Some("decline") => Move::Decline,
+        Some("pick") => Move::Pick(player(1)?),
+        _ => return Err(format!("`{text}` is no move")),
+    };
+    let n = match mv {
+        Move::Settle(_) | Move::Road(_) | Move::City(_) | Move::Monopoly(_) | Move::Discard(_) => 2,
+        Move::YearOfPlenty(_, b) => 2 + b.is_some() as usize,
+        Move::Robber(_, v) => 2 + v.is_some() as usize,
+        Move::Trade(..) | Move::Propose(..) => 3,
+        Move::Pick(q) => 1 + q.is_some() as usize,
+        _ => 1,
+    };
+    arity(n)?;
+    Ok(mv)
+}
+
+/// The options as one line of `name=value` words.
+pub fn options_text(o: &Options) -> String {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    format!(
+        "shortage={} discard={} fresh_cards={} before_roll={} win={} numbers={} road_building_cost={} longest_road={} player_trade={} turns={}",
+        if o.shortage == Shortage::H1 { "h1" } else { "official" },
+        if o.discard == Discard::Random { "random" } else { "choose" },
+        yes(o.fresh_cards),
+        if o.before_roll == BeforeRoll::Knight { "knight" } else { "any" },
+        if o.win == Win::AnyTime { "any_time" } else { "own_turn" },
+        if o.numbers == Numbers::Shuffle { "shuffle" } else { "spiral" },
+        yes(o.road_building_cost),
+        if o.longest_road == LongestRoad::Catanatron { "catanatron" } else { "official" },
+        yes(o.player_trade),
+        o.turn_limit,
+    )
+}
+
+/// Reads options from `name=value` words over `base`; `catanatron` alone sets all of
+/// Catanatron's readings and `house=cuxtan` the club's H1 (docs/catan/rules.md section 11).
+pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
+    let mut o = base;
+    for word in text.split_whitespace() {
+        if word == "catanatron" {
+            o = Options { turn_limit: o.turn_limit, ..Options::CATANATRON };
+            continue;
+        }
+        let (k, v) = word.split_once('=').ok_or_else(|| format!("`{word}` is not name=value"))?;
+        let bad = || format!("`{v}` is no value of option `{k}`");
+        let flag = |v: &str| match v {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(bad()),
+        };
+        match k {
+            "shortage" => {
+                o.shortage = [("official", Shortage::Official), ("h1", Shortage::H1)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(bad)?
+                    .1
+            }
+            "house" if v == "cuxtan" => o.shortage = Shortage::H1,
+            "discard" => {
+                o.discard = [("choose", Discard::Choose), ("random", Discard::Random)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(bad)?
+                    .1
+            }
+            "fresh_cards" => o.fresh_cards = flag(v)?,
+            "before_roll" => {
+                o.before_roll = [("any", BeforeRoll::Any), ("knight", BeforeRoll::Knight)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(bad)?
+                    .1
+            }
+            "win" => {
+                o.win = [("own_turn", Win::OwnTurn), ("any_time", Win::AnyTime)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(bad)?
+                    .1
+            }
+            "numbers" => {
+                o.numbers = [("spiral", Numbers::Spiral), ("shuffle", Numbers::Shuffle)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(bad)?
+                    .1
+            }
+            "road_building_cost" => o.road_building_cost = flag(v)?,
+            "longest_road" => {
+                o.longest_road =
+                    [("official", LongestRoad::Official), ("catanatron", LongestRoad::Catanatron)]
+                        .iter()
+                        .find(|x| x.0 == v)
+                        .ok_or_else(bad)?
+                        .1
+            }
+            "player_trade" | "trade" => {
+                o.player_trade = match v {
+                    "yes" | "players" => true,
+                    "no" | "bank" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            "turns" => o.turn_limit = v.parse().ok().filter(|&n: &u16| n > 0).ok_or_else(bad)?,
+            _ => return Err(format!("`{k}` is no option of catan")),
+        }
+    }
+    Ok(o)
+}
+
+/// The header of a record of `s` (a game about to start).
+pub fn header(s: &State) -> String {
+    let deck: Vec<&str> = s.dealt_deck().iter().map(|d| d.name()).collect();
+    format!(
+        "{HEADER}\nplayers {}\noptions {}\nseed {}\ndeck {}\n{}",
+        s.players(),
+        options_text(s.options()),
+        s.seed(),
+        deck.join(" "),
+        s.board().to_text()
+    )
+}
+
+/// The record line of `mv`, about to be made by the player to act in `s`.
+pub fn move_line(s: &State, mv: Move) -> String {
+    format!("p{}: {}", s.actor().0 + 1, move_text(mv))
+}
+
+/// A record's fault: its 1-based line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Replays a record: the game it ends in, every move checked (chance from the header's seed).
+pub fn replay(text: &str) -> Result<State, RecordError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |line: usize, reason: String| RecordError { line, reason };
+    let field = |i: usize, key: &str| -> Result<&str, RecordError> {
+        let l = lines.get(i).copied().unwrap_or("");
+        l.strip_prefix(key)
+            .and_then(|r| r.strip_prefix(' '))
+            .ok_or_else(|| at(i + 1, format!("expected `{key} ...`")))
+    };
+    if lines.first().copied() != Some(HEADER) {
+        return Err(at(1, format!("the first line is not `{HEADER}`")));
+    }
+    let players: usize = field(1, "players")?.parse().map_err(|_| at(2, "players is no number".into()))?;
+    let options = parse_options(field(2, "options")?, Options::OFFICIAL).map_err(|e| at(3, e))?;
+    let seed: u64 = field(3, "seed")?.parse().map_err(|_| at(4, "seed is no number".into()))?;
+    let names: Vec<&str> = field(4, "deck")?.split_whitespace().collect();
+    let mut deck = unshuffled_deck();
+    if names.len() != DECK {
+        return Err(at(5, format!("the deck needs {DECK} cards, found {}", names.len())));
+    }
+    for (slot, name) in deck.iter_mut().zip(&names) {
+        *slot = DevCard::ALL
+            .into_iter()
+            .find(|d| d.name() == *name)
+            .ok_or_else(|| at(5, format!("`{name}` is no card")))?;
+    }
+    let board_text = lines.get(5..9).map(|l| l.join("\n")).unwrap_or_default();
+    let board = Board::parse(&board_text).map_err(|e| at(5 + e.line.max(1), e.reason))?;
+    let mut s = State::with_deck(board, players, options, deck, seed).map_err(|e| at(2, e.to_string()))?;
+    for (i, line) in lines.iter().enumerate().skip(9) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        while s.resolve_chance().is_some() {}
+        let (who, rest) = line.split_once(": ").ok_or_else(|| at(i + 1, "expected `pN: move`".into()))?;
+        if s.is_over() {
+            return Err(at(i + 1, "the game is over".into()));
+        }
+        let want = format!("p{}", s.actor().0 + 1);
+        if who != want {
+            return Err(at(i + 1, format!("{who} moved, but it is {want}'s decision")));
+        }
+        let mv = parse_move(rest).map_err(|e| at(i + 1, e))?;
+        s.play(mv).map_err(|e| at(i + 1, format!("`{rest}`: {e}")))?;
+    }
+    while s.resolve_chance().is_some() {}
+    Ok(s)
+}

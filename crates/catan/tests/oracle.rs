@@ -1,0 +1,227 @@
+//! Catanatron's games replayed in stadt, compared after every action (issue 41, item 3, a first
+//! cut): the board imported, Catanatron's readings switched on (docs/catan/rules.md section 11),
+//! each logged action applied with its chance outcome, then every player's resource cards,
+//! points, road length, longest road and largest army, the bank, the robber and who decides next
+//! compared, and before every decision stadt's legal moves against Catanatron's playable actions.
+//!
+//! The games come from `tests/oracle/catanatron_games.py` (Catanatron 3.2.1's random players):
+//! `CATAN_ORACLE=FILE.jsonl cargo test -p stadt-catan --release --test oracle -- --ignored`.
+
+use serde_json::Value;
+use stadt_catan::board::{Board, Harbour};
+use stadt_catan::deal::unshuffled_deck;
+use stadt_catan::ids::{DevCard, Edge, Hex, Node, Player, Resource};
+use stadt_catan::moves::{Chance, Move, Phase};
+use stadt_catan::options::Options;
+use stadt_catan::state::State;
+use stadt_catan::topology::{HEX_COORDS, edge_between};
+use std::collections::BTreeMap;
+
+fn resource(v: &Value) -> Resource {
+    let name = v.as_str().expect("a resource name");
+    Resource::parse(&name.to_lowercase()).expect("a resource")
+}
+
+fn hex_of(v: &Value) -> Hex {
+    let c: Vec<i8> = v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap() as i8).collect();
+    Hex(HEX_COORDS.iter().position(|h| h[..] == c[..]).expect("a land hex") as u8)
+}
+
+/// A Catanatron action (`[seat, type, value]`) as stadt's move, and the chance outcomes its log
+/// entry carries.
+fn translate(a: &Value) -> (Option<Move>, Vec<Chance>) {
+    let (kind, v) = (a[1].as_str().unwrap(), &a[2]);
+    let node = |v: &Value| Node(v.as_u64().unwrap() as u8);
+    match kind {
+        "ROLL" => {
+            let d: Vec<u8> =
+                v.as_array().map_or(vec![], |d| d.iter().map(|x| x.as_u64().unwrap() as u8).collect());
+            (Some(Move::Roll), if d.len() == 2 { vec![Chance::Dice(d[0], d[1])] } else { vec![] })
+        }
+        "END_TURN" => (Some(Move::End), vec![]),
+        "BUILD_SETTLEMENT" => (Some(Move::Settle(node(v))), vec![]),
+        "BUILD_CITY" => (Some(Move::City(node(v))), vec![]),
+        "BUILD_ROAD" => {
+            let (a, b) = (v[0].as_u64().unwrap() as u8, v[1].as_u64().unwrap() as u8);
+            (Some(Move::Road(Edge(edge_between(a, b).expect("a path")))), vec![])
+        }
+        "BUY_DEVELOPMENT_CARD" => {
+            let card = v.as_str().map(|c| match c {
+                "KNIGHT" => DevCard::Knight,
+                "YEAR_OF_PLENTY" => DevCard::YearOfPlenty,
+                "MONOPOLY" => DevCard::Monopoly,
+                "ROAD_BUILDING" => DevCard::RoadBuilding,
+                _ => DevCard::VictoryPoint,
+            });
+            (Some(Move::Buy), card.map(Chance::Draw).into_iter().collect())
+        }
+        "PLAY_KNIGHT_CARD" => (Some(Move::Knight), vec![]),
+        "PLAY_ROAD_BUILDING" => (Some(Move::RoadBuilding), vec![]),
+        "PLAY_MONOPOLY" => (Some(Move::Monopoly(resource(v))), vec![]),
+        "PLAY_YEAR_OF_PLENTY" => {
+            let r: Vec<Resource> = v.as_array().unwrap().iter().map(resource).collect();
+            (Some(Move::YearOfPlenty(r[0], r.get(1).copied())), vec![])
+        }
+        "MOVE_ROBBER" => {
+            let victim = v[1].as_u64().map(|p| Player(p as u8));
+            let stolen = if v[2].is_null() { vec![] } else { vec![Chance::Steal(resource(&v[2]))] };
+            (Some(Move::Robber(hex_of(&v[0]), victim)), stolen)
+        }
+        "MARITIME_TRADE" => {
+            let t = v.as_array().unwrap();
+            (Some(Move::Trade(resource(&t[0]), resource(&t[4]))), vec![])
+        }
+        "DISCARD" => {
+            let mut cards = [0u8; 5];
+            for r in v.as_array().into_iter().flatten() {
+                cards[resource(r).index()] += 1;
+            }
+            (None, if v.is_null() { vec![] } else { vec![Chance::Discard(cards)] })
+        }
+        other => panic!("unknown action {other}"),
+    }
+}
+
+fn board(g: &Value) -> Board {
+    let mut b = Board::beginners();
+    for (h, hex) in HEX_COORDS.iter().enumerate() {
+        let c: Vec<i8> =
+            g["coords"][h].as_array().unwrap().iter().map(|x| x.as_i64().unwrap() as i8).collect();
+        assert_eq!(c[..], hex[..], "Catanatron's tile {h} is stadt's hex {h}");
+        b.terrain[h] = if g["terrain"][h].is_null() { None } else { Some(resource(&g["terrain"][h])) };
+        b.numbers[h] = g["numbers"][h].as_u64().unwrap() as u8;
+    }
+    for i in 0..9 {
+        let p = &g["ports"][i];
+        b.harbours[i] = if p.is_null() { Harbour::Generic } else { Harbour::Special(resource(p)) };
+    }
+    b
+}
+
+/// Replays one game; every difference as `kind: detail`. Returns the actions replayed and the
+/// legal-move lists compared.
+fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>) -> (usize, usize) {
+    let players = g["colors"].as_array().unwrap().len();
+    let options = Options { turn_limit: u16::MAX, ..Options::CATANATRON };
+    let mut s = State::with_deck(board(g), players, options, unshuffled_deck(), 0).unwrap();
+    let seed = g["seed"].as_u64().unwrap();
+    let mut note = |kind: &str, step: usize, detail: String| {
+        diffs.entry(kind.to_string()).or_insert((0, String::new())).0 += 1;
+        let e = diffs.get_mut(kind).unwrap();
+        if e.1.is_empty() {
+            e.1 = format!("game {seed} step {step}: {detail}");
+        }
+    };
+    let mut buf = Vec::new();
+    let mut compared = 0;
+    let steps = g["steps"].as_array().unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        let a = &step["action"];
+        let (mv, chances) = translate(a);
+        // Legal moves, before a decision (a discard is chance in stadt).
+        if let Some(mv) = mv {
+            s.legal_moves(&mut buf);
+            let mut ours: Vec<String> = buf.iter().map(|m| format!("{m:?}")).collect();
+            let mut theirs: Vec<String> = step["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|l| translate(l).0)
+                .map(|m| format!("{m:?}"))
+                .collect();
+            ours.sort();
+            theirs.sort();
+            theirs.dedup();
+            compared += 1;
+            if ours != theirs {
+                let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).take(4).collect();
+                let missing: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).take(4).collect();
+                note(
+                    "legal moves",
+                    i,
+                    format!("{:?}: stadt only {extra:?}, Catanatron only {missing:?}", s.phase()),
+                );
+            }
+            if let Err(e) = s.play(mv) {
+                note("illegal in stadt", i, format!("{mv:?}: {e}"));
+                return (i, compared);
+            }
+        } else if s.phase() != Phase::RandomDiscard {
+            note("flow", i, format!("a discard at {:?}", s.phase()));
+            return (i, compared);
+        }
+        for c in chances {
+            if let Err(e) = s.chance(c) {
+                note("chance refused", i, format!("{c:?} at {:?}: {e}", s.phase()));
+                return (i, compared);
+            }
+        }
+        let after = &step["after"];
+        for p in 0..players {
+            let q = &after["players"][p];
+            let pl = Player(p as u8);
+            let hand: Vec<u8> =
+                q["hand"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect();
+            if hand[..] != s.hand(pl)[..] {
+                note("hand", i, format!("p{p} {hand:?} vs stadt {:?} after {a}", s.hand(pl)));
+            }
+            if q["vp"].as_u64().unwrap() as u8 != s.points(pl) {
+                note("points", i, format!("p{p} {} vs stadt {} after {a}", q["vp"], s.points(pl)));
+            }
+            if q["road"].as_bool().unwrap() != (s.longest_road() == Some(pl)) {
+                note("longest road holder", i, format!("p{p} after {a}"));
+            }
+            if q["army"].as_bool().unwrap() != (s.largest_army() == Some(pl)) {
+                note("largest army holder", i, format!("p{p} after {a}"));
+            }
+            if q["length"].as_u64().unwrap() as u8 != s.road_length(pl) {
+                note(
+                    "road length",
+                    i,
+                    format!("p{p} {} vs stadt {} after {a}", q["length"], s.road_length(pl)),
+                );
+            }
+        }
+        let bank: Vec<u8> =
+            after["bank"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect();
+        if bank[..] != s.bank()[..] {
+            note("bank", i, format!("{bank:?} vs stadt {:?}", s.bank()));
+        }
+        if hex_of(&after["robber"]) != s.robber() {
+            note("robber", i, String::new());
+        }
+        if !s.is_over() && after["current"].as_u64().unwrap() as u8 != s.actor().0 {
+            note(
+                "who decides",
+                i,
+                format!("{} vs stadt {} at {:?} after {a}", after["current"], s.actor().0, s.phase()),
+            );
+        }
+    }
+    let winner = g["winner"].as_u64().map(|w| Player(w as u8));
+    if winner != s.winner() {
+        note("winner", steps.len(), format!("{winner:?} vs stadt {:?}", s.winner()));
+    }
+    (steps.len(), compared)
+}
+
+#[test]
+#[ignore = "needs Catanatron's games: CATAN_ORACLE=FILE.jsonl (see the file's header)"]
+fn catanatron_games_replay_in_stadt_action_by_action() {
+    let path = std::env::var("CATAN_ORACLE").expect("CATAN_ORACLE=FILE.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut diffs = BTreeMap::new();
+    let (mut games, mut actions, mut lists) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let g: Value = serde_json::from_str(line).unwrap();
+        let (n, compared) = replay(&g, &mut diffs);
+        actions += n;
+        lists += compared;
+        games += 1;
+    }
+    eprintln!("{games} Catanatron games, {actions} actions replayed, {lists} legal-move lists compared");
+    for (kind, (n, first)) in &diffs {
+        eprintln!("{kind}: {n} differences; first: {first}");
+    }
+    assert!(diffs.is_empty(), "{} kinds of difference", diffs.len());
+}
