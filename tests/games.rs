@@ -174,7 +174,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
     assert_refused(
         tournament("random,random", &["--records"], "c"),
-        &["--records: catan has no record format"],
+        &["--records: a catan tournament cannot keep records yet"],
     );
     assert_refused(
         tournament("random,random", &["--players", "5"], "d"),

@@ -1,14 +1,14 @@
-//! Die Siedler von Catan in the harness (the engine is `stadt-catan`): the core's adapter for it,
-//! its seats (a random player and the core's MCTS over determinised games), and what the runs
-//! need of it (`Hosted`). Catan's tournaments and SPRT runs go through the same generic code as
-//! Die Stadt's. Not yet: its own record format (so no `--records`), bot files and bots in other
-//! programs, options other than the official rules, and a picture.
+//! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`): its seats
+//! (a random player and the core's MCTS over determinised games) and what the runs need of it
+//! (`Hosted`). Catan's tournaments and SPRT runs go through the same generic code as Die Stadt's.
+//! Not yet: bot files and bots in other programs, options other than the official rules (the
+//! engine has them; no flag sets them), and a picture.
 
 use crate::hosted::Hosted;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
-use stadt_catan::ids::{DevCard, Player};
+use stadt_catan::kind::RecordHead;
 use stadt_catan::moves::Move;
 use stadt_catan::observation::Observation;
 use stadt_catan::options::Options;
@@ -16,119 +16,11 @@ use stadt_catan::state::State;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
 use stadt_core::game::Game;
-use stadt_core::kind::{Columns, GameKind, GameOption};
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 use stadt_core::seat::{Seat, SeatAgent};
-use std::ops::RangeInclusive;
 use std::path::Path;
 
-/// The name `--game` takes.
-pub const NAME: &str = "catan";
-
-/// Catan, dealt with the official rules (`docs/catan/rules.md`).
-#[derive(Clone, Debug)]
-pub struct Catan {
-    /// The rules every game is dealt with.
-    pub options: Options,
-}
-
-/// What a seat is told of its game: its seat, the players and its generator's seed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    /// The seat, 0-based.
-    pub seat: usize,
-    /// Players in the game.
-    pub players: usize,
-    /// The seed of its generator.
-    pub seed: u64,
-}
-
-impl GameKind for Catan {
-    type State = State;
-    type Move = Move;
-    type Observation<'a> = Observation<'a>;
-    type Info = Info;
-    type RecordHead = ();
-    type History = String;
-
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn players(&self) -> RangeInclusive<usize> {
-        2..=4
-    }
-
-    fn options(&self) -> &'static [GameOption] {
-        &[]
-    }
-
-    fn columns(&self) -> Columns {
-        Columns::new(
-            &["settlements", "cities", "vp_cards", "longest_road", "largest_army"],
-            &["turns", "roads", "road_length", "knights"],
-        )
-    }
-
-    fn final_values(&self, state: &State, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
-        let p = Player(seat as u8);
-        let (settlements, cities, roads) = state.pieces(p);
-        let held = |p: Player| if p == Player(seat as u8) { 2 } else { 0 };
-        sources.clear();
-        sources.extend([
-            settlements as i32,
-            2 * cities as i32,
-            state.dev_cards(p)[DevCard::VictoryPoint.index()] as i32,
-            state.longest_road().map_or(0, held),
-            state.largest_army().map_or(0, held),
-        ]);
-        details.clear();
-        details.extend([
-            state.turns().to_string(),
-            roads.to_string(),
-            state.road_length(p).to_string(),
-            state.played(p)[DevCard::Knight.index()].to_string(),
-        ]);
-    }
-
-    fn deal(&self, players: usize, seed: u64) -> Result<State, Error> {
-        State::deal(players, self.options, seed).map_err(|e| Error::Setup(Box::new(e)))
-    }
-
-    fn observe<'a>(&self, state: &'a State, clairvoyant: bool, _history: Option<&'a str>) -> Observation<'a> {
-        if clairvoyant { Observation::clairvoyant(state) } else { Observation::new(state) }
-    }
-
-    fn check(&self, state: &State, mv: Move) -> Result<(), String> {
-        state.check(mv).map_err(|e| format!("{mv:?}: {e}"))
-    }
-
-    fn info(&self, players: usize, seat: usize, seed: u64) -> Info {
-        Info { seat, players, seed }
-    }
-
-    fn record_header(&self, state: &State, _head: &()) -> String {
-        format!("catan {} players\n", state.players())
-    }
-
-    fn record_line(&self, state: &State, mv: Move) -> String {
-        format!("p{}: {mv:?}\n", state.actor().index() + 1)
-    }
-
-    fn history(&self, _players: usize) -> String {
-        String::new()
-    }
-
-    fn history_catch_up(&self, _history: &mut String, _state: &State) {}
-
-    fn history_push(&self, history: &mut String, state: &State, mv: Move) {
-        history.push_str(&self.record_line(state, mv));
-    }
-
-    fn history_text<'h>(&self, history: &'h String) -> &'h str {
-        history
-    }
-}
+pub use stadt_catan::kind::{Catan, NAME};
 
 /// A Catan bot: `random`, or `mcts` (the core's MCTS over determinised games, random playouts)
 /// with `iters=N` (default 200) and `c=X` (default 0.7).
@@ -285,12 +177,14 @@ impl Hosted for Catan {
         CatanEntrant::parse(spec).map_err(Error::Setting)
     }
 
-    fn record_head(&self, _dir: &Path, _setup: &str) -> Result<(), Error> {
-        Catan::can_keep_records()
+    fn record_head(&self, _dir: &Path, _setup: &str) -> Result<RecordHead, Error> {
+        Catan::can_keep_records().map(|()| RecordHead)
     }
 
     fn can_keep_records() -> Result<(), Error> {
-        Err(Error::Setting(format!("--records: {NAME} has no record format yet")))
+        // The engine writes records; the report's viewer pages of notable games read Die
+        // Stadt's only so far.
+        Err(Error::Setting(format!("--records: a {NAME} tournament cannot keep records yet")))
     }
 
     fn worker_done() {}
