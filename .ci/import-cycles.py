@@ -8,7 +8,16 @@ import re
 import sys
 from pathlib import Path
 
-CRATES = ["crates/core", "crates/die-stadt", "crates/catan", "crates/agents", "crates/harness", "crates/py", "crates/testkit", "."]
+CRATES = [
+    "crates/core",
+    "crates/die-stadt",
+    "crates/catan",
+    "crates/agents",
+    "crates/harness",
+    "crates/py",
+    "crates/testkit",
+    ".",
+]
 PATH = re.compile(r"\b(crate|super)::([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*)")
 TESTS = re.compile(r"#\[cfg\(test\)\]\s*mod tests\s*\{.*", re.S)
 
