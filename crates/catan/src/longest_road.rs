@@ -123,6 +123,35 @@ fn catanatron_walk(s: &State, p: u8, node: usize, used: u128) -> u8 {
     best
 }
 
+/// The intersections reached from `start` along `p`'s roads, stopping at (and taking in) those
+/// with another player's building: Catanatron's `bfs_walk`.
+fn walk_from(s: &State, p: u8, start: usize) -> u64 {
+    let (mut seen, mut stack) = (1u64 << start, [0u8; NODES]);
+    let mut top = 1;
+    stack[0] = start as u8;
+    while top > 0 {
+        top -= 1;
+        let n = stack[top] as usize;
+        let owner = s.owner_at(n);
+        if owner != NOBODY && owner != p {
+            continue;
+        }
+        for i in 0..3 {
+            let e = TOPOLOGY.node_edges[n][i];
+            if e == NONE {
+                break;
+            }
+            let m = TOPOLOGY.node_neighbours[n][i];
+            if s.edges[e as usize] == p + 1 && seen & (1 << m) == 0 {
+                seen |= 1 << m;
+                stack[top] = m;
+                top += 1;
+            }
+        }
+    }
+    seen
+}
+
 /// After `p` built a road on `e` (C32).
 pub(crate) fn road_built(s: &mut State, p: u8, e: Edge) {
     if s.options.longest_road == LongestRoad::Official {
@@ -169,9 +198,18 @@ pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
         return;
     }
     // Catanatron recounts only a road cut in two, then gives the card to the longest player
-    // (the first in seat order on a tie), whatever his length.
+    // (the first in seat order on a tie), whatever his length. The two halves are walked afresh
+    // from the cut, and the walk takes in the intersections of others' buildings it meets, so
+    // trails may start there from now on.
     for q in 0..s.players {
         if count[q as usize] == 2 {
+            for &e in &TOPOLOGY.node_edges[n.index()] {
+                if e != NONE && s.edges[e as usize] == q + 1 {
+                    let [a, b] = TOPOLOGY.edge_nodes[e as usize];
+                    let far = if a == n.0 { b } else { a };
+                    s.reached[q as usize] |= walk_from(s, q, far as usize);
+                }
+            }
             s.road_length[q as usize] = catanatron_length(s, q);
             let lengths = &s.road_length[..s.players as usize];
             let max = lengths.iter().copied().max().unwrap_or(0);

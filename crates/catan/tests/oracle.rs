@@ -5,7 +5,10 @@
 //! compared, and before every decision stadt's legal moves against Catanatron's playable actions.
 //!
 //! The games come from `tests/oracle/catanatron_games.py` (Catanatron 3.2.1's random players):
-//! `CATAN_ORACLE=FILE.jsonl cargo test -p stadt-catan --release --test oracle -- --ignored`.
+//! `CATAN_ORACLE=FILE.jsonl cargo test -p stadt-catan --release --test oracle catanatron_games
+//! -- --ignored`. The other way round, `stadt_games_for_catanatron` writes stadt's random games
+//! in Catanatron's terms (`CATAN_ORACLE_OUT=FILE.jsonl`) and `tests/oracle/replay_in_catanatron.py`
+//! replays them in Catanatron with every outcome forced, comparing the same things.
 
 use serde_json::Value;
 use stadt_catan::board::{Board, Harbour};
@@ -224,4 +227,133 @@ fn catanatron_games_replay_in_stadt_action_by_action() {
         eprintln!("{kind}: {n} differences; first: {first}");
     }
     assert!(diffs.is_empty(), "{} kinds of difference", diffs.len());
+}
+
+/// A resource as Catanatron names it.
+fn catanatron_resource(r: Resource) -> &'static str {
+    ["WOOD", "BRICK", "SHEEP", "WHEAT", "ORE"][r.index()]
+}
+
+/// A move of `s`'s player to act as a Catanatron action `[seat, type, value]`, its chance
+/// outcomes filled in from `outcomes` (None: the intent, as Catanatron lists playable actions).
+fn catanatron_action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Value {
+    use serde_json::json;
+    let seat = s.actor().0;
+    let res = |r: Resource| json!(catanatron_resource(r));
+    let (kind, value) = match mv {
+        Move::Settle(n) => ("BUILD_SETTLEMENT", json!(n.0)),
+        Move::City(n) => ("BUILD_CITY", json!(n.0)),
+        Move::Road(e) => ("BUILD_ROAD", json!(stadt_catan::topology::TOPOLOGY.edge_nodes[e.index()])),
+        Move::Buy => {
+            let card = outcomes.and_then(|o| {
+                o.iter().find_map(|c| match c {
+                    Chance::Draw(k) => Some(["KNIGHT", "YEAR_OF_PLENTY", "MONOPOLY", "ROAD_BUILDING", "VICTORY_POINT"][k.index()]),
+                    _ => None,
+                })
+            });
+            ("BUY_DEVELOPMENT_CARD", json!(card))
+        }
+        Move::Roll => {
+            let dice = outcomes.and_then(|o| {
+                o.iter().find_map(|c| match c {
+                    Chance::Dice(a, b) => Some([*a, *b]),
+                    _ => None,
+                })
+            });
+            ("ROLL", json!(dice))
+        }
+        Move::End => ("END_TURN", Value::Null),
+        Move::Knight => ("PLAY_KNIGHT_CARD", Value::Null),
+        Move::RoadBuilding => ("PLAY_ROAD_BUILDING", Value::Null),
+        Move::YearOfPlenty(a, b) => {
+            ("PLAY_YEAR_OF_PLENTY", json!([Some(a), b].into_iter().flatten().map(catanatron_resource).collect::<Vec<_>>()))
+        }
+        Move::Monopoly(r) => ("PLAY_MONOPOLY", res(r)),
+        Move::Robber(h, v) => {
+            let stolen = outcomes.and_then(|o| {
+                o.iter().find_map(|c| match c {
+                    Chance::Steal(r) => Some(catanatron_resource(*r)),
+                    _ => None,
+                })
+            });
+            ("MOVE_ROBBER", json!([HEX_COORDS[h.index()], v.map(|v| v.0), stolen]))
+        }
+        Move::Trade(give, get) => {
+            let rate = s.rate(s.actor(), give) as usize;
+            let mut offer: Vec<Value> = vec![res(give); rate];
+            offer.resize(4, Value::Null);
+            offer.push(res(get));
+            ("MARITIME_TRADE", Value::Array(offer))
+        }
+        other => panic!("Catanatron has no {other:?}"),
+    };
+    json!([seat, kind, value])
+}
+
+/// What every player holds, as `catanatron_games.py` writes it.
+fn snapshot(s: &State) -> Value {
+    use serde_json::json;
+    let players: Vec<Value> = (0..s.players() as u8)
+        .map(|p| {
+            let p = Player(p);
+            json!({"hand": s.hand(p), "vp": s.points(p), "road": s.longest_road() == Some(p),
+                   "army": s.largest_army() == Some(p), "length": s.road_length(p)})
+        })
+        .collect();
+    json!({"players": players, "bank": s.bank(), "robber": HEX_COORDS[s.robber().index()], "current": s.actor().0})
+}
+
+#[test]
+#[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n]"]
+fn stadt_games_for_catanatron() {
+    use rand::{RngExt, SeedableRng};
+    use serde_json::json;
+    use std::io::Write;
+    let path = std::env::var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
+    let games: u64 = std::env::var("CATAN_ORACLE_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let options = Options { turn_limit: 1000, ..Options::CATANATRON };
+    for seed in 0..games {
+        let players = [4, 4, 3, 2][seed as usize % 4];
+        let mut s = State::deal(players, options, seed).unwrap();
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut buf = Vec::new();
+        let mut steps = Vec::new();
+        while !s.is_over() {
+            // A random discard is a decision of the discarding player in Catanatron.
+            let (legal, action) = if s.phase() == Phase::RandomDiscard {
+                let before = s.clone();
+                let Some(Chance::Discard(cards)) = s.resolve_chance() else { unreachable!() };
+                let list: Vec<&str> = Resource::ALL
+                    .iter()
+                    .flat_map(|&r| std::iter::repeat_n(catanatron_resource(r), cards[r.index()] as usize))
+                    .collect();
+                (vec![json!([before.actor().0, "DISCARD", Value::Null])], json!([before.actor().0, "DISCARD", list]))
+            } else {
+                s.legal_moves(&mut buf);
+                let legal: Vec<Value> = buf.iter().map(|&m| catanatron_action(&s, m, None)).collect();
+                let mv = buf[rng.random_range(0..buf.len())];
+                let before = s.clone();
+                s.play(mv).unwrap();
+                let mut outcomes = Vec::new();
+                // Chance that belongs to this action (not a following discard, its own step).
+                while s.phase().is_chance() && s.phase() != Phase::RandomDiscard {
+                    outcomes.push(s.resolve_chance().unwrap());
+                }
+                (legal, catanatron_action(&before, mv, Some(&outcomes)))
+            };
+            steps.push(json!({"legal": legal, "action": action, "after": snapshot(&s)}));
+        }
+        let b = s.board();
+        let record = json!({
+            "seed": seed,
+            "players": players,
+            "terrain": b.terrain.iter().map(|t| t.map(catanatron_resource)).collect::<Vec<_>>(),
+            "numbers": b.numbers,
+            "ports": b.harbours.iter().map(|h| match h { Harbour::Generic => None, Harbour::Special(r) => Some(catanatron_resource(*r)) }).collect::<Vec<_>>(),
+            "steps": steps,
+            "winner": s.winner().map(|w| w.0),
+        });
+        writeln!(out, "{record}").unwrap();
+    }
 }

@@ -114,8 +114,8 @@ enum RoadEvent {
     None,
     /// This player built a road.
     Built(u8),
-    /// A settlement cut this player's road in two.
-    Cut(u8),
+    /// A settlement cut this player's road in two at this intersection.
+    Cut(u8, usize),
 }
 
 /// The rate for `r` from the buildings on harbour intersections (C35, C36).
@@ -456,7 +456,31 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
             mem.counts[p as usize] = mem.counts[p as usize].max(l);
             mem.fresh = l;
         }
-        RoadEvent::Cut(v) => mem.counts[v as usize] = longest_catanatron(s, g, v, mem.reached[v as usize]),
+        RoadEvent::Cut(v, at) => {
+            // The halves are walked again from the cut, taking in others' buildings met.
+            for &m in &g.neighbours[at] {
+                if road_owner(s, g, at, m) == Some(v) {
+                    let mut seen = vec![m];
+                    let mut i = 0;
+                    while i < seen.len() {
+                        let x = seen[i];
+                        i += 1;
+                        if owner(s, x).is_some_and(|o| o != v) {
+                            continue;
+                        }
+                        for &y in &g.neighbours[x] {
+                            if road_owner(s, g, x, y) == Some(v) && !seen.contains(&y) {
+                                seen.push(y);
+                            }
+                        }
+                    }
+                    for x in seen {
+                        mem.reached[v as usize] |= 1 << x;
+                    }
+                }
+            }
+            mem.counts[v as usize] = longest_catanatron(s, g, v, mem.reached[v as usize]);
+        }
         _ => {}
     }
     let lengths_now = match &mem.counted {
@@ -510,7 +534,7 @@ fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
                 mem.longest
             }
         }
-        (LongestRoad::Catanatron, RoadEvent::Cut(_)) => {
+        (LongestRoad::Catanatron, RoadEvent::Cut(..)) => {
             mem.stats.catanatron_cuts += 1;
             mem.stats.catanatron_short_holders += (max < 5) as u64;
             mem.holder_len = max;
@@ -733,7 +757,7 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
                             == 2
                 });
                 if let Some(v) = cut {
-                    mem.event = RoadEvent::Cut(v);
+                    mem.event = RoadEvent::Cut(v, n.index());
                 }
             }
             _ => {}

@@ -1,0 +1,110 @@
+"""Replays stadt's games (written by `tests/oracle.rs`'s `stadt_games_for_catanatron`) in
+Catanatron 3.2.1 with every chance outcome forced, and compares after every action what each
+player holds, the bank, the robber, who decides, the winner, and before every action stadt's legal
+moves with Catanatron's playable actions. Prints the counts and the first differences; exits 1 on
+any.
+
+Usage: PYTHONPATH=<catanatron 3.2.1> python3 replay_in_catanatron.py FILE.jsonl
+"""
+
+import json
+import sys
+from collections import Counter
+
+from catanatron.game import Game
+from catanatron.models.enums import RESOURCES, Action, ActionType
+from catanatron.models.map import BASE_MAP_TEMPLATE, CatanMap, initialize_tiles
+from catanatron.models.player import Color, RandomPlayer
+from catanatron.state import apply_action
+from catanatron.state_functions import player_key
+
+COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+
+
+def catanatron_map(g):
+    # initialize_tiles pops from the end, in topology order: hand it the lists reversed.
+    terrain = list(reversed(g["terrain"]))
+    numbers = list(reversed([n for t, n in zip(g["terrain"], g["numbers"]) if t is not None]))
+    ports = list(reversed(g["ports"]))
+    return CatanMap.from_tiles(initialize_tiles(BASE_MAP_TEMPLATE, numbers, ports, terrain))
+
+
+def to_action(a, colors, intent):
+    seat, kind, value = a
+    t = ActionType[kind]
+    color = colors[seat]
+    if t == ActionType.BUILD_ROAD:
+        value = tuple(value)
+    elif t == ActionType.MOVE_ROBBER:
+        coord, victim, stolen = value
+        value = (tuple(coord), None if victim is None else colors[victim], None if intent else stolen)
+    elif t == ActionType.PLAY_YEAR_OF_PLENTY:
+        value = tuple(value)
+    elif t == ActionType.MARITIME_TRADE:
+        value = tuple(value)
+    elif t in (ActionType.ROLL, ActionType.BUY_DEVELOPMENT_CARD, ActionType.DISCARD):
+        value = None if intent else (tuple(value) if isinstance(value, list) and t == ActionType.ROLL else value)
+    return Action(color, t, value)
+
+
+def snapshot(state):
+    out = []
+    for c in state.colors:
+        k = player_key(state, c)
+        ps = state.player_state
+        out.append(
+            {
+                "hand": [ps[f"{k}_{r}_IN_HAND"] for r in RESOURCES],
+                "vp": ps[f"{k}_ACTUAL_VICTORY_POINTS"],
+                "road": ps[f"{k}_HAS_ROAD"],
+                "army": ps[f"{k}_HAS_ARMY"],
+                "length": state.board.road_lengths.get(c, 0),
+            }
+        )
+    return {
+        "players": out,
+        "bank": list(state.resource_freqdeck),
+        "robber": list(state.board.robber_coordinate),
+        "current": state.current_player_index,
+    }
+
+
+def main():
+    diffs, first = Counter(), {}
+    games = actions = lists = 0
+    for line in open(sys.argv[1]):
+        g = json.loads(line)
+        n = g["players"]
+        game = Game([RandomPlayer(c) for c in COLORS[:n]], seed=1, catan_map=catanatron_map(g))
+        colors = list(game.state.colors)
+        games += 1
+
+        def note(kind, step, detail):
+            diffs[kind] += 1
+            first.setdefault(kind, f"game {g['seed']} step {step}: {detail}")
+
+        for i, step in enumerate(g["steps"]):
+            playable = set(game.state.playable_actions)
+            ours = {to_action(a, colors, True) for a in step["legal"]}
+            lists += 1
+            if ours != playable:
+                note("legal moves", i, f"stadt only {list(ours - playable)[:3]}, Catanatron only {list(playable - ours)[:3]}")
+            intent = to_action(step["action"], colors, True)
+            if intent not in playable:
+                note("illegal in Catanatron", i, str(intent))
+                break
+            apply_action(game.state, to_action(step["action"], colors, False))
+            actions += 1
+            if snapshot(game.state) != step["after"]:
+                note("state after", i, f"{step['action']}: Catanatron {snapshot(game.state)} stadt {step['after']}")
+        winner = game.winning_color()
+        if (None if winner is None else colors.index(winner)) != g["winner"]:
+            note("winner", len(g["steps"]), f"Catanatron {winner}, stadt {g['winner']}")
+    print(f"{games} stadt games, {actions} actions replayed in Catanatron, {lists} legal-move lists compared")
+    for kind, count in diffs.items():
+        print(f"{kind}: {count} differences; first: {first[kind]}")
+    sys.exit(1 if diffs else 0)
+
+
+if __name__ == "__main__":
+    main()
