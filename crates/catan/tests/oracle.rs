@@ -247,7 +247,9 @@ fn catanatron_action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Value 
         Move::Buy => {
             let card = outcomes.and_then(|o| {
                 o.iter().find_map(|c| match c {
-                    Chance::Draw(k) => Some(["KNIGHT", "YEAR_OF_PLENTY", "MONOPOLY", "ROAD_BUILDING", "VICTORY_POINT"][k.index()]),
+                    Chance::Draw(k) => Some(
+                        ["KNIGHT", "YEAR_OF_PLENTY", "MONOPOLY", "ROAD_BUILDING", "VICTORY_POINT"][k.index()],
+                    ),
                     _ => None,
                 })
             });
@@ -265,9 +267,10 @@ fn catanatron_action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Value 
         Move::End => ("END_TURN", Value::Null),
         Move::Knight => ("PLAY_KNIGHT_CARD", Value::Null),
         Move::RoadBuilding => ("PLAY_ROAD_BUILDING", Value::Null),
-        Move::YearOfPlenty(a, b) => {
-            ("PLAY_YEAR_OF_PLENTY", json!([Some(a), b].into_iter().flatten().map(catanatron_resource).collect::<Vec<_>>()))
-        }
+        Move::YearOfPlenty(a, b) => (
+            "PLAY_YEAR_OF_PLENTY",
+            json!([Some(a), b].into_iter().flatten().map(catanatron_resource).collect::<Vec<_>>()),
+        ),
         Move::Monopoly(r) => ("PLAY_MONOPOLY", res(r)),
         Move::Robber(h, v) => {
             let stolen = outcomes.and_then(|o| {
@@ -328,7 +331,10 @@ fn stadt_games_for_catanatron() {
                     .iter()
                     .flat_map(|&r| std::iter::repeat_n(catanatron_resource(r), cards[r.index()] as usize))
                     .collect();
-                (vec![json!([before.actor().0, "DISCARD", Value::Null])], json!([before.actor().0, "DISCARD", list]))
+                (
+                    vec![json!([before.actor().0, "DISCARD", Value::Null])],
+                    json!([before.actor().0, "DISCARD", list]),
+                )
             } else {
                 s.legal_moves(&mut buf);
                 let legal: Vec<Value> = buf.iter().map(|&m| catanatron_action(&s, m, None)).collect();

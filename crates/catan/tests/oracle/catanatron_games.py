@@ -8,12 +8,11 @@ Usage: PYTHONPATH=<catanatron 3.2.1> python3 catanatron_games.py GAMES SEED [PLA
 """
 
 import json
-import random
 import sys
 
 from catanatron.game import Game
-from catanatron.models.player import Color, RandomPlayer
 from catanatron.models.enums import RESOURCES
+from catanatron.models.player import Color, RandomPlayer
 from catanatron.state_functions import player_key
 
 COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
@@ -77,9 +76,7 @@ def main():
         while game.winning_color() is None and game.state.num_turns < 1000:
             legal = [action(a, colors) for a in game.state.playable_actions]
             logged = game.play_tick()
-            record["steps"].append(
-                {"legal": legal, "action": action(logged, colors), "after": snapshot(game.state)}
-            )
+            record["steps"].append({"legal": legal, "action": action(logged, colors), "after": snapshot(game.state)})
         record["winner"] = None if game.winning_color() is None else colors.index(game.winning_color())
         print(json.dumps(record, separators=(",", ":")))
 

@@ -24,7 +24,7 @@ COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 def catanatron_map(g):
     # initialize_tiles pops from the end, in topology order: hand it the lists reversed.
     terrain = list(reversed(g["terrain"]))
-    numbers = list(reversed([n for t, n in zip(g["terrain"], g["numbers"]) if t is not None]))
+    numbers = list(reversed([n for t, n in zip(g["terrain"], g["numbers"], strict=False) if t is not None]))
     ports = list(reversed(g["ports"]))
     return CatanMap.from_tiles(initialize_tiles(BASE_MAP_TEMPLATE, numbers, ports, terrain))
 
@@ -79,16 +79,20 @@ def main():
         colors = list(game.state.colors)
         games += 1
 
-        def note(kind, step, detail):
+        def note(kind, step, detail, seed=g["seed"]):
             diffs[kind] += 1
-            first.setdefault(kind, f"game {g['seed']} step {step}: {detail}")
+            first.setdefault(kind, f"game {seed} step {step}: {detail}")
 
         for i, step in enumerate(g["steps"]):
             playable = set(game.state.playable_actions)
             ours = {to_action(a, colors, True) for a in step["legal"]}
             lists += 1
             if ours != playable:
-                note("legal moves", i, f"stadt only {list(ours - playable)[:3]}, Catanatron only {list(playable - ours)[:3]}")
+                note(
+                    "legal moves",
+                    i,
+                    f"stadt only {list(ours - playable)[:3]}, Catanatron only {list(playable - ours)[:3]}",
+                )
             intent = to_action(step["action"], colors, True)
             if intent not in playable:
                 note("illegal in Catanatron", i, str(intent))
