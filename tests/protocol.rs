@@ -962,6 +962,18 @@ fn start_up_is_not_thinking_and_unasked_blank_and_bom_lines_are_as_documented() 
     assert!(failures.contains("a message of type `move` sent when no answer was asked for"), "{failures}");
 }
 
+/// The public record of a whole 2-player game (`stadt play --seed 4`), as a host shows it.
+fn finished_public_record() -> String {
+    let dir = scratch("protocol-finished");
+    let file = dir.join("game.rec");
+    let (code, _, err) = stadt(&["play", "--seed", "4", "--record", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let tiles = die_stadt::record::Tiles::Given(die_stadt::tiles::TileSet::default_set());
+    let record = die_stadt::record::Record::parse(&text, tiles).unwrap();
+    die_stadt::public_record::of_record(&record).unwrap()
+}
+
 /// `stadt serve-bot --bot greedy` fed `input`: (exit code, stdout, stderr).
 fn serve_greedy(input: Vec<u8>) -> (Option<i32>, String, String) {
     let mut child = Command::new(STADT)
@@ -1000,6 +1012,9 @@ fn serve_bot_answers_only_listed_moves_and_refuses_what_the_protocol_does_not_al
     let run = |hello: &str, new_game: &str, decide: &str| {
         serve_greedy(format!("{hello}{new_game}{decide}").into_bytes())
     };
+    // A byte order mark before a host's line is ignored, as the doc says for both directions.
+    let (code, out, err) = run(&format!("\u{feff}{hello}"), new_game, decide);
+    assert_eq!((code, out.lines().count()), (Some(0), 2), "{err}");
     // `tiles: default` needs no hash; the answer is one of the listed moves.
     let plain = new_game.replace(
         r#", "tiles_sha256": "5052210ecb72de7688a45819e20c38054700e4bd46734969ab206f6feebf1dd2""#,
@@ -1052,6 +1067,29 @@ fn serve_bot_answers_only_listed_moves_and_refuses_what_the_protocol_does_not_al
             new_game.to_string(),
             decide.replace(", \"tile 2 0 0\"", ""),
             "leaves out `tile 2 0 0`",
+        ),
+        (
+            "a decision for another seat",
+            hello.to_string(),
+            new_game.replace("\"seat\": 1", "\"seat\": 2"),
+            decide.to_string(),
+            "p1 is to decide, and this bot has seat 2",
+        ),
+        (
+            "a record of other players",
+            hello.to_string(),
+            new_game.replace("\"players\": 2", "\"players\": 3"),
+            decide.to_string(),
+            "its record is of 2 players, the game of 3",
+        ),
+        (
+            "a finished game (greedy panicked on its empty moves)",
+            hello.to_string(),
+            new_game.to_string(),
+            serde_json::json!({"type": "decide", "seat": 1, "time_ms": 5000, "moves": [], "record": finished_public_record()})
+                .to_string()
+                + "\n",
+            "a finished game",
         ),
     ] {
         let (code, out, err) = run(&hello, &new_game, &decide);

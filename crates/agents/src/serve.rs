@@ -10,7 +10,7 @@ use crate::protocol;
 use die_stadt::observation::Observation;
 use die_stadt::public_record::replay_public;
 use die_stadt::record::decision_text;
-use die_stadt::table::PLAYERS;
+use die_stadt::table::{PLAYERS, Table};
 use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -30,8 +30,9 @@ impl std::fmt::Display for ServeError {
     }
 }
 
-/// The game being played: the bot, its generator and the tile set.
-type Playing = (Box<dyn stadt_core::agent::Agent<die_stadt::kind::DieStadt>>, Pcg64Mcg, &'static TileSet);
+/// The game being played: the bot, its generator, the tile set, and its seat (1-based) and players.
+type Playing =
+    (Box<dyn stadt_core::agent::Agent<die_stadt::kind::DieStadt>>, Pcg64Mcg, &'static TileSet, u64, u64);
 
 /// Serves `spec` on `input` and `output` until a `quit` or the end of the input. `tiles` gives the
 /// tile set a new game names (its name and SHA-256, empty when not sent), or says why it is not at
@@ -51,6 +52,8 @@ pub fn serve(
         number += 1;
         let at = |m: String| ServeError(format!("host line {number}: {m}"));
         let line = std::str::from_utf8(&buffer).map_err(|_| at("not UTF-8".into()))?;
+        // A byte order mark before a line is ignored, as the host ignores a bot's.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if line.trim().is_empty() {
             continue;
         }
@@ -65,16 +68,17 @@ pub fn serve(
                 protocol::ready(&spec.label)
             }
             "new_game" => {
-                let (seed, _seat) = check_new_game(&message).map_err(at)?;
+                let (seed, seat, players) = check_new_game(&message).map_err(at)?;
                 let set = tiles(&text("tiles"), &text("tiles_sha256")).map_err(at)?;
-                game = Some((spec.build(), Pcg64Mcg::seed_from_u64(seed), set));
+                game = Some((spec.build(), Pcg64Mcg::seed_from_u64(seed), set, seat, players));
                 continue;
             }
             "decide" => {
-                let (agent, rng, set) =
+                let (agent, rng, set, seat, players) =
                     game.as_mut().ok_or_else(|| at("a decision before any new_game".into()))?;
                 let record = text("record");
                 let table = replay_public(&record, set).map_err(|e| at(format!("its record: {e}")))?;
+                check_position(&message, &table, *seat, *players).map_err(at)?;
                 let obs = Observation::of_table(&table).with_history(&record);
                 check_moves(&message, &obs).map_err(at)?;
                 let mv = agent.act(&obs, rng);
@@ -128,8 +132,8 @@ fn check_hello(message: &Map<String, Value>) -> Result<(), String> {
     }
 }
 
-/// A new game's seed, and its seat (1-based) checked against its players.
-fn check_new_game(message: &Map<String, Value>) -> Result<(u64, u64), String> {
+/// A new game's seed, its seat (1-based) checked against its players, and its players.
+fn check_new_game(message: &Map<String, Value>) -> Result<(u64, u64, u64), String> {
     let seed = message
         .get("seed")
         .ok_or("no `seed`")?
@@ -147,7 +151,31 @@ fn check_new_game(message: &Map<String, Value>) -> Result<(u64, u64), String> {
     if !(1..=players).contains(&seat) {
         return Err(format!("`seat` {seat}: seats are 1 to {players}"));
     }
-    Ok((seed, seat))
+    Ok((seed, seat, players))
+}
+
+/// The decision's position must be one of this game (its players), not over, and the bot's seat
+/// must be the one to decide, as the decision's `seat` says.
+fn check_position(
+    message: &Map<String, Value>,
+    table: &Table,
+    seat: u64,
+    players: u64,
+) -> Result<(), String> {
+    if table.players() as u64 != players {
+        return Err(format!("its record is of {} players, the game of {players}", table.players()));
+    }
+    if table.is_over() {
+        return Err("its record is of a finished game: there is no decision to make".into());
+    }
+    let asked = message.get("seat").and_then(Value::as_u64).ok_or("no `seat`")?;
+    let actor = table.actor().index() as u64 + 1;
+    if asked != seat || actor != seat {
+        return Err(format!(
+            "a decision for seat {asked} where p{actor} is to decide, and this bot has seat {seat}"
+        ));
+    }
+    Ok(())
 }
 
 /// The listed moves must be the legal moves of the record's position (in any order): then the
