@@ -438,13 +438,19 @@ impl UnitScores {
     }
 
     /// Estimated logistic Elo of the mean unit score with a 95% interval; None with < 2 units.
-    /// Infinite where the mean or a bound reaches 0 or 1.
+    /// Infinite where the mean or a bound reaches 0 or 1. When every unit scored the same there is
+    /// no spread to give an interval: it is unbounded on both sides (not of width 0), or the
+    /// estimate itself is infinite at a score of 0 or 1.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
         if self.n < 2 {
             return None;
         }
         let n = self.n as f64;
         let (mean, var) = self.mean_var();
+        if var <= ZERO_VARIANCE {
+            let e = logistic_elo(mean.clamp(0.0, 1.0));
+            return Some(if e.is_infinite() { (e, e, e) } else { (e, f64::NEG_INFINITY, f64::INFINITY) });
+        }
         let half = Z95 * (var * n / (n - 1.0) / n).sqrt();
         let clamp = |x: f64| x.clamp(0.0, 1.0);
         Some((logistic_elo(clamp(mean)), logistic_elo(clamp(mean - half)), logistic_elo(clamp(mean + half))))
@@ -616,6 +622,14 @@ mod tests {
         u.add(0.6);
         let (e, lo, hi) = u.elo().unwrap();
         assert!((e - logistic_elo(0.55)).abs() < 1e-9 && lo < e && e < hi);
+        // Units that all scored the same: no interval of width 0, but none at all; a sweep is
+        // unbounded.
+        let mut even = UnitScores::default();
+        (0..3).for_each(|_| even.add(0.75));
+        assert_eq!(even.elo(), Some((logistic_elo(0.75), -inf, inf)));
+        let mut sweep = UnitScores::default();
+        (0..3).for_each(|_| sweep.add(1.0));
+        assert_eq!(sweep.elo(), Some((inf, inf, inf)));
     }
 
     #[test]
