@@ -16,21 +16,7 @@ use stadt_agents::spec::parse_bot;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 
 fn config(reuse: bool, threads: usize) -> Config {
-    Config {
-        iters: 400,
-        ms: 0,
-        c: 0.7,
-        reward: Reward::Margin,
-        threads,
-        depth: 6,
-        prior: 0.5,
-        widen: 2.0,
-        expand: 1,
-        reuse,
-        follow: false,
-        halving: false,
-        chance: 0.0,
-    }
+    Config { threads, depth: 6, prior: 0.5, widen: 2.0, reuse, ..Config::uct(400, 0.7, Reward::Margin) }
 }
 
 type Search = Mcts<Game, RandomRollout<Game>, GreedyPrior>;
@@ -380,21 +366,7 @@ fn halving_tries_every_root_move_in_its_first_round_and_chooses_a_last_round_mov
 /// After a search of `iters` with widening over draws `chance`, each chance node's outcomes
 /// and visits, over decisions in a few 2-player games.
 fn chance_nodes(chance: f64, iters: u64) -> Vec<(usize, u32)> {
-    let cfg = Config {
-        iters,
-        ms: 0,
-        c: 0.5,
-        reward: Reward::Margin,
-        threads: 1,
-        depth: 6,
-        prior: 0.0,
-        widen: 0.0,
-        expand: 1,
-        reuse: false,
-        follow: false,
-        halving: false,
-        chance,
-    };
+    let cfg = Config { depth: 6, chance, ..Config::uct(iters, 0.5, Reward::Margin) };
     let mut search = Mcts::with_prior(cfg, RandomRollout::default, || NoPrior);
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     let mut found = Vec::new();

@@ -13,21 +13,7 @@ use stadt_core::game::{Determinize, Game, Turn};
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 
 fn config() -> Config {
-    Config {
-        iters: 200,
-        ms: 0,
-        c: 0.7,
-        reward: Reward::Win,
-        threads: 1,
-        depth: 60,
-        prior: 0.0,
-        widen: 0.0,
-        expand: 1,
-        reuse: false,
-        follow: false,
-        halving: false,
-        chance: 0.0,
-    }
+    Config { depth: 60, ..Config::uct(200, 0.7, Reward::Win) }
 }
 
 fn points(s: &State, out: &mut [f64]) {

@@ -112,24 +112,10 @@ impl Seat<Catan> for CatanEntrant {
     }
 }
 
-/// The search's settings for `iters` iterations and exploration `c`: one thread, the win as
+/// The search's settings for `iters` iterations and exploration `c`: plain UCT with the win as
 /// reward, playouts cut at 400 steps.
 fn mcts_config(iters: u64, c: f64) -> Config {
-    Config {
-        iters,
-        ms: 0,
-        c,
-        reward: Reward::Win,
-        threads: 1,
-        depth: 400,
-        prior: 0.0,
-        widen: 0.0,
-        expand: 1,
-        reuse: false,
-        follow: false,
-        halving: false,
-        chance: 0.0,
-    }
+    Config { depth: 400, ..Config::uct(iters, c, Reward::Win) }
 }
 
 /// Uniform among the legal moves of what it sees.

@@ -82,6 +82,27 @@ pub struct Config {
 }
 
 impl Config {
+    /// Plain UCT: `iters` iterations a decision, exploration `c`, rewards `reward`, one thread,
+    /// playouts to the end, and none of the extras (no prior, widening, reuse, halving or
+    /// widening over chance); a search that wants one sets its field over this.
+    pub fn uct(iters: u64, c: f64, reward: Reward) -> Config {
+        Config {
+            iters,
+            ms: 0,
+            c,
+            reward,
+            threads: 1,
+            depth: 0,
+            prior: 0.0,
+            widen: 0.0,
+            expand: 1,
+            reuse: false,
+            follow: false,
+            halving: false,
+            chance: 0.0,
+        }
+    }
+
     /// Whether children are scored by a prior (for the PUCT term or the widening order).
     fn uses_prior(&self) -> bool {
         self.prior > 0.0 || self.widen > 0.0
