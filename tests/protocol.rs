@@ -80,6 +80,19 @@ fn results(dir: &Path) -> Vec<Row> {
     games.without(&left_out).into_rows()
 }
 
+/// The arguments of `stadt tournament --bots BOTS --players P --games G --seed S --threads T
+/// --quiet --out OUT`; a caller adds flags of its own.
+fn tournament_args(bots: &str, players: u32, games: u32, seed: u32, threads: u32, out: &Path) -> Vec<String> {
+    let mut args: Vec<String> = vec!["tournament".into(), "--bots".into(), bots.into()];
+    for (flag, value) in
+        [("--players", players), ("--games", games), ("--seed", seed), ("--threads", threads)]
+    {
+        args.extend([flag.to_string(), value.to_string()]);
+    }
+    args.extend(["--quiet".into(), "--out".into(), out.to_string_lossy().into_owned()]);
+    args
+}
+
 /// Whether a test whose bots are Python programs goes on: python3 is on PATH, or the test fails
 /// saying so, unless `STADT_TEST_SKIP=python3` skips it on purpose.
 fn python_bots() -> bool {
@@ -113,10 +126,9 @@ fn a_bot_is_told_seeds_from_the_run_secret_not_from_the_run_seed() {
     let run = |out: &str, secret: Option<&str>| {
         let _ = std::fs::remove_file(dir.join("seeds.txt"));
         let out = dir.join(out);
-        let mut args = vec!["tournament", "--bots", &bots, "--players", "2", "--games", "4"];
-        args.extend(["--seed", "9", "--threads", "1", "--quiet", "--out", out.to_str().unwrap()]);
+        let mut args = tournament_args(&bots, 2, 4, 9, 1, &out);
         if let Some(s) = secret {
-            args.extend(["--bot-secret", s]);
+            args.extend(["--bot-secret".into(), s.into()]);
         }
         let (code, _, err) = stadt(&args);
         assert_eq!(code, 0, "{err}");
@@ -138,8 +150,8 @@ fn a_bot_is_told_seeds_from_the_run_secret_not_from_the_run_seed() {
     let recorded = manifest.lines().find(|l| l.starts_with("bot_secret = ")).expect("recorded").to_string();
     let (_, again, _) = run("own", None);
     assert!(again.contains(&recorded), "{again}");
-    let mut args = vec!["tournament", "--bots", &bots, "--players", "2", "--games", "4"];
-    args.extend(["--seed", "9", "--quiet", "--bot-secret", a, "--out", out.to_str().unwrap()]);
+    let mut args = tournament_args(&bots, 2, 4, 9, 1, &out);
+    args.extend(["--bot-secret".into(), a.into()]);
     let (code, _, err) = stadt(&args);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("bot secret") || err.contains("bot-secret"), "{err}");
@@ -155,24 +167,9 @@ fn stadts_bots_served_over_the_protocol_play_whole_games_and_repeat_them_under_o
     let mcts = served(&bots, "mcts:iters=40", "mcts:iters=40");
     let list = format!("{greedy},{mcts},random");
     let run = |out: &Path, secret: &str| {
-        let (code, _, err) = stadt(&[
-            "tournament",
-            "--bots",
-            &list,
-            "--players",
-            "3",
-            "--games",
-            "6",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
-            "--quiet",
-            "--bot-secret",
-            secret,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let mut args = tournament_args(&list, 3, 6, 5, 2, out);
+        args.extend(["--bot-secret".into(), secret.into()]);
+        let (code, _, err) = stadt(&args);
         assert_eq!(code, 0, "{err}");
         results(out)
     };
@@ -208,22 +205,7 @@ fn every_failure_is_a_forfeit_in_the_results_with_the_bots_last_stderr_lines() {
         );
         let out = dir.join(format!("out-{mode}"));
         let start = Instant::now();
-        let (code, _, err) = stadt(&[
-            "tournament",
-            "--bots",
-            &format!("{file},random"),
-            "--players",
-            "2",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--threads",
-            "1",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let (code, _, err) = stadt(&tournament_args(&format!("{file},random"), 2, 2, 3, 1, &out));
         assert_eq!(code, 0, "{mode}: {err}");
         assert!(start.elapsed() < Duration::from_secs(30), "{mode}: the run hung");
         let rows = rows(&out);
@@ -261,24 +243,9 @@ fn on_bot_failure_stop_stops_the_run_with_the_reason() {
     std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
     let file = bot_file(&dir, "crasher", "command = python3 faulty.py crash");
     let out = dir.join("out");
-    let (code, _, err) = stadt(&[
-        "tournament",
-        "--bots",
-        &format!("{file},random"),
-        "--players",
-        "2",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-        "--threads",
-        "1",
-        "--quiet",
-        "--on-bot-failure",
-        "stop",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let mut args = tournament_args(&format!("{file},random"), 2, 4, 3, 1, &out);
+    args.extend(["--on-bot-failure".into(), "stop".into()]);
+    let (code, _, err) = stadt(&args);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--on-bot-failure stop") && err.contains("game 0") && err.contains("crasher"),
@@ -298,10 +265,7 @@ fn a_bot_that_never_plays_loses_every_statistic() {
     let dir = scratch("protocol-crash0");
     let file = crash_bot(&dir);
     let out = dir.join("out");
-    let args = ["--players", "2", "--games", "4", "--seed", "5", "--quiet", "--out"];
-    let (code, table, err) = stadt(
-        &[&["tournament", "--bots", &format!("{file},random")][..], &args, &[out.to_str().unwrap()]].concat(),
-    );
+    let (code, table, err) = stadt(&tournament_args(&format!("{file},random"), 2, 4, 5, 1, &out));
     assert_eq!(code, 0, "{err}");
     for r in rows(&out) {
         let lost = &r["bot"] == "crash0";
@@ -407,8 +371,7 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
     let file = bot_file(&dir, "sleeper", &format!("command = python3 sleeper.py {marker}\ntime = 3"));
     let out = dir.join("out");
     let mut child = Command::new(STADT)
-        .args(["tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "4"])
-        .args(["--seed", "1", "--threads", "2", "--quiet", "--out", out.to_str().unwrap()])
+        .args(tournament_args(&format!("{file},random"), 2, 4, 1, 2, &out))
         .spawn()
         .unwrap();
     let start = Instant::now();
@@ -491,9 +454,7 @@ fn no_process_outlives_stadt(sandbox: bool) {
         );
         let out = dir.join(format!("out-{mode}"));
         let mut cmd = Command::new(STADT);
-        cmd.args(["tournament", "--bots", &format!("{file},random"), "--players", "2", "--games", "2"])
-            .args(["--seed", "1", "--threads", "1", "--quiet", "--out", out.to_str().unwrap()])
-            .args(extra);
+        cmd.args(tournament_args(&format!("{file},random"), 2, 2, 1, 1, &out)).args(extra);
         (marker, cmd)
     };
     // A normal end.
@@ -579,12 +540,9 @@ fn a_sandboxed_bot_sees_no_stadt_no_results_and_no_network_and_the_game_goes_on(
     let probe = |sandbox: bool| {
         let out = dir.join(format!("out-{sandbox}"));
         let file = bot_file(&bots, "probe", &format!("command = python3 probe.py {} {port}", out.display()));
-        let mut args = vec!["tournament", "--bots", &file, "--players", "2", "--games", "2", "--seed", "1"];
-        let (bots_list, out_text) = (format!("{file},random"), out.to_str().unwrap().to_string());
-        args[2] = &bots_list;
-        args.extend(["--threads", "1", "--quiet", "--out", &out_text]);
+        let mut args = tournament_args(&format!("{file},random"), 2, 2, 1, 1, &out);
         if sandbox {
-            args.push("--sandbox");
+            args.push("--sandbox".into());
         }
         let (code, _, err) = stadt(&args);
         assert_eq!(code, 0, "{err}");
@@ -796,23 +754,7 @@ fn one_program_plays_game_after_game_and_a_new_one_follows_a_failure() {
     .unwrap();
     let file = bot_file(&dir, "counter", "command = python3 counter.py");
     let out = dir.join("out");
-    let bots = format!("{file},random");
-    let args = [
-        "tournament",
-        "--bots",
-        &bots,
-        "--players",
-        "2",
-        "--games",
-        "8",
-        "--seed",
-        "2",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let args = tournament_args(&format!("{file},random"), 2, 8, 2, 1, &out);
     let (code, _, err) = stadt(&args);
     assert_eq!(code, 0, "{err}");
     let failures: Vec<String> = rows(&out).iter().map(|r| r["failure"].to_string()).collect();
@@ -927,22 +869,7 @@ fn start_up_is_not_thinking_and_unasked_blank_and_bom_lines_are_as_documented() 
     let run = |mode: &str| {
         let file = bot_file(&dir, &format!("quirky-{mode}"), &format!("command = python3 quirky.py {mode}"));
         let out = dir.join(format!("out-{mode}"));
-        let (code, _, err) = stadt(&[
-            "tournament",
-            "--bots",
-            &format!("{file},random"),
-            "--players",
-            "2",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--threads",
-            "1",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let (code, _, err) = stadt(&tournament_args(&format!("{file},random"), 2, 2, 3, 1, &out));
         assert_eq!(code, 0, "{mode}: {err}");
         let mine: Vec<Row> = rows(&out).into_iter().filter(|r| r["bot"].starts_with("quirky")).collect();
         assert_eq!(mine.len(), 2, "{mode}");
