@@ -11,6 +11,7 @@
 //! - [`bots`]: every registered bot, searchers at a small budget; decks that differ only in
 //!   their hidden part.
 //! - [`die_stadt`]: Die Stadt's position builder and its slow, independent reference of the rules.
+//! - [`rule_coverage`]: which rules of a game's rules document have a focused test.
 //!
 //! The `stadt` binary's path is known only to the root package's integration tests
 //! (`env!("CARGO_BIN_EXE_stadt")`): they hand it to [`cli`] through `tests/common/mod.rs`.
@@ -21,6 +22,7 @@ pub mod csv_file;
 pub mod die_stadt;
 pub mod files;
 pub mod results;
+pub mod rule_coverage;
 pub mod tools;
 
 pub use cli::{Outcome, assert_refused, run, wait_for};
