@@ -12,13 +12,13 @@ import sys
 from collections import Counter
 
 from catanatron.game import Game
-from catanatron.models.enums import RESOURCES, Action, ActionType
+from catanatron.models.enums import Action, ActionType
 from catanatron.models.map import BASE_MAP_TEMPLATE, CatanMap, initialize_tiles
-from catanatron.models.player import Color, RandomPlayer
+from catanatron.models.player import RandomPlayer
 from catanatron.state import apply_action
-from catanatron.state_functions import player_key
 
-COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+# The seating and what each player holds are read as the games written for stadt read them.
+from catanatron_games import COLORS, snapshot
 
 
 def catanatron_map(g):
@@ -45,28 +45,6 @@ def to_action(a, colors, intent):
     elif t in (ActionType.ROLL, ActionType.BUY_DEVELOPMENT_CARD, ActionType.DISCARD):
         value = None if intent else (tuple(value) if isinstance(value, list) and t == ActionType.ROLL else value)
     return Action(color, t, value)
-
-
-def snapshot(state):
-    out = []
-    for c in state.colors:
-        k = player_key(state, c)
-        ps = state.player_state
-        out.append(
-            {
-                "hand": [ps[f"{k}_{r}_IN_HAND"] for r in RESOURCES],
-                "vp": ps[f"{k}_ACTUAL_VICTORY_POINTS"],
-                "road": ps[f"{k}_HAS_ROAD"],
-                "army": ps[f"{k}_HAS_ARMY"],
-                "length": state.board.road_lengths.get(c, 0),
-            }
-        )
-    return {
-        "players": out,
-        "bank": list(state.resource_freqdeck),
-        "robber": list(state.board.robber_coordinate),
-        "current": state.current_player_index,
-    }
 
 
 def main():
