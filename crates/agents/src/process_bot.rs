@@ -266,18 +266,23 @@ impl ProcessAgent {
     }
 }
 
+/// Whether a bot's message of type `kind` is an answer (or has no type): what it may send only
+/// when asked, and only the kind asked for. Other types are room for later versions.
+fn is_answer(kind: &str) -> bool {
+    matches!(kind, "" | "ready" | "move")
+}
+
 /// Lines the program sent while no answer was asked for: messages of types this version does not
 /// know are skipped, but a `move` or `ready` not asked for would be taken as the answer to the next
 /// question, so it is a violation.
 fn refuse_unasked(conn: &mut LineChild) -> Result<(), Fault> {
     while let Some(message) = conn.unread() {
-        match protocol::kind(&message?) {
-            k @ ("" | "ready" | "move") => {
-                return Err(Fault::Malformed(format!(
-                    "a message of type `{k}` sent when no answer was asked for"
-                )));
-            }
-            _ => continue,
+        let message = message?;
+        let k = protocol::kind(&message);
+        if is_answer(k) {
+            return Err(Fault::Malformed(format!(
+                "a message of type `{k}` sent when no answer was asked for"
+            )));
         }
     }
     Ok(())
@@ -341,7 +346,7 @@ fn await_reply(conn: &mut LineChild, want: &str, time: Duration) -> Result<Map<S
             })?;
         match protocol::kind(&reply) {
             k if k == want => return Ok(reply),
-            k @ ("" | "ready" | "move") => {
+            k if is_answer(k) => {
                 return Err(Fault::Malformed(format!("expected a message of type `{want}`, got type `{k}`")));
             }
             _ => continue,
