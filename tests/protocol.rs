@@ -854,9 +854,9 @@ for line in sys.stdin:
         if mode == "bom-blank":
             print("", flush=True)
         answer = json.dumps({"type": "move", "move": m["moves"][0]})
-        print(answer, flush=True)
-        if mode == "twice":
-            print(answer, flush=True)
+        # Twice in one write: the second line is there before the host's next question (one that
+        # came only after it would be read as the next answer: docs/bot-protocol.md).
+        print(answer + "\n" + answer if mode == "twice" else answer, flush=True)
 "#;
 
 #[test]
