@@ -105,11 +105,16 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     // must not play it when another game is named (merge, report and games need none).
     let any_game = matches!(
         cli.command,
-        Command::Tournament(_) | Command::Sprt(_) | Command::Merge(_) | Command::Report(_) | Command::Games
+        Command::Tournament(_)
+            | Command::Sprt(_)
+            | Command::Tune(_)
+            | Command::Merge(_)
+            | Command::Report(_)
+            | Command::Games
     );
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament and sprt play every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt and tune play every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -128,7 +133,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, game, stop),
-        Command::Tune(a) => tune::tune(a, stop),
+        Command::Tune(a) => tune::tune(a, chosen, stop),
         Command::Learn(a) => learn::learn(a, stop),
         Command::Bench(a) => bench::bench(a),
         Command::Report(a) => report::report(a),

@@ -1,7 +1,8 @@
 //! Games by name: `stadt games` lists them with their player counts and options, `--game` takes
 //! one (Die Stadt when none is named), and an unknown game is refused with exit code 2, naming it.
-//! Catan, the second game, plays tournaments and SPRT runs through the same code as Die Stadt;
-//! a bot, a setting or a command of the one game is refused in the other.
+//! Catan, the second game, plays tournaments and SPRT runs through the same code as Die Stadt.
+//! Catan's bots are tuned by the same SPSA; a bot, a setting or a command of the one game is
+//! refused in the other.
 
 mod common;
 use common::stadt;
@@ -203,4 +204,76 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         &["bogus"],
     );
     assert_refused(stadt(&["play", "--game", "catan", "--bots", "random"]), &["plays Die Stadt only so far"]);
+}
+
+#[test]
+fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_installed() {
+    let dir = scratch("games-catan-tune");
+    let out = dir.join("t");
+    let args = |out: &Path, threads: &str| -> Vec<String> {
+        [
+            "--game",
+            "catan",
+            "tune",
+            "--bot",
+            "mcts:iters=10",
+            "--against",
+            "random",
+            "--iterations",
+            "2",
+            "--games-per-eval",
+            "4",
+            "--verify-games",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let (code, report, err) = stadt(&args(&out, "1"));
+    assert_eq!(code, 0, "{err}");
+    assert!(report.contains("tuned: mcts:iters=10,c="), "{report}");
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("game = \"catan\"") && manifest.contains("bot = \"mcts:iters=10,c=0.7\""));
+    let log = std::fs::read_to_string(out.join("tune.csv")).unwrap();
+    assert!(log.starts_with("iteration,a_k,c_k,c,score_plus"), "{log}");
+    assert_eq!(log.lines().count(), 3, "{log}");
+    let spec = std::fs::read_to_string(out.join("mcts-tuned.spec")).unwrap();
+    let last = spec.lines().last().unwrap();
+    assert!(last.starts_with("mcts:iters=10,c=") && spec.starts_with("# Tuned by `stadt tune`"), "{spec}");
+    // The spec on its last line is a bot Catan's tournaments take.
+    let (code, _, err) = stadt(&[
+        "tournament",
+        "--game",
+        "catan",
+        "--bots",
+        &format!("{last},random"),
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        dir.join("play").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The same run at another thread count gives the same log and check.
+    let again = dir.join("again");
+    let (code, _, err) = stadt(&args(&again, "2"));
+    assert_eq!(code, 0, "{err}");
+    for f in ["tune.csv", "verify.csv", "mcts-tuned.spec"] {
+        assert_eq!(std::fs::read(out.join(f)).unwrap(), std::fs::read(again.join(f)).unwrap(), "{f}");
+    }
+    let mut install = args(&dir.join("i"), "1");
+    install.push("--install".into());
+    assert_refused(stadt(&install), &["--install: Catan has no bot files"]);
+    let mut random = args(&dir.join("r"), "1");
+    random[4] = "random".into();
+    assert_refused(stadt(&random), &["bot `random` has no real-valued weights to tune"]);
+    assert!(!dir.join("i").exists() && !dir.join("r").exists());
 }

@@ -4,10 +4,15 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use stadt_agents::spec::{parse_bot, parse_bots};
+use die_stadt::kind::DieStadt;
+use stadt_agents::spec::split_bots;
+use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
+use stadt_harness::catan::Catan;
+use stadt_harness::games::Game;
+use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
-use stadt_harness::settings::{ERROR_RATE, SEED};
+use stadt_harness::settings::{ERROR_RATE, SEED, TILES};
 use stadt_harness::sprt::model::Settings;
 use stadt_harness::tune::{Objective, TuneSpec, Verdict};
 use std::path::PathBuf;
@@ -41,11 +46,13 @@ pub struct TuneArgs {
     /// Output folder for manifest.toml, tune.csv, verify.csv and the tuned bot file.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot.
+    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot (Die Stadt) or NAME.spec
+    /// (a game without bot files: the spec on its last line).
     #[arg(long)]
     pub name: Option<String>,
     /// Also install the tuned bot file into the bot folder (--bot-dir, else $STADT_BOTS, else
-    /// ./bots), unless it lost the held-out check; never overwrites another bot file.
+    /// ./bots), unless it lost the held-out check; never overwrites another bot file (Die Stadt's
+    /// bots only: other games have no bot files).
     #[arg(long)]
     pub install: bool,
     #[command(flatten)]
@@ -67,10 +74,28 @@ pub struct TuneArgs {
     pub quiet: bool,
 }
 
-pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
+/// `stadt tune` of the game `game`.
+pub fn tune(a: TuneArgs, game: Game, stop: Stop) -> Result<(), Failure> {
+    match game {
+        Game::DieStadt => tune_of::<DieStadt>(a, stop),
+        Game::Catan => {
+            if a.install {
+                return Err(
+                    "--install: Catan has no bot files; the tuned bot's spec is written to OUT/NAME.spec"
+                        .into(),
+                );
+            }
+            tune_of::<Catan>(a, stop)
+        }
+    }
+}
+
+/// `stadt tune` of the game `K`.
+fn tune_of<K: Hosted>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
-    let bot = parse_bot(&a.bot, &dirs)?;
-    let pool = parse_bots(&a.against, &dirs)?;
+    let bot = K::entrant(&a.bot, &dirs)?;
+    let pool =
+        split_bots(&a.against)?.iter().map(|w| K::entrant(&w.text, &dirs)).collect::<Result<Vec<_>, _>>()?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
     let games_per_eval = limits::check("--games-per-eval", a.games_per_eval, &limits::GAMES_PER_EVAL)?;
     let verify_games = limits::check("--verify-games", a.verify_games, &limits::VERIFY_GAMES)?;
@@ -78,7 +103,8 @@ pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     SEED.check("--seed", a.seed)?;
     limits::check("--a", a.a, &limits::SPSA_A)?;
     limits::check("--c", a.c, &limits::SPSA_C)?;
-    let name = a.name.clone().unwrap_or_else(|| format!("{}-tuned", bot.def.name));
+    let bot_name = bot.label().split(':').next().unwrap_or_default().to_string();
+    let name = a.name.clone().unwrap_or_else(|| format!("{bot_name}-tuned"));
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return Err(format!(
             "--name `{name}`: use letters, digits, - and _ (it becomes a file and a bot name)"
@@ -96,6 +122,8 @@ pub fn tune(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
             .unwrap_or_else(|| PathBuf::from("bots"))
     });
     let spec = TuneSpec {
+        kind: K::set_up(TILES)?,
+        setup: TILES.into(),
         bot,
         pool,
         iterations: iterations as usize,

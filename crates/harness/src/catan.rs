@@ -1,10 +1,11 @@
 //! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`): its seats
 //! (a random player and the core's MCTS over determinised games) and what the runs need of it
-//! (`Hosted`). Catan's tournaments and SPRT runs go through the same generic code as Die Stadt's.
+//! (`Hosted`). Catan's tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's.
 //! Not yet: bot files and bots in other programs, options other than the official rules (the
 //! engine has them; no flag sets them), and a picture.
 
-use crate::hosted::Hosted;
+use crate::hosted::{Hosted, TunedFile};
+use crate::tune::Weight;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use stadt_agents::botfile::BotDirs;
@@ -45,6 +46,9 @@ pub struct CatanEntrant {
     label: String,
 }
 
+/// The MCTS bot's exploration constant when its spec gives none.
+const MCTS_C: f64 = 0.7;
+
 /// Catan's bots, as `stadt games` and errors name them.
 pub const BOTS: &str = "random, mcts (iters=N, c=X)";
 
@@ -54,7 +58,7 @@ impl CatanEntrant {
         let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
         let mut bot = match name {
             "random" => CatanBot::Random,
-            "mcts" => CatanBot::Mcts { iters: 200, c: 0.7 },
+            "mcts" => CatanBot::Mcts { iters: 200, c: MCTS_C },
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
                     "`{spec}`: Catan's bots come by name ({BOTS}); bot files are Die Stadt's"
@@ -174,4 +178,42 @@ impl Hosted for Catan {
     }
 
     fn worker_done() {}
+
+    // Victory points: two are a city, a road or an army; most games end 10 to 7 or closer.
+    const MARGIN_UNIT: f64 = 2.0;
+
+    fn weights(entrant: &CatanEntrant) -> Vec<Weight> {
+        match entrant.bot {
+            CatanBot::Random => Vec::new(),
+            CatanBot::Mcts { c, .. } => {
+                vec![Weight { key: "c", value: c, scale: MCTS_C.max(0.25), range: (0.0, 10.0) }]
+            }
+        }
+    }
+
+    fn with_weights(entrant: &CatanEntrant, ws: &[Weight], values: &[f64]) -> Result<CatanEntrant, Error> {
+        let mut bot = entrant.bot.clone();
+        for (w, &v) in ws.iter().zip(values) {
+            let v = (v.clamp(w.range.0, w.range.1) * 1e6).round() / 1e6;
+            match (&mut bot, w.key) {
+                (CatanBot::Mcts { c, .. }, "c") => *c = v,
+                _ => {
+                    return Err(Error::Setting(format!("`{}` is not a weight of `{}`", w.key, entrant.label)));
+                }
+            }
+        }
+        let tuned = CatanEntrant { bot, label: String::new() };
+        Ok(CatanEntrant { label: tuned.full(), ..tuned })
+    }
+
+    fn tuned_file(entrant: &CatanEntrant, about: &str) -> TunedFile {
+        let mut text: String = about.lines().map(|l| format!("# {l}\n")).collect();
+        text.push_str(&entrant.full());
+        text.push('\n');
+        TunedFile {
+            extension: "spec",
+            text,
+            usage: format!("--bots {} ({NAME} has no bot files: its last line is the spec)", entrant.full()),
+        }
+    }
 }

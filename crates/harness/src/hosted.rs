@@ -4,6 +4,7 @@
 //! A game stadt plays implements it once; the runs themselves are generic over it.
 
 use crate::runner::RecordHead;
+use crate::tune::weights::Weight;
 use die_stadt::kind::DieStadt;
 use stadt_agents::botfile::BotDirs;
 use stadt_core::error::Error;
@@ -39,6 +40,29 @@ pub trait Hosted: GameKind + Sized {
     /// Run on each worker thread when it has no more games (ends the programs of bots kept for
     /// the next game).
     fn worker_done();
+
+    /// What one unit of `stadt tune`'s `margin` objective is, in the game's points (a typical
+    /// swing between two good players).
+    const MARGIN_UNIT: f64;
+
+    /// The real-valued weights `stadt tune` can tune in `entrant` (none: it cannot be tuned).
+    fn weights(entrant: &Self::Entrant) -> Vec<Weight>;
+
+    /// `entrant` with the weights `ws` set to `values` (each kept within its range).
+    fn with_weights(entrant: &Self::Entrant, ws: &[Weight], values: &[f64]) -> Result<Self::Entrant, Error>;
+
+    /// The tuned `entrant` as a file, with `about` (how it was tuned and checked) as a comment.
+    fn tuned_file(entrant: &Self::Entrant, about: &str) -> TunedFile;
+}
+
+/// A tuned bot as `stadt tune` writes it.
+pub struct TunedFile {
+    /// The file's extension: `bot` for a bot file that `--bots NAME` finds in a bot folder.
+    pub extension: &'static str,
+    /// Its text.
+    pub text: String,
+    /// How to use it, for the report (`--bots NAME` once installed, or the spec to give).
+    pub usage: String,
 }
 
 /// Checks a player count against a game's: the error names it `what` and the counts there are.
@@ -73,5 +97,31 @@ impl Hosted for DieStadt {
 
     fn worker_done() {
         stadt_agents::process_bot::release_idle();
+    }
+
+    const MARGIN_UNIT: f64 = 20.0;
+
+    fn weights(entrant: &Self::Entrant) -> Vec<Weight> {
+        match entrant {
+            crate::entrant::Entrant::Bot(b) => crate::tune::weights::weights(b),
+            crate::entrant::Entrant::Outside(_) => Vec::new(),
+        }
+    }
+
+    fn with_weights(entrant: &Self::Entrant, ws: &[Weight], values: &[f64]) -> Result<Self::Entrant, Error> {
+        match entrant {
+            crate::entrant::Entrant::Bot(b) => {
+                crate::tune::weights::with_weights(b, ws, values).map(crate::entrant::Entrant::Bot)
+            }
+            crate::entrant::Entrant::Outside(_) => Ok(entrant.clone()),
+        }
+    }
+
+    fn tuned_file(entrant: &Self::Entrant, about: &str) -> TunedFile {
+        let text = match entrant {
+            crate::entrant::Entrant::Bot(b) => stadt_agents::botfile::bot_file_text(b, about),
+            crate::entrant::Entrant::Outside(o) => format!("# {about}\n{}\n", o.spec()),
+        };
+        TunedFile { extension: "bot", text, usage: "--bots NAME".into() }
     }
 }

@@ -2,9 +2,11 @@
 //! settings or another build is refused there instead of mixing with it.
 
 use super::TuneSpec;
-use die_stadt::tiles::TileSet;
+use crate::hosted::Hosted;
+use crate::tournament::manifest::{game_line, game_name};
 use serde::{Deserialize, Serialize};
 use stadt_core::folder::{Differences, Header, RunManifest};
+use stadt_core::seat::Seat;
 
 /// The manifest of a tuning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -13,6 +15,9 @@ pub struct Manifest {
     /// The format, the command and the build.
     #[serde(flatten)]
     pub(crate) header: Header,
+    /// The game, when it is not Die Stadt (`stadt games`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) game: Option<String>,
     pub(crate) bot: String,
     pub(crate) pool: Vec<String>,
     pub(crate) name: String,
@@ -32,9 +37,10 @@ pub struct Manifest {
 
 impl Manifest {
     /// The manifest of the run `spec` describes.
-    pub fn new(spec: &TuneSpec) -> Manifest {
+    pub fn new<K: Hosted>(spec: &TuneSpec<K>) -> Manifest {
         Manifest {
             header: crate::provenance::header(Self::FORMAT, &spec.command, None),
+            game: game_line(&spec.kind),
             bot: spec.bot.full(),
             pool: spec.pool.iter().map(|b| b.full()).collect(),
             name: spec.name.clone(),
@@ -46,7 +52,7 @@ impl Manifest {
             objective: spec.objective.name().into(),
             a: spec.a,
             c: spec.c,
-            tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
+            tiles_sha256: spec.kind.setup_sha256(),
         }
     }
 }
@@ -68,6 +74,7 @@ impl RunManifest for Manifest {
     fn differences(&self, folder: &Manifest) -> Vec<String> {
         Differences::default()
             .build(&folder.header, &self.header)
+            .field("game", game_name(&folder.game), game_name(&self.game))
             .field("bot", &folder.bot, &self.bot)
             .field("pool", folder.pool.join(" | "), self.pool.join(" | "))
             .field("name", &folder.name, &self.name)

@@ -14,18 +14,20 @@ pub(crate) mod page;
 mod report;
 mod spsa;
 pub(crate) mod verify;
-mod weights;
+pub(crate) mod weights;
 
+use crate::hosted::Hosted;
+use die_stadt::kind::DieStadt;
 use manifest::Manifest;
-use stadt_agents::spec::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::folder::RunFolder;
+use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
 use stadt_core::{pool, progress};
 use std::path::PathBuf;
 
 pub use verify::{HEADER as VERIFY_HEADER, Verdict, Verification};
-pub use weights::{Weight, weights};
+pub use weights::Weight;
 
 /// What the candidate's games are judged by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,13 +48,17 @@ impl Objective {
     }
 }
 
-/// A tuning run.
+/// A tuning run of the game `K`.
 #[derive(Clone, Debug)]
-pub struct TuneSpec {
+pub struct TuneSpec<K: Hosted = DieStadt> {
+    /// The game, set up from `setup`.
+    pub kind: K,
+    /// The game's set-up as a run takes it (Die Stadt's tile set: `default` or a file).
+    pub setup: String,
     /// The bot to tune, with its starting weights.
-    pub bot: BotSpec,
+    pub bot: K::Entrant,
     /// Opponents; each evaluation game pits the candidate against one of them.
-    pub pool: Vec<BotSpec>,
+    pub pool: Vec<K::Entrant>,
     /// SPSA iterations.
     pub iterations: usize,
     /// Games per candidate evaluation (rounded up to both seatings).
@@ -88,35 +94,32 @@ pub struct TuneSpec {
 }
 
 /// What a run produced.
-pub struct TuneOutcome {
+pub struct TuneOutcome<K: Hosted = DieStadt> {
     /// Iterations logged so far.
     pub iterations: usize,
     /// Stopped before the end (rerun the same command to resume).
     pub interrupted: bool,
     /// The tuned bot and its held-out check, once the run is complete.
-    pub result: Option<(BotSpec, Verification)>,
+    pub result: Option<(K::Entrant, Verification)>,
     /// Where the tuned bot file was installed, if it was.
     pub installed: Option<PathBuf>,
     /// The report printed at the end.
     pub report: String,
 }
 
-impl TuneOutcome {
+impl<K: Hosted> TuneOutcome<K> {
     /// A run stopped before its end, with what to tell the user.
-    fn stopped(iterations: usize, report: String) -> TuneOutcome {
+    fn stopped(iterations: usize, report: String) -> TuneOutcome<K> {
         TuneOutcome { iterations, interrupted: true, result: None, installed: None, report }
     }
 }
 
 /// Runs SPSA (or resumes it), writes tune.csv, then the held-out check, verify.csv and the tuned
 /// bot file; installs the bot when asked and it does not lose.
-pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
-    let ws = weights(&spec.bot);
+pub fn run<K: Hosted>(spec: &TuneSpec<K>) -> Result<TuneOutcome<K>, Error> {
+    let ws = K::weights(&spec.bot);
     if ws.is_empty() {
-        return Err(Error::Setting(format!(
-            "bot `{}` has no real-valued weights to tune",
-            spec.bot.def.name
-        )));
+        return Err(Error::Setting(format!("bot `{}` has no real-valued weights to tune", spec.bot.label())));
     }
     let folder = RunFolder::open(&spec.out, &spec.command)?;
     folder.require_writable("the tuning log")?;
@@ -140,7 +143,7 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
         bar.set_message(format!("score {:.3} ± {:.3}", step.score.0, step.score.1));
         bar.inc(1);
     }
-    let tuned = weights::with_weights(&spec.bot, &ws, &values)?;
+    let tuned = K::with_weights(&spec.bot, &ws, &values)?;
     let Some(verify) = pool.install(|| verify::held_out(&folder, spec, &tuned))? else {
         bar.finish_and_clear();
         let report = "stopped during the held-out check; run the same command to finish it\n".to_string();
@@ -148,14 +151,15 @@ pub fn run(spec: &TuneSpec) -> Result<TuneOutcome, Error> {
     };
     bar.inc(1);
     bar.finish_and_clear();
-    let bot_text = report::bot_file(spec, &tuned, &verify);
-    let bot_path = folder.write_derived(&format!("{}.bot", spec.name), &bot_text)?;
+    let file = report::tuned_file(spec, &tuned, &verify);
+    let bot_path = folder.write_derived(&format!("{}.{}", spec.name, file.extension), &file.text)?;
     let page = page::write_finished(&folder)?;
     let files = [folder.join(log::FILE), folder.join(verify::FILE), bot_path, page];
-    let mut report = report::summary(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
+    let mut report =
+        report::summary::<K>(&tuned, &verify, &files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
     let mut installed = None;
     if let Some(dir) = &spec.install {
-        let (target, line) = report::install(dir, &spec.name, &bot_text, verify.verdict)?;
+        let (target, line) = report::install(dir, &spec.name, &file, verify.verdict)?;
         report.push_str(&line);
         installed = target;
     }

@@ -3,17 +3,17 @@
 
 use super::TuneSpec;
 use super::verify::{SPRT_DIR, Verdict, Verification};
-use stadt_agents::botfile::bot_file_text;
-use stadt_agents::spec::BotSpec;
+use crate::hosted::{Hosted, TunedFile};
 use stadt_core::error::Error;
 use stadt_core::output::write_file;
+use stadt_core::seat::Seat;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The tuned bot's file: its settings, and a comment on how it was tuned and checked.
-pub fn bot_file(spec: &TuneSpec, tuned: &BotSpec, v: &Verification) -> String {
+pub fn tuned_file<K: Hosted>(spec: &TuneSpec<K>, tuned: &K::Entrant, v: &Verification) -> TunedFile {
     let pool: Vec<String> = spec.pool.iter().map(|b| b.full()).collect();
-    bot_file_text(
+    K::tuned_file(
         tuned,
         &format!(
             "Tuned by `stadt tune` (SPSA, {} iterations of {} games per candidate, seed {}) against: {}.\n\
@@ -48,7 +48,7 @@ fn intervals(v: &Verification, margin: &str, margin_ci: &str) -> String {
 }
 
 /// The report printed at the end: the tuned bot, the check and its verdict, and the files.
-pub fn summary(tuned: &BotSpec, v: &Verification, files: &[&Path]) -> String {
+pub fn summary<K: Hosted>(tuned: &K::Entrant, v: &Verification, files: &[&Path]) -> String {
     let mut report = String::new();
     let _ = writeln!(report, "tuned: {}", tuned.full());
     let _ = writeln!(
@@ -76,18 +76,19 @@ pub fn summary(tuned: &BotSpec, v: &Verification, files: &[&Path]) -> String {
 pub fn install(
     dir: &Path,
     name: &str,
-    text: &str,
+    file: &TunedFile,
     verdict: Verdict,
 ) -> Result<(Option<PathBuf>, String), Error> {
+    let text = &file.text;
     if verdict == Verdict::Worse {
         return Ok((
             None,
             format!("not installed in {}: the tuned bot lost the held-out check\n", dir.display()),
         ));
     }
-    let target = dir.join(format!("{name}.bot"));
+    let target = dir.join(format!("{name}.{}", file.extension));
     match std::fs::read_to_string(&target) {
-        Ok(t) if t == text => {}
+        Ok(t) if &t == text => {}
         Ok(_) => {
             return Err(Error::Folder(format!(
                 "{} already exists with other settings; not overwriting it (remove it, or choose another --name)",
@@ -99,6 +100,6 @@ pub fn install(
             write_file(&target, text, false)?;
         }
     }
-    let line = format!("installed: {} (use it as --bots {name})\n", target.display());
+    let line = format!("installed: {} (use it as {})\n", target.display(), file.usage.replace("NAME", name));
     Ok((Some(target), line))
 }

@@ -2,24 +2,26 @@
 //! candidates against the pool on the same decks, seats and agent seeds (common random numbers),
 //! and step along the estimated gradient.
 
-use super::weights::{Weight, with_weights};
+use super::weights::Weight;
 use super::{Objective, TuneSpec, log};
-use crate::runner::{play_game, play_game_until};
-use die_stadt::tiles::TileSet;
+use crate::hosted::Hosted;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use stadt_agents::spec::BotSpec;
 use stadt_core::error::Error;
+use stadt_core::game::Game;
+use stadt_core::runner::{Table, play};
 use stadt_core::seeds::{derive, stream};
 use stadt_core::stats::mean_se;
 use stadt_core::stop::Stop;
+use std::sync::atomic::AtomicBool;
 
-/// The candidate's objective in one game: its score and its opponent's.
-pub fn objective_value(objective: Objective, (mine, theirs): (i32, i32)) -> f64 {
+/// The candidate's objective in one game: its score and its opponent's; a margin counts in units
+/// of `margin_unit` points.
+pub fn objective_value(objective: Objective, margin_unit: f64, (mine, theirs): (f64, f64)) -> f64 {
     match objective {
-        Objective::Margin => (mine - theirs) as f64 / 20.0,
-        Objective::Win => match mine.cmp(&theirs) {
+        Objective::Margin => (mine - theirs) / margin_unit,
+        Objective::Win => match mine.total_cmp(&theirs) {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Equal => 0.5,
             std::cmp::Ordering::Less => 0.0,
@@ -38,7 +40,7 @@ pub struct Step {
 }
 
 /// Iteration `k` (from 0) from the weights `values`; runs on the current thread pool.
-pub fn step(spec: &TuneSpec, ws: &[Weight], values: &[f64], k: usize) -> Result<Step, Error> {
+pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usize) -> Result<Step, Error> {
     let big_a = (spec.iterations as f64 / 10.0).max(1.0);
     let a_k = spec.a / (k as f64 + 1.0 + big_a).powf(0.602);
     let c_k = spec.c / (k as f64 + 1.0).powf(0.101);
@@ -51,10 +53,10 @@ pub fn step(spec: &TuneSpec, ws: &[Weight], values: &[f64], k: usize) -> Result<
     // The same decks and seeds for both: the difference is the weights, not the luck.
     let decks = 100 + k as u64;
     let eval = |values: &[f64]| -> Result<Vec<f64>, Error> {
-        let bot = with_weights(&spec.bot, ws, values)?;
-        let games =
-            play_against(&bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?.unwrap_or_default();
-        Ok(games.into_iter().map(|g| objective_value(spec.objective, g)).collect())
+        let bot = K::with_weights(&spec.bot, ws, values)?;
+        let games = play_against(&spec.kind, &bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?
+            .unwrap_or_default();
+        Ok(games.into_iter().map(|g| objective_value(spec.objective, K::MARGIN_UNIT, g)).collect())
     };
     let (fp, fm) = (eval(&at(1.0))?, eval(&at(-1.0))?);
     let (mp, _) = mean_se(&fp);
@@ -74,16 +76,18 @@ pub fn step(spec: &TuneSpec, ws: &[Weight], values: &[f64], k: usize) -> Result<
 /// The candidate's and its opponent's scores in each of `games` games against the pool: deck d is
 /// played in both seatings (games 2d and 2d + 1) against pool member d % pool.len(); `stream` keeps
 /// the decks of each tuning iteration and of the verification apart. None once `stop` is set.
-pub fn play_against(
-    candidate: &BotSpec,
-    pool: &[BotSpec],
+pub fn play_against<K: Hosted>(
+    kind: &K,
+    candidate: &K::Entrant,
+    pool: &[K::Entrant],
     games: usize,
     seed: u64,
     stream: u64,
     stop: Option<&Stop>,
-) -> Result<Option<Vec<(i32, i32)>>, Error> {
+) -> Result<Option<Vec<(f64, f64)>>, Error> {
     let decks = games.div_ceil(2);
-    let results: Vec<Result<Option<(i32, i32)>, Error>> = (0..decks * 2)
+    let never = AtomicBool::new(false);
+    let results: Vec<Result<Option<(f64, f64)>, Error>> = (0..decks * 2)
         .into_par_iter()
         .map(|g| {
             let (deck, seat) = (g / 2, g % 2);
@@ -94,18 +98,22 @@ pub fn play_against(
                 vec![opponent.clone(), candidate.clone()]
             };
             let deck_seed = derive(seed, &[stream, deck as u64]);
-            let agent_seed = derive(seed, &[stream, deck as u64, seat as u64]);
-            let ts = TileSet::default_set();
-            let played = match stop {
-                Some(s) => play_game_until(ts, &bots, deck_seed, agent_seed, None, s.flag())?,
-                None => Some(play_game(ts, &bots, deck_seed, agent_seed, None)?),
+            let table = Table {
+                kind,
+                agent_seed: derive(seed, &[stream, deck as u64, seat as u64]),
+                // A game whose deal fixes every outcome never asks it.
+                chance_seed: derive(deck_seed, &[stadt_core::seeds::stream::CHANCE]),
+                want_record: None,
+                stop: stop.map_or(&never, |s| s.flag()),
             };
+            let played = play(&table, &bots, kind.deal(2, deck_seed)?, &mut |_, _| {})?;
             Ok(played.map(|p| {
-                let s = p.game.table().scores();
+                let mut s = [0.0; 2];
+                Game::scores(&p.game, &mut s);
                 (s[seat], s[1 - seat])
             }))
         })
         .collect();
-    let games: Vec<Option<(i32, i32)>> = results.into_iter().collect::<Result<_, _>>()?;
+    let games: Vec<Option<(f64, f64)>> = results.into_iter().collect::<Result<_, _>>()?;
     Ok(games.into_iter().collect())
 }

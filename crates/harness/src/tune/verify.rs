@@ -6,16 +6,15 @@
 
 use super::spsa::{objective_value, play_against};
 use super::{Objective, TuneSpec};
-use crate::entrant::Entrant;
-use crate::settings::{ERROR_RATE, RunSettings, TILES};
+use crate::hosted::Hosted;
+use crate::settings::{ERROR_RATE, RunSettings};
 use crate::sprt::model::Verdict as SprtVerdict;
 use crate::sprt::spec::{Hypotheses, SprtSpec};
 use crate::tournament::Options;
-use die_stadt::kind::DieStadt;
-use stadt_agents::spec::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::folder::RunFolder;
 use stadt_core::output::write_file;
+use stadt_core::seat::Seat;
 use stadt_core::stats::{Cluster, Z95, cluster_mean_se, share_interval};
 use stadt_core::tournament::rows::csv_field;
 
@@ -82,7 +81,11 @@ pub struct SprtCheck {
 
 /// The folder's check of `tuned`: read back when a finished run wrote it, otherwise played (on
 /// the current thread pool) and written. None when a stop came first.
-pub fn held_out(folder: &RunFolder, spec: &TuneSpec, tuned: &BotSpec) -> Result<Option<Verification>, Error> {
+pub fn held_out<K: Hosted>(
+    folder: &RunFolder,
+    spec: &TuneSpec<K>,
+    tuned: &K::Entrant,
+) -> Result<Option<Verification>, Error> {
     let path = folder.join(FILE);
     if let Some(v) = std::fs::read_to_string(&path).ok().and_then(|t| read(&t)) {
         return Ok(Some(v));
@@ -90,6 +93,7 @@ pub fn held_out(folder: &RunFolder, spec: &TuneSpec, tuned: &BotSpec) -> Result<
     let v = match spec.verify_sprt {
         None => {
             let games = play_against(
+                &spec.kind,
                 tuned,
                 std::slice::from_ref(&spec.bot),
                 spec.verify_games,
@@ -98,32 +102,35 @@ pub fn held_out(folder: &RunFolder, spec: &TuneSpec, tuned: &BotSpec) -> Result<
                 Some(&spec.stop),
             )?;
             let Some(games) = games else { return Ok(None) };
-            verification(&games)
+            verification(&games, K::MARGIN_UNIT)
         }
         Some((elo0, elo1)) => match sequential(folder, spec, tuned, (elo0, elo1))? {
             Some(v) => v,
             None => return Ok(None),
         },
     };
-    write_file(&path, &csv(tuned, &spec.bot, &v), true)?;
+    write_file(&path, &csv(&tuned.full(), &spec.bot.full(), &v), true)?;
     Ok(Some(v))
 }
 
 /// The check as a sequential test in `verify-sprt/` (resumed there when it was stopped). The
 /// verdict is `better` when the test accepts H1; otherwise, as for the fixed check, `worse` when the
 /// tuned bot won less than half the games and `unclear` when not. None when a stop came first.
-fn sequential(
+fn sequential<K: Hosted>(
     folder: &RunFolder,
-    spec: &TuneSpec,
-    tuned: &BotSpec,
+    spec: &TuneSpec<K>,
+    tuned: &K::Entrant,
     (elo0, elo1): (f64, f64),
 ) -> Result<Option<Verification>, Error> {
     let h = Hypotheses { elo0, elo1, alpha: ERROR_RATE, beta: ERROR_RATE };
-    let (b, a) = (Entrant::Bot(tuned.clone()), Entrant::Bot(spec.bot.clone()));
     let out = folder.join(SPRT_DIR);
-    let run =
-        RunSettings { players: 2, games: spec.verify_games as u64, seed: spec.seed, tiles: TILES.into() };
-    let test = SprtSpec::<DieStadt>::new(b, a, h, &run, &out)?;
+    let run = RunSettings {
+        players: 2,
+        games: spec.verify_games as u64,
+        seed: spec.seed,
+        tiles: spec.setup.clone(),
+    };
+    let test = SprtSpec::<K>::new(tuned.clone(), spec.bot.clone(), h, &run, &out)?;
     let opts = Options {
         threads: spec.threads,
         progress: false,
@@ -138,12 +145,15 @@ fn sequential(
         return Ok(None);
     }
     let tested = &test.games.labels[0];
-    let games: Vec<(i32, i32)> = run
+    let games: Vec<(f64, f64)> = run
         .rows
         .chunks(2)
-        .map(|g| if &g[0].bot == tested { (g[0].score, g[1].score) } else { (g[1].score, g[0].score) })
+        .map(|g| {
+            let (a, b) = (g[0].score as f64, g[1].score as f64);
+            if &g[0].bot == tested { (a, b) } else { (b, a) }
+        })
         .collect();
-    let mut v = verification(&games);
+    let mut v = verification(&games, K::MARGIN_UNIT);
     if matches!(run.verdict, SprtVerdict::AcceptH1) {
         v.verdict = Verdict::Better;
     } else if v.verdict == Verdict::Better {
@@ -177,14 +187,14 @@ impl Verification {
 }
 
 /// The held-out games' statistics, over decks (each deck played in both seatings).
-fn verification(games: &[(i32, i32)]) -> Verification {
+fn verification(games: &[(f64, f64)], margin_unit: f64) -> Verification {
     let (mut wins, mut margins) = (Vec::new(), Vec::new());
     for pair in games.chunks(2) {
         wins.push(Cluster {
-            sum: pair.iter().map(|&g| objective_value(Objective::Win, g)).sum(),
+            sum: pair.iter().map(|&g| objective_value(Objective::Win, margin_unit, g)).sum(),
             n: pair.len() as f64,
         });
-        margins.push(Cluster { sum: pair.iter().map(|&(a, b)| (a - b) as f64).sum(), n: pair.len() as f64 });
+        margins.push(Cluster { sum: pair.iter().map(|&(a, b)| a - b).sum(), n: pair.len() as f64 });
     }
     let win_rate = share_interval(&wins);
     let (m, se) = cluster_mean_se(&margins);
@@ -211,12 +221,12 @@ pub const HEADER: &str = "tuned,untuned,games,decks,tuned_win_rate,win_rate_lo95
 /// hypotheses in normalized Elo, the final log-likelihood ratio and the bounds.
 pub const SPRT_COLUMNS: &str = "sprt,sprt_elo0,sprt_elo1,sprt_llr,sprt_lower,sprt_upper";
 
-fn csv(tuned: &BotSpec, untuned: &BotSpec, v: &Verification) -> String {
+fn csv(tuned: &str, untuned: &str, v: &Verification) -> String {
     let mut text = format!(
         "{HEADER}{}\n{},{},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{}",
         if v.sprt.is_some() { format!(",{SPRT_COLUMNS}") } else { String::new() },
-        csv_field(&tuned.full()),
-        csv_field(&untuned.full()),
+        csv_field(tuned),
+        csv_field(untuned),
         v.games,
         v.decks,
         v.win_rate.0,
