@@ -108,13 +108,14 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Tournament(_)
             | Command::Sprt(_)
             | Command::Tune(_)
+            | Command::Replay(_)
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
     );
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt and tune play every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune and replay take every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -128,7 +129,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     }
     match cli.command {
         Command::Play(a) => play::play(a, stop),
-        Command::Replay(a) => records::replay(a),
+        Command::Replay(a) => records::replay(a, game.map(|_| chosen)),
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),

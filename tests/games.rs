@@ -6,7 +6,7 @@
 
 mod common;
 use common::stadt;
-use stadt_testkit::{assert_refused, scratch};
+use stadt_testkit::{Csv, assert_refused, scratch};
 use std::path::Path;
 
 #[test]
@@ -174,10 +174,6 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     );
     assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
     assert_refused(
-        tournament("random,random", &["--records"], "c"),
-        &["--records: a catan tournament cannot keep records yet"],
-    );
-    assert_refused(
         tournament("random,random", &["--players", "5"], "d"),
         &["players must be 2, 3 or 4, not 5"],
     );
@@ -187,7 +183,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         tournament(&format!("{},random", bot_file.display()), &[], "e"),
         &["bot files are Die Stadt's"],
     );
-    for name in ["a", "b", "c", "d", "e"] {
+    for name in ["a", "b", "d", "e"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
     }
     // Die Stadt's bots know nothing of Catan's, and the commands that play Die Stadt only say so.
@@ -276,4 +272,89 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     random[4] = "random".into();
     assert_refused(stadt(&random), &["bot `random` has no real-valued weights to tune"]);
     assert!(!dir.join("i").exists() && !dir.join("r").exists());
+}
+
+#[test]
+fn catan_tournaments_keep_records_that_replay_checks_and_draws_at_any_move() {
+    let dir = scratch("games-catan-records");
+    let out = dir.join("t");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "random,mcts:iters=10",
+        "--games",
+        "2",
+        "--records",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let games = Csv::read(&out.join("games.csv"));
+    let record = out.join("records/0.rec");
+    let report = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(report.contains("href=\"records/0.rec\""), "the report links the records");
+    // The replayed points are games.csv's, seat by seat.
+    let (code, printed, err) = stadt(&["replay", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for row in games.rows().iter().filter(|r| &r["game"] == "0") {
+        let seat: usize = row["seat"].parse().unwrap();
+        let line = format!("points p{seat} {} (", &row["score"]);
+        assert!(printed.contains(&line), "{line} in\n{printed}");
+    }
+    assert!(printed.contains("winner p") || printed.contains("no winner"), "{printed}");
+    // A picture at the end and after the first 30 moves: valid SVG, and different.
+    let (end, early) = (dir.join("end.svg"), dir.join("early.svg"));
+    let (code, _, err) = stadt(&["replay", record.to_str().unwrap(), "--svg", end.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let args = ["replay", record.to_str().unwrap(), "--svg", early.to_str().unwrap(), "--upto", "30"];
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 0, "{err}");
+    let (end, early) = (std::fs::read_to_string(&end).unwrap(), std::fs::read_to_string(&early).unwrap());
+    for svg in [&end, &early] {
+        resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("a valid SVG");
+    }
+    assert!(end.contains("the end of the game") && early.contains("to decide") && end != early);
+    // Bad input exits 2 naming the file and the line, never a panic.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let illegal = dir.join("illegal.rec");
+    let mut changed = lines.clone();
+    changed[9] = "p1: city 0";
+    std::fs::write(&illegal, changed.join("\n")).unwrap();
+    assert_refused(stadt(&["replay", illegal.to_str().unwrap()]), &["illegal.rec: line 10: `city 0`"]);
+    let cut = dir.join("cut.rec");
+    std::fs::write(&cut, lines[..40].join("\n")).unwrap();
+    assert_refused(
+        stadt(&["replay", cut.to_str().unwrap()]),
+        &["cut.rec: the record stops after 31 moves", "--partial"],
+    );
+    let (code, printed, err) = stadt(&["replay", cut.to_str().unwrap(), "--partial"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(printed.contains("not over: 31 moves"), "{printed}");
+    assert_refused(
+        stadt(&[
+            "replay",
+            cut.to_str().unwrap(),
+            "--partial",
+            "--svg",
+            dir.join("x.svg").to_str().unwrap(),
+            "--upto",
+            "32",
+        ]),
+        &["--upto 32: ", "cut.rec has only 31 moves"],
+    );
+    assert_refused(
+        stadt(&["--game", "die-stadt", "replay", record.to_str().unwrap()]),
+        &["0.rec: line 1: a record of catan, not of die-stadt"],
+    );
+    assert_refused(stadt(&["replay", record.to_str().unwrap(), "--show"]), &["record of catan", "--svg"]);
+    let board = dir.join("board.rec");
+    let mut changed = lines.clone();
+    changed[6] = "terrain lumber";
+    std::fs::write(&board, changed.join("\n")).unwrap();
+    assert_refused(stadt(&["replay", board.to_str().unwrap()]), &["board.rec: line 7: "]);
+    assert!(!dir.join("x.svg").exists());
 }

@@ -11,11 +11,11 @@ use die_stadt::board::BLOCKED;
 use die_stadt::game::Game;
 use die_stadt::geom::{PORTS, SIDES};
 use die_stadt::geom::{Point, is_middle_port};
+use die_stadt::pictures::city::{self, FOLLOWER_DEPTH, Layout, city_svg};
+use die_stadt::pictures::terminal;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::SegKind;
 use resvg::{tiny_skia, usvg};
-use stadt_harness::pictures::city::{self, FOLLOWER_DEPTH, Layout, city_svg};
-use stadt_harness::render;
 use stadt_testkit::{Scratch, assert_refused, scratch};
 use std::path::{Path, PathBuf};
 
@@ -183,7 +183,7 @@ fn replay_upto_draws_the_library_picture_of_the_game_after_n_decisions() {
         let drawn = std::fs::read_to_string(&svg).unwrap();
         assert_eq!(drawn, city_svg(game.table(), &[], game.is_over()), "--upto {n}");
         rendered(&drawn);
-        assert_eq!(out, format!("{}{end_scores}", render::render(game.table())), "--upto {n}");
+        assert_eq!(out, format!("{}{end_scores}", terminal::render(game.table())), "--upto {n}");
         assert_eq!(drawn.contains("no tiles placed yet"), n == 0);
         assert_eq!(drawn.contains("final scores"), n == total);
     }

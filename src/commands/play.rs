@@ -5,6 +5,8 @@ use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::ids::Player;
+use die_stadt::pictures::city::city_svg;
+use die_stadt::pictures::terminal as render;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
 use stadt_agents::spec::parse_bots;
@@ -12,10 +14,9 @@ use stadt_core::output::write_file;
 use stadt_core::seeds::derive;
 use stadt_core::stop::Stop;
 use stadt_harness::human::{self, PersonGame};
-use stadt_harness::pictures::city::city_svg;
 use stadt_harness::settings::{self, PLAYERS, SEED, TILES};
 use stadt_harness::web::server::LocalServer;
-use stadt_harness::{render, runner, tileset};
+use stadt_harness::{runner, tileset};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]

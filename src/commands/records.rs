@@ -4,12 +4,16 @@
 use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::pictures::city::city_svg;
+use die_stadt::pictures::terminal as render;
 use die_stadt::public_record;
 use die_stadt::record::{self, Record, Tiles};
 use stadt_agents::spec::parse_bot;
+use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
-use stadt_harness::pictures::city::city_svg;
-use stadt_harness::{render, runner, tileset, viewer};
+use stadt_harness::catan::Catan;
+use stadt_harness::games::{self, Game};
+use stadt_harness::{runner, tileset, viewer};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -88,7 +92,22 @@ pub fn read_record(file: &Path, tiles: Option<&str>) -> Result<Record, Failure> 
     Ok(Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?)
 }
 
-pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
+/// `stadt replay`: the game is the one the record's first line names; `game`, when `--game`
+/// named one, must be it.
+pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
+    let text =
+        std::fs::read_to_string(&a.file).map_err(|e| format!("cannot read {}: {e}", a.file.display()))?;
+    let recorded =
+        if text.lines().next() == Some(stadt_catan::record::HEADER) { Game::Catan } else { Game::DieStadt };
+    if let Some(g) = game.filter(|&g| g != recorded) {
+        return Err(format!(
+            "{}: line 1: a record of {}, not of {} (--game)",
+            a.file.display(),
+            games::name(recorded),
+            games::name(g)
+        )
+        .into());
+    }
     if a.upto.is_some() && a.svg.is_none() && !a.show {
         return Err("--upto picks the position that --svg or --show draws; give one of them".into());
     }
@@ -100,6 +119,9 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
         if a.svg.as_ref() == Some(path) {
             return Err(format!("--svg and --html both name {}; give two files", path.display()).into());
         }
+    }
+    if recorded == Game::Catan {
+        return replay_catan(&a, &text);
     }
     let (out, rec) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
     let decisions = rec.decisions.len();
@@ -126,6 +148,60 @@ pub fn replay(a: ReplayArgs) -> Result<(), Failure> {
         write_file(path, &html, false)?;
     }
     print!("{}", record::score_lines(out.game.table(), out.finished));
+    Ok(())
+}
+
+/// `stadt replay` of a Catan record (`stadt-catan-record 1`): every move checked, the board drawn
+/// at the end or after --upto N moves, every player's points by source printed.
+fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
+    let name = a.file.display();
+    if a.tiles.is_some() {
+        return Err(format!("--tiles: {name} is a record of catan, which has no tile set").into());
+    }
+    if a.show || a.html.is_some() {
+        return Err(format!(
+            "{name} is a record of catan: it is drawn with --svg (the terminal picture and the viewer are Die Stadt's so far)"
+        )
+        .into());
+    }
+    let out = stadt_catan::record::replay_upto(text, a.upto).map_err(|e| format!("{name}: {e}"))?;
+    if !out.game.is_over() && !a.partial {
+        return Err(format!(
+            "{name}: the record stops after {} moves, before the game is over (give --partial to accept that)",
+            out.moves
+        )
+        .into());
+    }
+    let kind = Catan { options: *out.game.options() };
+    if let Some(path) = &a.svg {
+        let game = match (a.upto, &out.at) {
+            (None, _) => &out.game,
+            (Some(_), Some(game)) => game,
+            (Some(n), None) => {
+                return Err(format!(
+                    "--upto {n}: {name} has only {} moves (give 0 to {})",
+                    out.moves, out.moves
+                )
+                .into());
+            }
+        };
+        write_file(path, &kind.picture(game, &[]), false)?;
+    }
+    let columns = kind.columns();
+    let (mut sources, mut details) = (Vec::new(), Vec::new());
+    for seat in 0..out.game.players() {
+        kind.final_values(&out.game, seat, &mut sources, &mut details);
+        let by_source: Vec<String> =
+            columns.sources.iter().zip(&sources).map(|(c, v)| format!("{c} {v}")).collect();
+        println!("points p{} {} ({})", seat + 1, sources.iter().sum::<i32>(), by_source.join(", "));
+    }
+    match out.game.winner() {
+        Some(w) => println!("winner p{} after {} turns", w.0 + 1, out.game.turns()),
+        None if out.game.is_over() => {
+            println!("no winner: the turn limit ended the game after {} turns", out.game.turns())
+        }
+        None => println!("not over: {} moves, turn {}", out.moves, out.game.turns()),
+    }
     Ok(())
 }
 

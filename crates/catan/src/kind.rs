@@ -208,4 +208,8 @@ impl GameKind for Catan {
     fn history_text<'h>(&self, history: &'h PublicLog) -> &'h str {
         &history.text
     }
+
+    fn picture(&self, s: &State, seats: &[String]) -> String {
+        crate::picture::board_svg(s, seats)
+    }
 }

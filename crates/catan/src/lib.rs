@@ -17,6 +17,7 @@ pub(crate) mod longest_road;
 pub mod moves;
 pub mod observation;
 pub mod options;
+pub mod picture;
 pub mod playable;
 pub(crate) mod production;
 pub mod record;

@@ -257,6 +257,22 @@ impl std::error::Error for RecordError {}
 
 /// Replays a record: the game it ends in, every move checked (chance from the header's seed).
 pub fn replay(text: &str) -> Result<State, RecordError> {
+    replay_upto(text, None).map(|r| r.game)
+}
+
+/// A replayed record.
+pub struct Replayed {
+    /// The game at the record's end.
+    pub game: State,
+    /// The game after the first `upto` move lines, when asked for and the record has that many.
+    pub at: Option<State>,
+    /// The record's move lines.
+    pub moves: usize,
+}
+
+/// Replays a record, every move checked, keeping also the game after its first `upto` move
+/// lines (chance resolved up to the next decision).
+pub fn replay_upto(text: &str, upto: Option<usize>) -> Result<Replayed, RecordError> {
     let lines: Vec<&str> = text.lines().collect();
     let at = |line: usize, reason: String| RecordError { line, reason };
     let field = |i: usize, key: &str| -> Result<&str, RecordError> {
@@ -285,12 +301,18 @@ pub fn replay(text: &str) -> Result<State, RecordError> {
     let board_text = lines.get(5..9).map(|l| l.join("\n")).unwrap_or_default();
     let board = Board::parse(&board_text).map_err(|e| at(5 + e.line.max(1), e.reason))?;
     let mut s = State::with_deck(board, players, options, deck, seed).map_err(|e| at(2, e.to_string()))?;
+    let mut moves = 0;
+    let mut kept = None;
     for (i, line) in lines.iter().enumerate().skip(9) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
         while s.resolve_chance().is_some() {}
+        if upto == Some(moves) {
+            kept = Some(s.clone());
+        }
+        moves += 1;
         let (who, rest) = line.split_once(": ").ok_or_else(|| at(i + 1, "expected `pN: move`".into()))?;
         if s.is_over() {
             return Err(at(i + 1, "the game is over".into()));
@@ -303,5 +325,8 @@ pub fn replay(text: &str) -> Result<State, RecordError> {
         s.play(mv).map_err(|e| at(i + 1, format!("`{rest}`: {e}")))?;
     }
     while s.resolve_chance().is_some() {}
-    Ok(s)
+    if upto == Some(moves) {
+        kept = Some(s.clone());
+    }
+    Ok(Replayed { game: s, at: kept, moves })
 }

@@ -1,5 +1,5 @@
 //! The one adapter a game gives the core: its name and player counts, what a seat is shown and
-//! told, how a move is checked and written, and its records. The runner, tournaments and every
+//! told, how a move is checked and written, its records and its picture. The runner, tournaments and every
 //! agent are generic over it; a game crate implements it once.
 
 use crate::game::Game;
@@ -83,6 +83,11 @@ pub trait GameKind: Send + Sync + 'static {
 
     /// The text of `history`.
     fn history_text<'h>(&self, history: &'h Self::History) -> &'h str;
+
+    /// A picture of `state` (at any step) as one self-contained SVG document, for people: it may
+    /// show the hidden part. `seats` labels the players in order (missing or empty labels are
+    /// left out).
+    fn picture(&self, state: &Self::State, seats: &[String]) -> String;
 }
 
 /// An option of a game: its name where commands and files take it, what it sets, and its default.

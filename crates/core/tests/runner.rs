@@ -116,6 +116,12 @@ impl GameKind for CountdownKind {
     fn history_text<'h>(&self, h: &'h String) -> &'h str {
         h
     }
+
+    fn picture(&self, s: &Countdown, _seats: &[String]) -> String {
+        let mut svg = stadt_core::svg::Svg::new(100.0, 20.0, "countdown");
+        svg.text((0.0, 10.0), stadt_core::svg::Font::new(10.0), &format!("{s:?}"));
+        svg.finish()
+    }
 }
 
 /// Takes `Some(k)` always, or a random legal amount.

@@ -185,4 +185,8 @@ impl GameKind for DieStadt {
     fn history_text<'h>(&self, history: &'h PublicLog) -> &'h str {
         history.text()
     }
+
+    fn picture(&self, game: &Game, seats: &[String]) -> String {
+        crate::pictures::city::city_svg(game.table(), seats, game.is_over())
+    }
 }

@@ -12,6 +12,7 @@ pub mod ids;
 pub mod kind;
 pub mod moves;
 pub mod observation;
+pub mod pictures;
 pub mod playable;
 pub mod public_record;
 pub mod record;

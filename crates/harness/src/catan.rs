@@ -168,13 +168,8 @@ impl Hosted for Catan {
     }
 
     fn record_head(&self, _dir: &Path, _setup: &str) -> Result<RecordHead, Error> {
-        Catan::can_keep_records().map(|()| RecordHead)
-    }
-
-    fn can_keep_records() -> Result<(), Error> {
-        // The engine writes records; the report's viewer pages of notable games read Die
-        // Stadt's only so far.
-        Err(Error::Setting(format!("--records: a {NAME} tournament cannot keep records yet")))
+        // A record's header holds its board, options, deck and dice seed: nothing beside it.
+        Ok(RecordHead)
     }
 
     fn worker_done() {}
@@ -198,7 +193,10 @@ impl Hosted for Catan {
             match (&mut bot, w.key) {
                 (CatanBot::Mcts { c, .. }, "c") => *c = v,
                 _ => {
-                    return Err(Error::Setting(format!("`{}` is not a weight of `{}`", w.key, entrant.label)));
+                    return Err(Error::Setting(format!(
+                        "`{}` is not a weight of `{}`",
+                        w.key, entrant.label
+                    )));
                 }
             }
         }

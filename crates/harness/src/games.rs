@@ -65,6 +65,14 @@ pub fn parse(name: &str, how: &str) -> Result<Game, Error> {
     Err(Error::Setting(format!("unknown game `{name}` ({how}): the games are {}", names.join(", "))))
 }
 
+/// The name of `game`, as `--game` takes it.
+pub fn name(game: Game) -> &'static str {
+    match game {
+        Game::DieStadt => die_stadt::kind::NAME,
+        Game::Catan => crate::catan::NAME,
+    }
+}
+
 /// Checks that `name`, given as `how`, is a game stadt plays (`parse`).
 pub fn check(name: &str, how: &str) -> Result<(), Error> {
     parse(name, how).map(|_| ())

@@ -1,6 +1,6 @@
 //! stadt-harness: everything around games: the runner that plays agents against each other,
-//! tournaments on duplicate decks and their statistics, tuning, benchmarks, output folders that
-//! one run holds at a time, and the terminal picture of a city.
+//! tournaments on duplicate decks and their statistics, tuning, benchmarks, and output folders
+//! that one run holds at a time.
 
 pub mod any_report;
 pub mod bench;
@@ -13,9 +13,7 @@ pub mod human;
 pub mod learn;
 pub mod limits;
 mod manifests;
-pub mod pictures;
 pub mod provenance;
-pub mod render;
 pub mod runner;
 pub mod settings;
 pub mod sprt;

@@ -501,11 +501,15 @@ impl PyGame {
 
     /// The city drawn in text, with a legend (the picture `stadt play --show` prints).
     fn render(&self) -> String {
-        format!("{}{}\n", stadt_harness::render::render(&self.table), stadt_harness::render::LEGEND)
+        format!(
+            "{}{}\n",
+            die_stadt::pictures::terminal::render(&self.table),
+            die_stadt::pictures::terminal::LEGEND
+        )
     }
 
     fn __str__(&self) -> String {
-        stadt_harness::render::render(&self.table)
+        die_stadt::pictures::terminal::render(&self.table)
     }
 
     fn __repr__(&self) -> String {

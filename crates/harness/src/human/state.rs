@@ -1,11 +1,11 @@
 //! What the play page is sent: built from the public table and the decisions made so far only,
 //! so it cannot carry the hidden tile order (tests compare two games that differ only there).
 
-use crate::pictures::city::{CELL, FOLLOWER_DEPTH, Layout, city_svg, tile_svg};
 use crate::viewer::{PlayerInfo, players, tile_text, turn_text};
 use die_stadt::geom::Point;
 use die_stadt::ids::Player;
 use die_stadt::moves::{Move, Step};
+use die_stadt::pictures::city::{CELL, FOLLOWER_DEPTH, Layout, city_svg, tile_svg};
 use die_stadt::record;
 use die_stadt::table::Table;
 use serde::Serialize;

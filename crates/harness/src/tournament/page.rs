@@ -58,13 +58,23 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     let notable = records::recorded(dir, &rows, m.players, &labels);
     if !notable.is_empty() {
         page.section("games", "Notable games");
+        // The game viewer steps through Die Stadt's records; another game's records are linked
+        // as they are, for `stadt replay`.
+        let viewer = m.game.is_none();
         page.paragraph(
             "note",
-            "Each opens the game viewer of its record (records/GAME.rec, kept by --records): the city after every decision.",
+            if viewer {
+                "Each opens the game viewer of its record (records/GAME.rec, kept by --records): the city after every decision."
+            } else {
+                "Each opens its record (records/GAME.rec, kept by --records); `stadt replay records/GAME.rec --svg FILE --upto N` draws the board after any move."
+            },
         );
+        let extension = if viewer { "html" } else { "rec" };
         let links: Vec<(String, String)> = notable
             .iter()
-            .map(|n| (format!("{}/{}.html", records::DIR, n.game), format!("game {}: {}", n.game, n.why)))
+            .map(|n| {
+                (format!("{}/{}.{extension}", records::DIR, n.game), format!("game {}: {}", n.game, n.why))
+            })
             .collect();
         page.links(&links);
     }
@@ -99,6 +109,10 @@ pub(crate) fn write_viewers(folder: &RunFolder) -> Result<(), Error> {
         return Ok(());
     }
     let (m, Games { rows, .. }) = finished(dir, &text)?;
+    if m.game.is_some() {
+        // The viewer pages are Die Stadt's (the report links another game's records as they are).
+        return Ok(());
+    }
     let labels: Vec<String> = m.bot.iter().map(|b| b.label.clone()).collect();
     records::write_pages(folder, &folder_name(dir), &rows, m.players, &labels)
 }

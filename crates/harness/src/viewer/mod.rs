@@ -3,15 +3,15 @@
 //! turn it is, the tile in hand, the piles, the supplies and the scores by source, and the move
 //! list. The pictures are packed (`web::pack`) so a 4-player game stays small.
 
-use crate::pictures::city::{city_svg, tile_svg};
-use crate::pictures::svg::escape;
 use crate::web::pack::{Packed, UNPACK_JS, embed};
 use die_stadt::game::Game;
 use die_stadt::ids::Player;
 use die_stadt::moves::Step;
+use die_stadt::pictures::city::{city_svg, tile_svg};
 use die_stadt::record::{self, Record, RecordError};
 use die_stadt::table::Table;
 use serde::Serialize;
+use stadt_core::svg::escape;
 
 /// One player's supplies and points at a step.
 #[derive(Serialize)]

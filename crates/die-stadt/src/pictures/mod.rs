@@ -2,12 +2,12 @@
 //! picture opens the same anywhere and can be checked pixel by pixel.
 
 pub mod city;
-pub use stadt_core::svg;
+pub mod terminal;
 
-use die_stadt::board::PlacedTile;
-use die_stadt::geom::{PORTS, Side, port_side};
-use die_stadt::ids::Player;
-use die_stadt::tiles::TileSet;
+use crate::board::PlacedTile;
+use crate::geom::{PORTS, Side, port_side};
+use crate::ids::Player;
+use crate::tiles::TileSet;
 
 /// The follower on a placed tile and the board port it is drawn on: the first port, clockwise
 /// from N0, of the segment it stands on, as the tile lies.

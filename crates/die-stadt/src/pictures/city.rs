@@ -9,13 +9,13 @@
 //! centre to its rim, a third of a side each; a port's triangle is coloured by the kind of the
 //! segment that owns the port, and roads are drawn on top from their ports towards the centre.
 
-use super::svg::{Font, Paint, Svg, Xy};
 use super::{follower_port, rim};
-use die_stadt::board::BLOCKED;
-use die_stadt::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
-use die_stadt::ids::Player;
-use die_stadt::table::Table;
-use die_stadt::tiles::{MarketKind, SegKind, TileSet};
+use crate::board::BLOCKED;
+use crate::geom::{Cell, PORTS, Point, SIDES, Side, is_middle_port};
+use crate::ids::Player;
+use crate::table::Table;
+use crate::tiles::{MarketKind, SegKind, TileSet};
+use stadt_core::svg::{Font, Paint, Svg, Xy};
 
 /// Side of a cell in pixels.
 pub const CELL: f64 = 64.0;
@@ -169,7 +169,7 @@ fn draw_blocked(svg: &mut Svg, table: &Table, layout: &Layout) {
     }
 }
 
-fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &die_stadt::board::PlacedTile) {
+fn draw_tile(svg: &mut Svg, table: &Table, layout: &Layout, t: &crate::board::PlacedTile) {
     draw_face(svg, table.tileset(), layout, t.cell(), t.ty, t.rot);
     if let Some((p, port)) = follower_port(table.tileset(), t) {
         follower(svg, layout.port_point(t.cell(), port, FOLLOWER_DEPTH), p);

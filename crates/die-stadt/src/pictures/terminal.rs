@@ -5,10 +5,10 @@
 //! Each cell is 5 x 3 characters inside a lattice of corners and edges. Its twelve ports run
 //! clockwise around the rim (N0 N1 N2 along the top, E0 E1 E2 down the right, and so on).
 
-use crate::pictures::{follower_port, rim};
-use die_stadt::geom::{Cell, PORTS, Point, SIDES, Side};
-use die_stadt::table::Table;
-use die_stadt::tiles::SegKind;
+use super::{follower_port, rim};
+use crate::geom::{Cell, PORTS, Point, SIDES, Side};
+use crate::table::Table;
+use crate::tiles::SegKind;
 use std::fmt::Write as _;
 
 /// Rim position (column, row) of port N0..W2 inside a cell's 5 x 3 box: the middle of its third
@@ -41,7 +41,7 @@ pub fn render(table: &Table) -> String {
     let origin = |c: Cell| (((c.x - x0) * 6) as usize, ((c.y - y0) * 4) as usize);
 
     for f in board.frontier() {
-        if f.flags & die_stadt::board::BLOCKED != 0 {
+        if f.flags & crate::board::BLOCKED != 0 {
             let (ox, oy) = origin(f.cell());
             for r in 1..4 {
                 for c in 1..6 {
