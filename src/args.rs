@@ -32,6 +32,11 @@ pub struct RunArgs {
     /// Tile set file instead of the default set.
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<String>,
+    /// The game's options, `name=value` words separated by spaces or commas (`stadt games` lists
+    /// each game's; Catan's `catanatron` sets all of Catanatron's readings, `board=FILE` a fixed
+    /// board).
+    #[arg(long, value_name = "OPTIONS")]
+    pub options: Option<String>,
     #[command(flatten)]
     pub bot_dir: BotDirArg,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.

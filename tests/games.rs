@@ -358,3 +358,69 @@ fn catan_tournaments_keep_records_that_replay_checks_and_draws_at_any_move() {
     assert_refused(stadt(&["replay", board.to_str().unwrap()]), &["board.rec: line 7: "]);
     assert!(!dir.join("x.svg").exists());
 }
+
+#[test]
+fn catan_options_and_a_fixed_board_are_set_per_run_recorded_and_checked_on_resume() {
+    let dir = scratch("games-catan-options");
+    // The beginners' board as a board file, through a record's header.
+    let first = dir.join("first");
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args =
+            vec!["--game", "catan", "tournament", "--bots", "random,random", "--games", "2", "--quiet"];
+        args.extend(extra);
+        args.extend(["--out", out.to_str().unwrap()]);
+        stadt(&args)
+    };
+    let (code, _, err) = run(&first, &["--records"]);
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(first.join("records/0.rec")).unwrap();
+    let board: Vec<&str> = record.lines().skip(5).take(4).collect();
+    assert!(board[0] == "stadt-catan-board 1", "{record}");
+    std::fs::write(dir.join("mine.board"), board.join("\n") + "\n").unwrap();
+    // An experiment file names the board relative to itself, and options beside it.
+    let file = dir.join("fixed.toml");
+    std::fs::write(
+        &file,
+        "game = \"catan\"\nbots = [\"random\", \"random\"]\nplayers = 2\ngames = 4\nseed = 9\nout = \"fixed\"\nrecords = true\noptions = \"board=mine.board discard=random turns=500\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = stadt(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let fixed = dir.join("fixed");
+    for game in 0..4 {
+        let text = std::fs::read_to_string(fixed.join(format!("records/{game}.rec"))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[5..9], board[..], "game {game} is played on the board file");
+        assert!(lines[2].contains("discard=random") && lines[2].contains("turns=500"), "{}", lines[2]);
+    }
+    let manifest = std::fs::read_to_string(fixed.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("options = \"board="), "{manifest}");
+    // Another option in the same folder is refused, naming the difference.
+    let (code, _, err) = run(&fixed, &["--options", "discard=choose"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("options"), "{err}");
+    // An option of another game, an unknown value, a malformed board: exit 2 naming them.
+    assert_refused(run(&dir.join("a"), &["--options", "tiles=x"]), &["`tiles` is no option of catan"]);
+    assert_refused(
+        run(&dir.join("b"), &["--options", "shortage=h2"]),
+        &["`h2` is no value of option `shortage`"],
+    );
+    std::fs::write(dir.join("bad.board"), "stadt-catan-board 1\nterrain lumber\n").unwrap();
+    let bad = format!("board={}", dir.join("bad.board").display());
+    assert_refused(run(&dir.join("c"), &["--options", &bad]), &["bad.board: line 2: "]);
+    assert_refused(
+        stadt(&[
+            "tournament",
+            "--bots",
+            "random,random",
+            "--options",
+            "shortage=h1",
+            "--out",
+            dir.join("d").to_str().unwrap(),
+        ]),
+        &["`shortage` is not an option of die-stadt"],
+    );
+    for name in ["a", "b", "c", "d"] {
+        assert!(!dir.join(name).exists(), "a refused run wrote {name}");
+    }
+}

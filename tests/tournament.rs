@@ -33,7 +33,8 @@ fn scaled(release: usize, debug: usize) -> usize {
 
 fn spec(bots: &[&str], players: usize, games: usize, seed: u64, out: &Path) -> TournamentSpec {
     let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
-    let settings = RunSettings { players, games: games as u64, seed, tiles: "default".into() };
+    let settings =
+        RunSettings { players, games: games as u64, seed, tiles: "default".into(), options: String::new() };
     TournamentSpec::new(&bots, &settings, out, &BotDirs::none()).unwrap()
 }
 

@@ -172,7 +172,7 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
         )
         .into());
     }
-    let kind = Catan { options: *out.game.options() };
+    let kind = Catan { options: *out.game.options(), board: Some(*out.game.board()) };
     if let Some(path) = &a.svg {
         let game = match (a.upto, &out.at) {
             (None, _) => &out.game,

@@ -76,9 +76,10 @@ pub fn sprt(a: SprtArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> 
                 a.seed.is_some(),
                 a.max_games.is_some(),
                 a.run.tiles.is_some(),
+                a.run.options.is_some(),
             ];
             if flags.contains(&true) {
-                return Err("give either an experiment file or --bot/--against/--elo0/--elo1/--alpha/--beta/--players/--seed/--max-games/--tiles, not both".into());
+                return Err("give either an experiment file or --bot/--against/--elo0/--elo1/--alpha/--beta/--players/--seed/--max-games/--tiles/--options, not both".into());
             }
             Some(SprtExperiment::load(path)?)
         }
@@ -112,6 +113,7 @@ fn sprt_of<K: Hosted>(a: SprtArgs, experiment: Option<SprtExperiment>, stop: Sto
                 games: MAX_GAMES.or_default(a.max_games),
                 seed: SEED.or_default(a.seed),
                 tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
+                options: a.run.options.clone().unwrap_or_default(),
             };
             let spec = SprtSpec::<K>::of_bots(bot, against, h, &run, out, &dirs)?;
             (spec, String::new())

@@ -18,8 +18,9 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// An experiment file (TOML: bots, players, games, seed, out, optional tiles, about and records; paths
-    /// in it are relative to the file) instead of --bots, --players, --games, --seed and --tiles.
+    /// An experiment file (TOML: bots, players, games, seed, out, optional game, tiles, options, about
+    /// and records; paths in it are relative to the file) instead of --bots, --players, --games,
+    /// --seed, --tiles and --options.
     pub experiment: Option<PathBuf>,
     /// Bots, comma-separated (NAME, NAME:key=value,..., a bot file name or path); with more bots
     /// than players, every combination plays. 2 to 12 bots.
@@ -71,9 +72,10 @@ pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(
                 || a.games.is_some()
                 || a.seed.is_some()
                 || a.run.tiles.is_some()
+                || a.run.options.is_some()
             {
                 return Err(
-                    "give either an experiment file or --bots/--players/--games/--seed/--tiles, not both"
+                    "give either an experiment file or --bots/--players/--games/--seed/--tiles/--options, not both"
                         .into(),
                 );
             }
@@ -110,6 +112,7 @@ fn tournament_of<K: Hosted>(
                 games: GAMES.or_default(a.games),
                 seed: SEED.or_default(a.seed),
                 tiles: a.run.tiles.clone().unwrap_or_else(|| TILES.into()),
+                options: a.run.options.clone().unwrap_or_default(),
             };
             let spec = TournamentSpec::<K>::new(&labels, &settings, out, &dirs)?;
             (spec, String::new())

@@ -66,6 +66,10 @@ pub struct TuneArgs {
     /// SPSA perturbation, in units of each weight's default size, 0.000001 to 2.
     #[arg(long, default_value_t = 0.2)]
     pub c: f64,
+    /// The game's options, `name=value` words separated by spaces or commas (`stadt games` lists
+    /// each game's).
+    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    pub options: String,
     /// Worker threads, 1 to 256 (default: every core). Results are the same at any count.
     #[arg(long, help = threads_help())]
     pub threads: Option<u64>,
@@ -122,8 +126,9 @@ fn tune_of<K: Hosted>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
             .unwrap_or_else(|| PathBuf::from("bots"))
     });
     let spec = TuneSpec {
-        kind: K::set_up(TILES)?,
+        kind: K::set_up(TILES, &a.options)?,
         setup: TILES.into(),
+        options: a.options.clone(),
         bot,
         pool,
         iterations: iterations as usize,

@@ -3,6 +3,7 @@
 //! `Observation`; records are `stadt-catan-record 1`; the public record shown to bots in other
 //! programs leaves out the development cards drawn.
 
+use crate::board::Board;
 use crate::ids::{DevCard, Player};
 use crate::moves::Move;
 use crate::observation::Observation;
@@ -18,7 +19,7 @@ use std::ops::RangeInclusive;
 pub const NAME: &str = "catan";
 
 /// Catan's options, as `name=value` words of `record::parse_options`.
-pub const OPTIONS: [GameOption; 11] = [
+pub const OPTIONS: [GameOption; 12] = [
     GameOption {
         name: "shortage",
         about: "C16: `official` or `h1` (nobody receives a resource the bank cannot pay in full)",
@@ -54,6 +55,11 @@ pub const OPTIONS: [GameOption; 11] = [
         about: "all of Catanatron's readings at once (section 11)",
         default: "",
     },
+    GameOption {
+        name: "board",
+        about: "C8: a board file (`stadt-catan-board 1`) that every game is played on (the deck and dice still come from the seed)",
+        default: "dealt from the seed",
+    },
 ];
 
 /// Catan with a set of options.
@@ -61,6 +67,21 @@ pub const OPTIONS: [GameOption; 11] = [
 pub struct Catan {
     /// The options every game is dealt with.
     pub options: Options,
+    /// The board every game is played on; None deals one from each game's seed.
+    pub board: Option<Board>,
+}
+
+impl Catan {
+    /// Catan with these options, a board dealt for every game.
+    pub fn new(options: Options) -> Catan {
+        Catan { options, board: None }
+    }
+
+    /// The set-up as manifests record it: the options, and the board when one is fixed.
+    pub fn setup_text(&self) -> String {
+        let board = self.board.map_or_else(|| "dealt from the seed\n".to_string(), |b| b.to_text());
+        format!("{NAME}\noptions {}\nboard {board}", record::options_text(&self.options))
+    }
 }
 
 /// What an agent is told of its game before it starts.
@@ -165,8 +186,12 @@ impl GameKind for Catan {
     /// The board, deck and dice from `seed`'s deck stream: every seating of a deal plays the
     /// same game.
     fn deal(&self, players: usize, seed: u64) -> Result<State, Error> {
-        State::deal(players, self.options, derive(seed, &[stream::DECK]))
-            .map_err(|e| Error::Setup(Box::new(e)))
+        let seed = derive(seed, &[stream::DECK]);
+        match self.board {
+            Some(board) => State::new(board, players, self.options, seed),
+            None => State::deal(players, self.options, seed),
+        }
+        .map_err(|e| Error::Setup(Box::new(e)))
     }
 
     fn observe<'a>(&self, s: &'a State, clairvoyant: bool, history: Option<&'a str>) -> Observation<'a> {

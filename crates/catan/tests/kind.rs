@@ -37,9 +37,9 @@ fn recorded(kind: &Catan, players: usize, seed: u64) -> (State, String) {
 
 fn kinds() -> [Catan; 3] {
     [
-        Catan { options: Options::OFFICIAL },
-        Catan { options: Options::CATANATRON },
-        Catan { options: Options { player_trade: true, ..Options::OFFICIAL } },
+        Catan::new(Options::OFFICIAL),
+        Catan::new(Options::CATANATRON),
+        Catan::new(Options { player_trade: true, ..Options::OFFICIAL }),
     ]
 }
 
@@ -118,7 +118,7 @@ impl Seat<Catan> for RandomSeat {
 
 #[test]
 fn games_run_through_the_core_runner_and_their_records_replay() {
-    let kind = Catan { options: Options::OFFICIAL };
+    let kind = Catan::new(Options::OFFICIAL);
     let stop = AtomicBool::new(false);
     let head = RecordHead;
     let table = Table { kind: &kind, agent_seed: 3, chance_seed: 4, want_record: Some(&head), stop: &stop };
@@ -146,7 +146,7 @@ fn games_run_through_the_core_runner_and_their_records_replay() {
 
 #[test]
 fn the_public_record_leaves_out_the_cards_drawn() {
-    let kind = Catan { options: Options::OFFICIAL };
+    let kind = Catan::new(Options::OFFICIAL);
     let mut s = kind.deal(4, 11).unwrap();
     let mut h = kind.history(4);
     let mut rng = Pcg64Mcg::seed_from_u64(11);

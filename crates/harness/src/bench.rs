@@ -324,8 +324,13 @@ fn timed_tournament(
 ) -> (crate::tournament::spec::TournamentSpec, crate::tournament::Outcome, f64) {
     use crate::tournament::{Options, run, spec::TournamentSpec};
     let _ = std::fs::remove_dir_all(dir);
-    let settings =
-        crate::settings::RunSettings { players: 2, games, seed, tiles: crate::settings::TILES.into() };
+    let settings = crate::settings::RunSettings {
+        players: 2,
+        games,
+        seed,
+        tiles: crate::settings::TILES.into(),
+        options: String::new(),
+    };
     let spec = TournamentSpec::new(bots, &settings, dir, &stadt_agents::botfile::BotDirs::none())
         .expect("a valid tournament");
     let opts = Options {

@@ -1,10 +1,10 @@
 //! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`): its seats
 //! (a random player and the core's MCTS over determinised games) and what the runs need of it
 //! (`Hosted`). Catan's tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's.
-//! Not yet: bot files and bots in other programs, options other than the official rules (the
-//! engine has them; no flag sets them), and a picture.
+//! The options (`--options`, `options` in experiment files) are the engine's, and `board=FILE`
+//! fixes the board. Not yet: bot files and bots in other programs.
 
-use crate::hosted::{Hosted, TunedFile};
+use crate::hosted::{Hosted, TunedFile, option_words};
 use crate::tune::Weight;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
@@ -44,6 +44,12 @@ pub struct CatanEntrant {
     /// The bot.
     pub bot: CatanBot,
     label: String,
+}
+
+/// A board file (`stadt-catan-board 1`): the error names the file and the line at fault.
+fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io_on("read", "board", path, e))?;
+    stadt_catan::board::Board::parse(&text).map_err(|e| Error::file_of("board", path, e.to_string()))
 }
 
 /// The MCTS bot's exploration constant when its spec gives none.
@@ -149,18 +155,27 @@ impl Agent<Catan> for MctsCatan {
 impl Hosted for Catan {
     type Entrant = CatanEntrant;
 
-    fn set_up(setup: &str) -> Result<Catan, Error> {
-        if setup != "default" {
+    fn set_up(tiles: &str, options: &str) -> Result<Catan, Error> {
+        if tiles != "default" {
             return Err(Error::Setting(format!(
-                "--tiles {setup}: {NAME} has no tile set (its board is dealt from the seed)"
+                "--tiles {tiles}: {NAME} has no tile set (its board is dealt from the seed, or fixed with --options board=FILE)"
             )));
         }
-        Ok(Catan { options: Options::OFFICIAL })
+        let (mut words, mut board) = (Vec::new(), None);
+        for word in option_words(options) {
+            match word.split_once('=') {
+                Some(("board", file)) => board = Some(read_board(Path::new(file))?),
+                _ => words.push(word),
+            }
+        }
+        let options = stadt_catan::record::parse_options(&words.join(" "), Options::OFFICIAL)
+            .map_err(|e| Error::Setting(format!("options: {e} (`stadt games` lists {NAME}'s options)")))?;
+        Ok(Catan { options, board })
     }
 
     fn setup_sha256(&self) -> String {
-        // The board is dealt from the seed; what decides the games is the options.
-        stadt_agents::protocol::sha256_hex(format!("{NAME} {:?}", self.options).as_bytes())
+        // Every option and the fixed board, if any, decide the games.
+        stadt_agents::protocol::sha256_hex(self.setup_text().as_bytes())
     }
 
     fn entrant(spec: &str, _dirs: &BotDirs) -> Result<CatanEntrant, Error> {

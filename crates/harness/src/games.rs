@@ -26,7 +26,7 @@ pub struct Listed {
 /// Every game, in the order `stadt games` lists them.
 pub fn games() -> Vec<Listed> {
     let die_stadt = DieStadt::new(TileSet::default_set());
-    let catan = Catan { options: stadt_catan::options::Options::OFFICIAL };
+    let catan = Catan::new(stadt_catan::options::Options::OFFICIAL);
     vec![
         Listed {
             name: die_stadt.name(),
@@ -36,7 +36,7 @@ pub fn games() -> Vec<Listed> {
         },
         Listed {
             name: catan.name(),
-            about: "Die Siedler von Catan, the base game, rules C1-C40 of docs/catan/rules.md (tournament, sprt and tune so far, with the official rules: the engine's options below are not yet settable there; bots: random, mcts)",
+            about: "Die Siedler von Catan, the base game, rules C1-C40 of docs/catan/rules.md (tournament, sprt, tune and replay so far; options with --options or `options` in experiment files; bots: random, mcts)",
             players: catan.players(),
             options: catan.options(),
         },

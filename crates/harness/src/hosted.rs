@@ -18,10 +18,13 @@ pub trait Hosted: GameKind + Sized {
     /// Who takes a seat: a bot of the game, or an agent from outside.
     type Entrant: Seat<Self> + Clone + Send + Sync + std::fmt::Debug;
 
-    /// The game set up from a run's `tiles` setting (`default`, or a file).
-    fn set_up(setup: &str) -> Result<Self, Error>;
+    /// The game set up from a run's `tiles` setting (`default`, or a file) and its options
+    /// (`name=value` words, `option_words`; empty: the defaults). An option the game does not
+    /// have, or a bad value, is an error naming it.
+    fn set_up(tiles: &str, options: &str) -> Result<Self, Error>;
 
-    /// The SHA-256 of the data the set-up was read from, which manifests record.
+    /// The SHA-256 of the data the set-up was read from (and of the options), which manifests
+    /// record.
     fn setup_sha256(&self) -> String;
 
     /// A seat from a bot spec (`NAME`, `NAME:key=value,...`, or a bot file found in `dirs`).
@@ -65,6 +68,15 @@ pub struct TunedFile {
     pub usage: String,
 }
 
+/// The options whose value is a file (resolved against an experiment file's folder).
+pub const FILE_OPTIONS: &[&str] = &["board"];
+
+/// The words of an options text: `name=value` (or a preset's name), separated by spaces or
+/// commas.
+pub fn option_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty())
+}
+
 /// Checks a player count against a game's: the error names it `what` and the counts there are.
 pub fn check_players(what: &str, players: usize, range: RangeInclusive<usize>) -> Result<usize, Error> {
     if range.contains(&players) {
@@ -79,8 +91,15 @@ pub fn check_players(what: &str, players: usize, range: RangeInclusive<usize>) -
 impl Hosted for DieStadt {
     type Entrant = crate::entrant::Entrant;
 
-    fn set_up(setup: &str) -> Result<DieStadt, Error> {
-        crate::tileset::load(setup).map(DieStadt::new)
+    fn set_up(tiles: &str, options: &str) -> Result<DieStadt, Error> {
+        if let Some(word) = option_words(options).next() {
+            let name = word.split_once('=').map_or(word, |(k, _)| k);
+            return Err(Error::Setting(format!(
+                "options: `{name}` is not an option of {}: its one option is its tile set, given as --tiles FILE (or `tiles` in an experiment file)",
+                die_stadt::kind::NAME
+            )));
+        }
+        crate::tileset::load(tiles).map(DieStadt::new)
     }
 
     fn setup_sha256(&self) -> String {

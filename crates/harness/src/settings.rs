@@ -67,8 +67,8 @@ pub fn threads(what: &str, given: Option<u64>) -> Result<usize, Error> {
 }
 
 /// The settings that decide a tournament's games (or a test's): players, games per combination of
-/// bots (a test's most games), seed and tile set (`default` or a file), as the command line,
-/// experiment files and Python give them.
+/// bots (a test's most games), seed, tile set (`default` or a file) and the game's options, as
+/// the command line, experiment files and Python give them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunSettings {
     /// Players per game.
@@ -79,6 +79,8 @@ pub struct RunSettings {
     pub seed: u64,
     /// Tile set: `default` or a file.
     pub tiles: String,
+    /// The game's options, `name=value` words (`stadt games` lists them; empty: the defaults).
+    pub options: String,
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ pub fn sprt<'py>(
     let raised: Raised = Arc::new(Mutex::new(None));
     let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
     let h = Hypotheses { elo0, elo1, alpha, beta };
-    let settings = RunSettings { players, games: max_games, seed, tiles };
+    let settings = RunSettings { players, games: max_games, seed, tiles, options: String::new() };
     let spec = SprtSpec::<DieStadt>::new(b, a, h, &settings, Path::new(out)).map_err(harness_error)?;
     let opts = options(threads, progress, &about, &command)?;
     let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;

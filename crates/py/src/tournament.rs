@@ -187,7 +187,7 @@ pub fn tournament<'py>(
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
     let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
-    let settings = RunSettings { players, games, seed, tiles };
+    let settings = RunSettings { players, games, seed, tiles, options: String::new() };
     let mut spec = TournamentSpec::<DieStadt>::of_entrants(entrants, &settings, Path::new(out))
         .map_err(harness_error)?;
     if let Some(text) = shard {

@@ -129,6 +129,7 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
                 games: spec.match_games,
                 seed: derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
                 tiles: TILES.into(),
+                options: String::new(),
             };
             let t = TournamentSpec::<DieStadt>::of_entrants(entrants.collect(), &settings, &out)?;
             let outcome = tournament::run(

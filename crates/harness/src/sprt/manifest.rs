@@ -40,8 +40,11 @@ pub struct Manifest {
     pub seed: u64,
     /// The tile set: `default` or the file it was read from (for information).
     pub tiles: String,
-    /// SHA-256 of the tile set's text.
+    /// SHA-256 of the tile set's text (of another game: of its options and fixed board).
     pub tiles_sha256: String,
+    /// The game's options as given, when any were (`stadt games`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options: String,
     /// The bots by seat of rotation 0: the bot under test first, then the baseline's copies.
     pub bot: Vec<ManifestBot>,
     /// The run's bot secret, from which bots in other programs get their seeds
@@ -66,6 +69,7 @@ impl RunManifest for Manifest {
         Differences::default()
             .build(&folder.header, &self.header)
             .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
+            .field("options", &folder.options, &self.options)
             .field("game", game_name(&folder.game), game_name(&self.game))
             .field("players", folder.players, self.players)
             .field("max games", folder.max_games, self.max_games)
@@ -103,6 +107,7 @@ impl Manifest {
             seed: t.seed,
             tiles: t.tiles.clone(),
             tiles_sha256: t.kind.setup_sha256(),
+            options: t.options.clone(),
             bot: ManifestBot::of(t),
             bot_secret,
         }

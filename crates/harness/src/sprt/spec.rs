@@ -6,7 +6,8 @@ use super::model::{Model, Settings};
 use crate::hosted::Hosted;
 use crate::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
 use crate::tournament::spec::{
-    TournamentSpec, check_game, default_tiles, read_experiment, resolve, resolve_bot, resolve_tiles,
+    TournamentSpec, check_game, default_tiles, read_experiment, resolve, resolve_bot, resolve_options,
+    resolve_tiles,
 };
 use die_stadt::kind::DieStadt;
 use serde::Deserialize;
@@ -124,6 +125,9 @@ pub struct SprtExperiment {
     /// Tile set (default: the built-in one), relative to the file.
     #[serde(default = "default_tiles")]
     pub tiles: String,
+    /// The game's options (`name=value` words; a board file relative to the experiment file).
+    #[serde(default)]
+    pub options: String,
     /// What the run is for (one line, shown in the manifest and the report).
     #[serde(default)]
     pub about: String,
@@ -165,6 +169,7 @@ impl SprtExperiment {
             games: self.max_games,
             seed: self.seed,
             tiles: resolve_tiles(&self.dir, &self.tiles),
+            options: resolve_options(&self.dir, &self.options),
         };
         SprtSpec::of_bots(
             &resolve_bot(&self.dir, &self.bot),

@@ -40,8 +40,11 @@ pub struct Manifest {
     pub seed: u64,
     /// The tile set: `default` or the file it was read from (for information).
     pub tiles: String,
-    /// SHA-256 of the tile set's text.
+    /// SHA-256 of the tile set's text (of another game: of its options and fixed board).
     pub tiles_sha256: String,
+    /// The game's options as given, when any were (`stadt games`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options: String,
     /// The part of the schedule this folder holds, `K/N`, when the run was split into shards
     /// (`stadt merge` joins them); absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,6 +89,7 @@ impl Manifest {
             seed: spec.seed,
             tiles: spec.tiles.clone(),
             tiles_sha256: spec.kind.setup_sha256(),
+            options: spec.options.clone(),
             shard: spec.shard.map(|s| s.to_string()),
             bot: ManifestBot::of(spec),
             bot_secret,
@@ -123,6 +127,7 @@ pub fn tournament_differences(ours: &Manifest, folder: &Manifest) -> Vec<String>
     Differences::default()
         .build(&folder.header, &ours.header)
         .field("tile set (sha256)", &folder.tiles_sha256, &ours.tiles_sha256)
+        .field("options", &folder.options, &ours.options)
         .field("game", game_name(&folder.game), game_name(&ours.game))
         .field("players", folder.players, ours.players)
         .field("games", folder.games, ours.games)

@@ -32,6 +32,8 @@ pub struct TournamentSpec<K: Hosted = DieStadt> {
     pub seed: u64,
     /// The set-up (Die Stadt's tile set): `default` or a file.
     pub tiles: String,
+    /// The game's options as given (`name=value` words; empty: the defaults).
+    pub options: String,
     /// Output folder.
     pub out: PathBuf,
     /// The shard this run plays (`--shard K/N`; 0/1 is the whole schedule as a shard), or None
@@ -57,6 +59,9 @@ pub struct Experiment {
     /// Tile set (default: the built-in one), relative to the experiment file.
     #[serde(default = "default_tiles")]
     pub tiles: String,
+    /// The game's options (`name=value` words; a board file relative to the experiment file).
+    #[serde(default)]
+    pub options: String,
     /// What the experiment is for (one line, shown in the manifest).
     #[serde(default)]
     pub about: String,
@@ -92,6 +97,7 @@ impl Experiment {
             games: self.games,
             seed: self.seed,
             tiles: resolve_tiles(&self.dir, &self.tiles),
+            options: resolve_options(&self.dir, &self.options),
         };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         TournamentSpec::new(&bots, &settings, &out, dirs)
@@ -147,6 +153,20 @@ pub(crate) fn resolve_bot(dir: &Path, b: &str) -> String {
 }
 
 /// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
+/// Options written in an experiment file in folder `dir`, with a file they name (`board=FILE`)
+/// as seen from where the command runs.
+pub(crate) fn resolve_options(dir: &Path, options: &str) -> String {
+    crate::hosted::option_words(options)
+        .map(|w| match w.split_once('=') {
+            Some((key, file)) if crate::hosted::FILE_OPTIONS.contains(&key) => {
+                format!("{key}={}", resolve(dir, file).to_string_lossy())
+            }
+            _ => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub(crate) fn resolve_tiles(dir: &Path, tiles: &str) -> String {
     if tiles == TILES { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
 }
@@ -171,8 +191,8 @@ impl<K: Hosted> TournamentSpec<K> {
         settings: &RunSettings,
         out: &Path,
     ) -> Result<TournamentSpec<K>, Error> {
-        let RunSettings { players, games, seed, ref tiles } = *settings;
-        let kind = K::set_up(tiles)?;
+        let RunSettings { players, games, seed, ref tiles, ref options } = *settings;
+        let kind = K::set_up(tiles, options)?;
         let players = check_players("players", players, kind.players())?;
         if bots.len() < players {
             return Err(Error::Setting(format!(
@@ -212,6 +232,7 @@ impl<K: Hosted> TournamentSpec<K> {
             games,
             seed,
             tiles: tiles.to_string(),
+            options: options.to_string(),
             out: out.to_path_buf(),
             shard: None,
         })

@@ -33,6 +33,9 @@ pub struct Manifest {
     pub(crate) a: f64,
     pub(crate) c: f64,
     pub(crate) tiles_sha256: String,
+    /// The game's options as given, when any were.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) options: String,
 }
 
 impl Manifest {
@@ -53,6 +56,7 @@ impl Manifest {
             a: spec.a,
             c: spec.c,
             tiles_sha256: spec.kind.setup_sha256(),
+            options: spec.options.clone(),
         }
     }
 }
@@ -86,6 +90,7 @@ impl RunManifest for Manifest {
             .field("objective", &folder.objective, &self.objective)
             .field("a", folder.a, self.a)
             .field("c", folder.c, self.c)
+            .field("options", &folder.options, &self.options)
             .field("tile set (sha256)", &folder.tiles_sha256, &self.tiles_sha256)
             .lines()
     }

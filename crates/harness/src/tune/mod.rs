@@ -55,6 +55,8 @@ pub struct TuneSpec<K: Hosted = DieStadt> {
     pub kind: K,
     /// The game's set-up as a run takes it (Die Stadt's tile set: `default` or a file).
     pub setup: String,
+    /// The game's options as given (`name=value` words; empty: the defaults).
+    pub options: String,
     /// The bot to tune, with its starting weights.
     pub bot: K::Entrant,
     /// Opponents; each evaluation game pits the candidate against one of them.

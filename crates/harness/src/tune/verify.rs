@@ -129,6 +129,7 @@ fn sequential<K: Hosted>(
         games: spec.verify_games as u64,
         seed: spec.seed,
         tiles: spec.setup.clone(),
+        options: spec.options.clone(),
     };
     let test = SprtSpec::<K>::new(tuned.clone(), spec.bot.clone(), h, &run, &out)?;
     let opts = Options {
