@@ -12,7 +12,7 @@ CRATES = [
     "crates/core",
     "crates/die-stadt",
     "crates/catan",
-    "crates/agents",
+    "crates/die-stadt-bots",
     "crates/harness",
     "crates/py",
     "crates/testkit",

@@ -10,11 +10,11 @@ use die_stadt::game::Game;
 use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::spec::parse_bot;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::parse_bot;
 use stadt_harness::bench::{
     MCTS_BENCH_BOT, MCTS_BENCH_ITERS, SEARCH_BENCH_BOTS, mcts_positions, random_playout, sample_positions,
 };
@@ -135,28 +135,28 @@ fn search_iterations(c: &mut Criterion) {
 /// every player's estimate.
 fn evaluation(c: &mut Criterion) {
     let positions = positions();
-    let weights = stadt_agents::learned::builtin(4);
+    let weights = die_stadt_bots::learned::builtin(4);
     let mut group = c.benchmark_group("evaluation");
     let mut next = positions.iter().cycle();
     group.bench_function("projected", |b| {
-        b.iter(|| black_box(stadt_agents::eval::projected(next.next().expect("endless"), 0.5)))
+        b.iter(|| black_box(die_stadt_bots::eval::projected(next.next().expect("endless"), 0.5)))
     });
     let mut out = [0.0; 4];
     group.bench_function("learned", |b| {
         b.iter(|| {
-            stadt_agents::learned::evaluate(weights, next.next().expect("endless"), &mut out);
+            die_stadt_bots::learned::evaluate(weights, next.next().expect("endless"), &mut out);
             black_box(out)
         })
     });
     // The extended feature set: the built-in weights with the six extended ones set (their
     // values do not change the cost).
-    use stadt_agents::learned::features::{BASE, FeatureSet};
+    use die_stadt_bots::learned::features::{BASE, FeatureSet};
     let mut extended = weights.clone();
     extended.set = FeatureSet::Extended;
     extended.w[BASE..].fill(0.5);
     group.bench_function("learned_extended", |b| {
         b.iter(|| {
-            stadt_agents::learned::evaluate(&extended, next.next().expect("endless"), &mut out);
+            die_stadt_bots::learned::evaluate(&extended, next.next().expect("endless"), &mut out);
             black_box(out)
         })
     });
@@ -169,7 +169,7 @@ fn prior(c: &mut Criterion) {
     use stadt_core::search::mcts::Prior;
     let games: Vec<Game> =
         positions().iter().map(|t| Game::determinize(t, &mut Pcg64Mcg::seed_from_u64(1))).collect();
-    let mut prior = stadt_agents::prior::GreedyPrior::new(0.5, 4.0);
+    let mut prior = die_stadt_bots::prior::GreedyPrior::new(0.5, 4.0);
     let (mut moves, mut weights) = (Vec::new(), Vec::new());
     let mut next = games.iter().cycle();
     c.bench_function("prior_all_moves", |b| {

@@ -109,13 +109,14 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Sprt(_)
             | Command::Tune(_)
             | Command::Replay(_)
+            | Command::Bench(_)
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
     );
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune and replay take every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, replay and bench take every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -136,7 +137,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Sprt(a) => sprt::sprt(a, game, stop),
         Command::Tune(a) => tune::tune(a, chosen, stop),
         Command::Learn(a) => learn::learn(a, stop),
-        Command::Bench(a) => bench::bench(a),
+        Command::Bench(a) => bench::bench(a, chosen),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
         Command::CheckBot(a) => serve::check_bot(a),

@@ -1,4 +1,5 @@
-//! `stadt bench` prints every figure, the speeds of mcts, lmcts and puct included, as CSV.
+//! `stadt bench` prints every figure, the speeds of mcts, lmcts and puct included, as CSV; with
+//! `--game catan`, Catan's.
 
 mod common;
 
@@ -37,4 +38,32 @@ fn bench_prints_every_figure_with_a_positive_value() {
             assert!(value.is_finite() && *value > 0.0, "{name} = {value}");
         }
     }
+}
+
+#[test]
+fn bench_of_catan_prints_its_figures_and_a_random_game_allocates_nothing_in_play() {
+    let (code, text, err) = stadt(&["--game", "catan", "bench", "--seconds", "0.05"]);
+    assert_eq!(code, 0, "{err}");
+    let table = Csv::parse(&text);
+    assert_eq!(table.header(), ["figure", "value", "unit", "target", "met"]);
+    let figure = |name: &str| -> f64 {
+        table
+            .rows()
+            .iter()
+            .find(|r| &r["figure"] == name)
+            .unwrap_or_else(|| panic!("{name} in\n{text}"))
+            .parse("value")
+    };
+    for name in [
+        "catan_random_4p_games_per_second_1_thread",
+        "catan_speed_over_catanatron",
+        "catan_random_actions_per_second_1_thread",
+        "catan_state_clone_ns",
+        "catan_mcts_iterations_per_second_1_thread",
+    ] {
+        let v = figure(name);
+        assert!(v.is_finite() && v > 0.0, "{name} = {v}");
+    }
+    assert_eq!(figure("catan_bytes_allocated_per_random_game_in_play"), 0.0, "{text}");
+    assert!(!text.contains("protocol_decisions"), "Die Stadt's figures are not Catan's: {text}");
 }

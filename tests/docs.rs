@@ -280,7 +280,7 @@ fn the_evaluation_document_lists_every_feature_of_the_learned_evaluation_in_orde
         .filter_map(|l| l.split('`').next())
         .filter(|n| *n != "X*tiles_left")
         .collect();
-    use stadt_agents::learned::features::{BASE, NAMES};
+    use die_stadt_bots::learned::features::{BASE, NAMES};
     let (names, extended) = NAMES.split_at(BASE);
     let base: Vec<&str> = names.iter().copied().filter(|n| !n.contains('*')).collect();
     let want: Vec<&str> = base.iter().chain(extended).copied().collect();

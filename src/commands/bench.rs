@@ -1,7 +1,9 @@
-//! `stadt bench`: the engine's speed as CSV lines, naming any missed target on stderr.
+//! `stadt bench`: the engine's speed as CSV lines (of the game `--game` names), naming any missed
+//! target on stderr.
 
 use crate::failure::Failure;
 use clap::Args;
+use stadt_harness::games::Game;
 use stadt_harness::{bench, limits};
 
 #[derive(Args, Debug)]
@@ -14,9 +16,13 @@ pub struct BenchArgs {
     pub seed: u64,
 }
 
-/// Measures and prints the figures.
-pub fn bench(a: BenchArgs) -> Result<(), Failure> {
+/// Measures and prints the figures of `game`.
+pub fn bench(a: BenchArgs, game: Game) -> Result<(), Failure> {
     limits::check("--seconds", a.seconds, &limits::BENCH_SECONDS)?;
+    if game == Game::Catan {
+        let figures = stadt_harness::catan_bench::run(a.seconds, a.seed);
+        return report(&figures);
+    }
     let mut figures = bench::run(a.seconds, a.seed);
     // A bot served over the protocol by this very binary (`stadt serve-bot`).
     let me = std::env::current_exe().map_err(|e| format!("cannot find the stadt binary: {e}"))?;
@@ -30,7 +36,12 @@ pub fn bench(a: BenchArgs) -> Result<(), Failure> {
             target: "",
         });
     }
-    print!("{}", bench::csv(&figures));
+    report(&figures)
+}
+
+/// Prints the figures as CSV, and each missed target on stderr.
+fn report(figures: &[bench::Figure]) -> Result<(), Failure> {
+    print!("{}", bench::csv(figures));
     for f in figures.iter().filter(|f| f.met() == Some(false)) {
         eprintln!("stadt bench: target missed: {} = {:.2} {} (target {})", f.name, f.value, f.unit, f.target);
     }

@@ -3,8 +3,8 @@
 
 use crate::args::BotDirArg;
 use clap::Args;
-use stadt_agents::botfile::{BotDirs, parse_bot_file};
-use stadt_agents::registry::registry;
+use die_stadt_bots::botfile::{BotDirs, parse_bot_file};
+use die_stadt_bots::registry::registry;
 use std::fmt::Write as _;
 
 #[derive(Args, Debug)]
@@ -22,7 +22,7 @@ pub fn bots(a: BotsArgs) {
 fn describe_bots(dirs: &BotDirs) -> String {
     let mut s = String::new();
     // The process bot last: bot files choose it (`bot = process`), docs/bot-protocol.md.
-    for def in registry().iter().copied().chain([&stadt_agents::process_bot::BOT]) {
+    for def in registry().iter().copied().chain([&die_stadt_bots::process_bot::BOT]) {
         let _ = writeln!(s, "{}: {}", def.name, def.summary);
         for p in def.params {
             let _ = writeln!(s, "    {:<14} = {:<8} {} ({})", p.key, p.default, p.help, p.kind.describe());

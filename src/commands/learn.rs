@@ -4,8 +4,8 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use stadt_agents::learned::features::FeatureSet;
-use stadt_agents::spec::parse_bot;
+use die_stadt_bots::learned::features::FeatureSet;
+use die_stadt_bots::spec::parse_bot;
 use stadt_core::stop::Stop;
 use stadt_harness::learn::{LearnSpec, Options, generations_csv};
 use stadt_harness::limits;

@@ -9,7 +9,7 @@ use die_stadt::pictures::city::city_svg;
 use die_stadt::pictures::terminal as render;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
-use stadt_agents::spec::parse_bots;
+use die_stadt_bots::spec::parse_bots;
 use stadt_core::output::write_file;
 use stadt_core::seeds::derive;
 use stadt_core::stop::Stop;

@@ -8,7 +8,7 @@ use die_stadt::pictures::city::city_svg;
 use die_stadt::pictures::terminal as render;
 use die_stadt::public_record;
 use die_stadt::record::{self, Record, Tiles};
-use stadt_agents::spec::parse_bot;
+use die_stadt_bots::spec::parse_bot;
 use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
 use stadt_harness::catan::Catan;

@@ -6,9 +6,9 @@ use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::tiles::TileSet;
-use stadt_agents::protocol::tiles_sha256;
-use stadt_agents::serve::serve;
-use stadt_agents::spec::parse_bot;
+use die_stadt_bots::protocol::tiles_sha256;
+use die_stadt_bots::serve::serve;
+use die_stadt_bots::spec::parse_bot;
 
 #[derive(Args, Debug)]
 pub struct ServeBotArgs {

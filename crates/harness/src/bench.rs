@@ -127,7 +127,7 @@ pub fn search_iterations_per_second(
     seed: u64,
 ) -> (f64, f64) {
     let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads={threads}");
-    let mut agent = stadt_agents::spec::parse_bot(&spec, &stadt_agents::botfile::BotDirs::none())
+    let mut agent = die_stadt_bots::spec::parse_bot(&spec, &die_stadt_bots::botfile::BotDirs::none())
         .expect("a valid bot")
         .build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -215,11 +215,11 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
     let mut order = [0u8; TILE_COUNT];
     order.copy_from_slice(&ts.deck());
     let mut game = Game::new(ts, 4, &order).expect("a full deck");
-    let mut agent = stadt_agents::bots::random::Random::default();
+    let mut agent = die_stadt_bots::bots::random::Random::default();
     let play = |game: &mut Game,
                 order: &mut [u8; TILE_COUNT],
                 rng: &mut Pcg64Mcg,
-                agent: &mut stadt_agents::bots::random::Random| {
+                agent: &mut die_stadt_bots::bots::random::Random| {
         order.shuffle(rng);
         game.reset(4, order).expect("a full deck");
         while !game.is_over() {
@@ -331,7 +331,7 @@ fn timed_tournament(
         tiles: crate::settings::TILES.into(),
         options: String::new(),
     };
-    let spec = TournamentSpec::new(bots, &settings, dir, &stadt_agents::botfile::BotDirs::none())
+    let spec = TournamentSpec::new(bots, &settings, dir, &die_stadt_bots::botfile::BotDirs::none())
         .expect("a valid tournament");
     let opts = Options {
         threads,

@@ -6,9 +6,9 @@
 
 use crate::hosted::{Hosted, TunedFile, option_words};
 use crate::tune::Weight;
+use die_stadt_bots::botfile::BotDirs;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::BotDirs;
 use stadt_catan::kind::RecordHead;
 use stadt_catan::moves::Move;
 use stadt_catan::observation::Observation;
@@ -175,7 +175,7 @@ impl Hosted for Catan {
 
     fn setup_sha256(&self) -> String {
         // Every option and the fixed board, if any, decide the games.
-        stadt_agents::protocol::sha256_hex(self.setup_text().as_bytes())
+        die_stadt_bots::protocol::sha256_hex(self.setup_text().as_bytes())
     }
 
     fn entrant(spec: &str, _dirs: &BotDirs) -> Result<CatanEntrant, Error> {

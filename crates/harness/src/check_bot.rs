@@ -8,8 +8,8 @@ use crate::entrant::Entrant;
 use crate::runner::play_game;
 use die_stadt::ids::Player;
 use die_stadt::tiles::TileSet;
-use stadt_agents::process_bot;
-use stadt_agents::spec::BotSpec;
+use die_stadt_bots::process_bot;
+use die_stadt_bots::spec::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::seeds::derive;
 use std::fmt::Write as _;
@@ -41,7 +41,7 @@ pub fn check(spec: &BotSpec, tileset: &'static TileSet, seed: u64) -> Result<Che
         settings.launch.dir.display(),
         settings.time.as_millis()
     );
-    let random = BotSpec::new(stadt_agents::registry::find("random").expect("random"), &[], "random")?;
+    let random = BotSpec::new(die_stadt_bots::registry::find("random").expect("random"), &[], "random")?;
     for (i, &(players, seat)) in GAMES.iter().enumerate() {
         let restart = i + 1 == GAMES.len();
         if restart {

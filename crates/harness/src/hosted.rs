@@ -6,7 +6,7 @@
 use crate::runner::RecordHead;
 use crate::tune::weights::Weight;
 use die_stadt::kind::DieStadt;
-use stadt_agents::botfile::BotDirs;
+use die_stadt_bots::botfile::BotDirs;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::seat::Seat;
@@ -107,7 +107,7 @@ impl Hosted for DieStadt {
     }
 
     fn entrant(spec: &str, dirs: &BotDirs) -> Result<Self::Entrant, Error> {
-        Ok(crate::entrant::Entrant::Bot(stadt_agents::spec::parse_bot(spec, dirs)?))
+        Ok(crate::entrant::Entrant::Bot(die_stadt_bots::spec::parse_bot(spec, dirs)?))
     }
 
     fn record_head(&self, dir: &Path, setup: &str) -> Result<RecordHead, Error> {
@@ -115,7 +115,7 @@ impl Hosted for DieStadt {
     }
 
     fn worker_done() {
-        stadt_agents::process_bot::release_idle();
+        die_stadt_bots::process_bot::release_idle();
     }
 
     const MARGIN_UNIT: f64 = 20.0;
@@ -138,7 +138,7 @@ impl Hosted for DieStadt {
 
     fn tuned_file(entrant: &Self::Entrant, about: &str) -> TunedFile {
         let text = match entrant {
-            crate::entrant::Entrant::Bot(b) => stadt_agents::botfile::bot_file_text(b, about),
+            crate::entrant::Entrant::Bot(b) => die_stadt_bots::botfile::bot_file_text(b, about),
             crate::entrant::Entrant::Outside(o) => format!("# {about}\n{}\n", o.spec()),
         };
         TunedFile { extension: "bot", text, usage: "--bots NAME".into() }

@@ -11,11 +11,11 @@
 use die_stadt::moves::Move;
 use die_stadt::table::Table;
 use die_stadt::tiles::{TILE_COUNT, TileSet};
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::spec::BotSpec;
+use die_stadt_bots::spec::parse_bot;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::BotSpec;
-use stadt_agents::spec::parse_bot;
 use stadt_harness::runner::{deck_order, play_deck};
 use stadt_testkit::bots::{every_bot, reshuffled_after};
 use std::sync::atomic::{AtomicBool, Ordering};

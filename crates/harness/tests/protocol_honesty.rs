@@ -3,10 +3,10 @@
 //! the first tile the decks disagree on is drawn. The bot logs every byte it receives.
 
 use die_stadt::tiles::TileSet;
+use die_stadt_bots::botfile::{BotDirs, parse_bot_file};
+use die_stadt_bots::spec::{BotSpec, parse_bot};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::{BotDirs, parse_bot_file};
-use stadt_agents::spec::{BotSpec, parse_bot};
 use stadt_harness::runner::{deck_order, play_deck};
 use stadt_testkit::bots::reshuffled_after;
 use stadt_testkit::scratch;

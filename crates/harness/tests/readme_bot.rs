@@ -1,21 +1,21 @@
 //! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles
-//! with the paths a file in `crates/agents/src/bots/` has, and plays a whole game through the
+//! with the paths a file in `crates/die-stadt-bots/src/bots/` has, and plays a whole game through the
 //! runner tournaments use.
 
 /// What `crate::` names inside the agents crate, for the bot file.
 mod params {
-    pub use stadt_agents::params::*;
+    pub use die_stadt_bots::params::*;
 }
 mod spec {
-    pub use stadt_agents::spec::*;
+    pub use die_stadt_bots::spec::*;
 }
 
 #[path = "readme_bot/mybot.rs"]
 mod mybot;
 
 use die_stadt::tiles::TileSet;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::{BotSpec, parse_bot};
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::spec::{BotSpec, parse_bot};
 use stadt_harness::runner::play_game;
 use stadt_testkit::files::repo_text;
 

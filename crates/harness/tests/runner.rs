@@ -1,8 +1,8 @@
 //! The runner plays every bot to the end of a game, checking each move against the rules.
 
 use die_stadt::tiles::TileSet;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::spec::parse_bot;
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::spec::parse_bot;
 use stadt_testkit::bots::every_bot;
 
 #[test]

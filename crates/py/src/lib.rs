@@ -57,5 +57,5 @@ fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 /// The bots stadt has, by name.
 #[pyfunction]
 fn bot_names() -> Vec<&'static str> {
-    stadt_agents::registry::registry().iter().map(|d| d.name).collect()
+    die_stadt_bots::registry::registry().iter().map(|d| d.name).collect()
 }

@@ -4,10 +4,10 @@
 use crate::errors::harness_error;
 use crate::tournament::{Raised, entrant, options, run_interruptible};
 use die_stadt::kind::DieStadt;
+use die_stadt_bots::botfile::BotDirs;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use stadt_agents::botfile::BotDirs;
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};

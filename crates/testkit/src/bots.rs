@@ -1,8 +1,8 @@
 //! Bots and decks for the tests that play every bot.
 
+use die_stadt_bots::registry::registry;
 use rand::Rng;
 use rand::seq::SliceRandom;
-use stadt_agents::registry::registry;
 
 /// Every registered bot's spec, each searcher with `search` as its settings (`iters=60,depth=6`:
 /// a small budget where the argument of a test does not depend on it), the others as named.

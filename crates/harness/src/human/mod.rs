@@ -14,7 +14,7 @@ use die_stadt::observation::Observation;
 use die_stadt::record;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
-use stadt_agents::spec::BotSpec;
+use die_stadt_bots::spec::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
 use stadt_core::stop::Stop;

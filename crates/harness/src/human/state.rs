@@ -197,8 +197,8 @@ mod tests {
     use super::*;
     use crate::runner::{deck_order, play_deck};
     use die_stadt::tiles::TileSet;
-    use stadt_agents::botfile::BotDirs;
-    use stadt_agents::spec::parse_bot;
+    use die_stadt_bots::botfile::BotDirs;
+    use die_stadt_bots::spec::parse_bot;
 
     #[test]
     fn no_two_follower_spots_overlap_on_any_tile_a_double_curve_included() {

@@ -3,9 +3,9 @@
 //! equations; and the error of an evaluation on samples.
 
 use crate::learn::positions::Sample;
+use die_stadt_bots::learned::features::{BASE, COUNT, FeatureSet};
+use die_stadt_bots::learned::file::Weights;
 use nalgebra::{SMatrix, SVector};
-use stadt_agents::learned::features::{BASE, COUNT, FeatureSet};
-use stadt_agents::learned::file::Weights;
 
 /// Weights of `set`'s features minimising squared error plus `ridge` times the squared weights
 /// (the constant feature, `one`, is not shrunk), or None when the samples do not determine them.

@@ -3,8 +3,8 @@
 
 use super::spec::LearnSpec;
 use die_stadt::tiles::TileSet;
+use die_stadt_bots::learned::features::FeatureSet;
 use serde::{Deserialize, Serialize};
-use stadt_agents::learned::features::FeatureSet;
 use stadt_core::folder::{Differences, Header, RunManifest};
 
 /// The manifest of a learning folder.

@@ -3,7 +3,7 @@
 
 use die_stadt::game::Game;
 use die_stadt::record::{self, Record, Tiles};
-use stadt_agents::learned::features::{FeatureSet, Features, banked, features, open_total};
+use die_stadt_bots::learned::features::{FeatureSet, Features, banked, features, open_total};
 use stadt_core::error::Error;
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! What a learning run is: the settings that decide its results.
 
-use stadt_agents::learned::features::FeatureSet;
-use stadt_agents::spec::BotSpec;
+use die_stadt_bots::learned::features::FeatureSet;
+use die_stadt_bots::spec::BotSpec;
 use std::path::PathBuf;
 
 /// A learning run.

@@ -10,8 +10,8 @@ use crate::tournament::spec::{
     resolve_tiles,
 };
 use die_stadt::kind::DieStadt;
+use die_stadt_bots::botfile::BotDirs;
 use serde::Deserialize;
-use stadt_agents::botfile::BotDirs;
 use stadt_core::error::Error;
 use std::path::{Path, PathBuf};
 

@@ -1,8 +1,8 @@
 //! A bot's tunable weights: its real-valued parameters, each with the step scale and range SPSA
 //! uses, and the bot rebuilt with new values.
 
-use stadt_agents::params::{ParamKind, Value};
-use stadt_agents::spec::BotSpec;
+use die_stadt_bots::params::{ParamKind, Value};
+use die_stadt_bots::spec::BotSpec;
 use stadt_core::error::Error;
 
 /// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.

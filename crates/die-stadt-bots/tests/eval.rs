@@ -1,6 +1,6 @@
 //! Position values: open features led, residential areas, watchmen's rows.
 
-use stadt_agents::eval::{open_values, projected};
+use die_stadt_bots::eval::{open_values, projected};
 use stadt_testkit::die_stadt::scenario::Scenario;
 
 #[test]

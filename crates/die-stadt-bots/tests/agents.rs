@@ -3,12 +3,12 @@
 use die_stadt::game::Game;
 use die_stadt::observation::Observation;
 use die_stadt::tiles::TileSet;
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::params::Value;
+use die_stadt_bots::registry::registry;
+use die_stadt_bots::spec::{parse_bot, parse_bots, split_bots};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::params::Value;
-use stadt_agents::registry::registry;
-use stadt_agents::spec::{parse_bot, parse_bots, split_bots};
 use stadt_testkit::scratch;
 
 /// Positions from random games.
@@ -181,9 +181,9 @@ fn mcts_rewards_by_kind() {
 
 #[test]
 fn the_learned_features_open_total_is_what_projected_scores_weigh() {
-    use stadt_agents::learned::features::{FeatureSet, features, open_total};
+    use die_stadt_bots::learned::features::{FeatureSet, features, open_total};
     for g in positions(30, 3, 5) {
-        let open = stadt_agents::eval::open_values(g.table());
+        let open = die_stadt_bots::eval::open_values(g.table());
         for set in FeatureSet::ALL {
             let f = features(g.table(), set);
             for p in 0..3 {
@@ -200,7 +200,7 @@ fn the_learned_features_open_total_is_what_projected_scores_weigh() {
 fn r8_r25_the_extended_features_weigh_what_their_names_say() {
     use die_stadt::features::{RESIDENTIAL, for_majority};
     use die_stadt::ids::Player;
-    use stadt_agents::learned::features::{BASE, FeatureSet, NAMES, features};
+    use die_stadt_bots::learned::features::{BASE, FeatureSet, NAMES, features};
     let at = |name: &str| NAMES.iter().position(|n| *n == name).unwrap();
     let mut one_port_seen = 0;
     for players in [2, 4] {

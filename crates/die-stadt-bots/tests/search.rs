@@ -8,11 +8,11 @@ use die_stadt::moves::Step;
 use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
+use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::prior::{GreedyPrior, softmax};
+use die_stadt_bots::spec::parse_bot;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_agents::botfile::BotDirs;
-use stadt_agents::prior::{GreedyPrior, softmax};
-use stadt_agents::spec::parse_bot;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 
 fn config(reuse: bool, threads: usize) -> Config {
@@ -26,7 +26,7 @@ fn search(reuse: bool, threads: usize) -> Search {
 }
 
 fn projected(g: &Game, out: &mut [f64]) {
-    let p = stadt_agents::eval::projected(g.table(), 0.5);
+    let p = die_stadt_bots::eval::projected(g.table(), 0.5);
     out.copy_from_slice(&p[..out.len()]);
 }
 
@@ -226,7 +226,7 @@ fn the_prior_weighs_moves_by_greedy_value_and_sums_to_one() {
     // On real positions: a move of higher greedy value gets more weight.
     use stadt_core::search::mcts::Prior;
     let mut rng = Pcg64Mcg::seed_from_u64(3);
-    let (mut p, mut gs) = (GreedyPrior::new(0.5, 4.0), stadt_agents::helpers::GreedySearch::default());
+    let (mut p, mut gs) = (GreedyPrior::new(0.5, 4.0), die_stadt_bots::helpers::GreedySearch::default());
     let mut checked = 0;
     for _ in 0..40 {
         let g = midgame(TileSet::default_set(), &mut rng);
@@ -318,7 +318,8 @@ fn the_learned_evaluation_built_in_is_the_one_for_the_games_player_count() {
 #[test]
 fn the_built_in_weights_are_the_learning_runs_fits() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    for ((name, text), run) in stadt_agents::learned::BUILTIN.iter().zip(["learn", "learn-3p", "learn-4p"]) {
+    for ((name, text), run) in die_stadt_bots::learned::BUILTIN.iter().zip(["learn", "learn-3p", "learn-4p"])
+    {
         let fit = std::fs::read_to_string(format!("{root}/results/{run}/gen1.eval")).unwrap();
         assert_eq!(*text, fit, "{name} is not results/{run}/gen1.eval");
     }

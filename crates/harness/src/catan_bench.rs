@@ -1,0 +1,165 @@
+//! `stadt --game catan bench`: Catan's speed figures, in the same CSV as Die Stadt's
+//! (`crate::bench::csv`): random 4-player games and actions per second, what a state's clone
+//! costs, the bytes a random game allocates, and MCTS iterations per second.
+
+use crate::bench::Figure;
+use crate::catan::CatanEntrant;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_catan::kind::Catan;
+use stadt_catan::moves::Move;
+use stadt_catan::options::Options;
+use stadt_catan::state::State;
+use stadt_core::alloc_count::allocated_bytes;
+use stadt_core::kind::GameKind;
+use stadt_core::seat::{Seat, SeatAgent};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Catanatron 3.2.1's random 4-player games per second on this machine (issue catan; measured
+/// beside stadt's by `benches/catan-vs-catanatron.sh`): the speed targets are multiples of it.
+pub const CATANATRON_GAMES_PER_SECOND: f64 = 25.0;
+
+/// Iterations each MCTS decision is given when timed.
+pub const MCTS_BENCH_ITERS: u64 = 200;
+
+/// Plays `s` to its end with uniformly random moves (chance from the game); returns the actions
+/// taken, chance included.
+pub fn random_playout(s: &mut State, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> u64 {
+    let mut actions = 0;
+    while !s.is_over() {
+        if s.phase().is_chance() {
+            s.resolve_chance();
+        } else {
+            s.legal_moves(moves);
+            s.apply(moves[rng.random_range(0..moves.len())]);
+        }
+        actions += 1;
+    }
+    actions
+}
+
+/// Positions where a player decides among several moves, from random games after `turn` turns.
+fn positions(count: usize, seed: u64) -> Vec<State> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut out = Vec::with_capacity(count);
+    let mut game = 0;
+    while out.len() < count {
+        let mut s = State::deal(4, Options::OFFICIAL, seed.wrapping_add(game)).expect("a deal");
+        game += 1;
+        let keep_at = rng.random_range(10..40);
+        while !s.is_over() {
+            if s.phase().is_chance() {
+                s.resolve_chance();
+                continue;
+            }
+            s.legal_moves(&mut moves);
+            if s.turns() >= keep_at && moves.len() > 1 {
+                out.push(s.clone());
+                break;
+            }
+            s.apply(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+/// Every figure, each measured for about `seconds`.
+pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    // Room for any list of legal moves (a few hundred at most), so that no game grows it.
+    let mut moves = Vec::with_capacity(1024);
+    // One game first, so anything done once is done before anything is counted.
+    random_playout(&mut State::deal(4, Options::OFFICIAL, seed).expect("a deal"), &mut moves, &mut rng);
+    let (mut games, mut actions, mut in_play) = (0u64, 0u64, Some(0u64));
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        let mut s = State::deal(4, Options::OFFICIAL, seed.wrapping_add(games)).expect("a deal");
+        // Only the moves count: the deal may allocate (once a game), a move must not.
+        let before = allocated_bytes();
+        actions += random_playout(&mut s, &mut moves, &mut rng);
+        in_play = match (in_play, before, allocated_bytes()) {
+            (Some(sum), Some(b), Some(a)) => Some(sum + (a - b)),
+            _ => None,
+        };
+        games += 1;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let bytes = in_play.map_or(f64::NAN, |b| b as f64 / games as f64);
+    figures.push(Figure {
+        name: "catan_random_4p_games_per_second_1_thread".into(),
+        value: games as f64 / elapsed,
+        unit: "games/s",
+        // 500 times Catanatron's (issue catan, item 7).
+        target: ">=12500",
+    });
+    figures.push(Figure {
+        name: "catan_speed_over_catanatron".into(),
+        value: games as f64 / elapsed / CATANATRON_GAMES_PER_SECOND,
+        unit: "x",
+        target: ">=500",
+    });
+    figures.push(Figure {
+        name: "catan_random_actions_per_second_1_thread".into(),
+        value: actions as f64 / elapsed,
+        unit: "actions/s",
+        target: "",
+    });
+    figures.push(Figure {
+        name: "catan_bytes_allocated_per_random_game_in_play".into(),
+        value: bytes,
+        unit: "bytes/game",
+        target: "0",
+    });
+
+    let states = positions(100, seed);
+    let mut sink = states[0].clone();
+    let mut calls = 0u64;
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
+        for s in &states {
+            sink.clone_from(black_box(s));
+            black_box(&sink);
+            calls += 1;
+        }
+    }
+    figures.push(Figure {
+        name: "catan_state_clone_ns".into(),
+        value: start.elapsed().as_secs_f64() * 1e9 / calls as f64,
+        unit: "ns",
+        target: "<=500",
+    });
+
+    figures.push(Figure {
+        name: "catan_mcts_iterations_per_second_1_thread".into(),
+        value: mcts_iterations_per_second(&states, seconds, seed),
+        unit: "iterations/s",
+        target: "",
+    });
+    figures
+}
+
+/// Iterations per second of Catan's `mcts` (random playouts) deciding `states` in turn,
+/// `MCTS_BENCH_ITERS` iterations each.
+fn mcts_iterations_per_second(states: &[State], seconds: f64, seed: u64) -> f64 {
+    let bot = CatanEntrant::parse(&format!("mcts:iters={MCTS_BENCH_ITERS}")).expect("a bot");
+    let SeatAgent::Bot(mut agent) = bot.agent(seed, 0).expect("an agent") else {
+        unreachable!("Catan's bots are in-process")
+    };
+    let kind = Catan::new(Options::OFFICIAL);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut decisions = 0u64;
+    let start = Instant::now();
+    'timed: loop {
+        for s in states {
+            black_box(agent.act(&kind.observe(s, false, None), &mut rng));
+            decisions += 1;
+            if start.elapsed().as_secs_f64() >= seconds {
+                break 'timed;
+            }
+        }
+    }
+    (decisions * MCTS_BENCH_ITERS) as f64 / start.elapsed().as_secs_f64()
+}
