@@ -110,13 +110,14 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Tune(_)
             | Command::Replay(_)
             | Command::Bench(_)
+            | Command::Play(_)
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
     );
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, replay and bench take every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay and bench take every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -129,7 +130,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         stadt_core::sandbox::enable()?;
     }
     match cli.command {
-        Command::Play(a) => play::play(a, stop),
+        Command::Play(a) => play::play(a, chosen, stop),
         Command::Replay(a) => records::replay(a, game.map(|_| chosen)),
         Command::Suggest(a) => records::suggest(a),
         Command::Tournament(a) => tournament::tournament(a, game, stop),

@@ -199,7 +199,10 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         ]),
         &["bogus"],
     );
-    assert_refused(stadt(&["play", "--game", "catan", "--bots", "random"]), &["plays Die Stadt only so far"]);
+    assert_refused(
+        stadt(&["suggest", "--game", "catan", "--bot", "random", "none.rec"]),
+        &["plays Die Stadt only so far"],
+    );
 }
 
 #[test]
@@ -423,4 +426,51 @@ fn catan_options_and_a_fixed_board_are_set_per_run_recorded_and_checked_on_resum
     for name in ["a", "b", "c", "d"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
     }
+}
+
+#[test]
+fn catan_play_deals_from_the_seed_writes_a_record_that_replays_to_the_same_points_and_a_picture() {
+    let dir = scratch("games-catan-play");
+    let (rec, svg) = (dir.join("g.rec"), dir.join("g.svg"));
+    let args = |rec: &Path, svg: &Path| {
+        stadt(&[
+            "--game",
+            "catan",
+            "play",
+            "--bots",
+            "random,mcts:iters=20,random",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--options",
+            "turns=400",
+            "--record",
+            rec.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+    };
+    let (code, printed, err) = args(&rec, &svg);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(printed.lines().filter(|l| l.starts_with("points p")).count(), 3, "{printed}");
+    let (code, replayed, err) = stadt(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(printed, replayed, "the record replays to the points play printed");
+    assert!(std::fs::read_to_string(&rec).unwrap().lines().nth(2).unwrap().contains("turns=400"));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("p2 mcts:iters=20"), "the seats are labelled");
+    // The same seed plays the same game.
+    let (code, again, err) = args(&dir.join("h.rec"), &dir.join("h.svg"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(printed, again);
+    assert_eq!(std::fs::read(&rec).unwrap(), std::fs::read(dir.join("h.rec")).unwrap());
+    // Existing files are never overwritten; flags of Die Stadt's are refused by name.
+    assert_refused(args(&rec, &dir.join("new.svg")), &["--record", "already exists"]);
+    for (flag, value) in [("--human", "1"), ("--deal", "g.rec"), ("--tiles", "mine.tiles")] {
+        let (code, _, err) = stadt(&["--game", "catan", "play", flag, value]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(err.contains(&format!("no {flag}")), "{err}");
+    }
+    assert!(!dir.join("new.svg").exists());
 }

@@ -5,14 +5,23 @@ use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::ids::Player;
+use die_stadt::kind::DieStadt;
 use die_stadt::pictures::city::city_svg;
 use die_stadt::pictures::terminal as render;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
 use die_stadt_bots::spec::parse_bots;
+use die_stadt_bots::spec::split_bots;
+use stadt_catan::kind::RecordHead as CatanRecordHead;
+use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
-use stadt_core::seeds::derive;
+use stadt_core::runner::Table;
+use stadt_core::seat::Seat;
+use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
+use stadt_harness::catan::{Catan, CatanEntrant, points_text};
+use stadt_harness::games::Game;
+use stadt_harness::hosted::{Hosted, check_players};
 use stadt_harness::human::{self, PersonGame};
 use stadt_harness::settings::{self, PLAYERS, SEED, TILES};
 use stadt_harness::web::server::LocalServer;
@@ -59,9 +68,21 @@ pub struct PlayArgs {
     /// Play the deal of this record (its three piles) instead of the one --seed shuffles.
     #[arg(long, value_name = "RECORD")]
     pub deal: Option<PathBuf>,
+    /// The game's options, `name=value` words separated by spaces or commas (`stadt games` lists
+    /// each game's).
+    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    pub options: String,
 }
 
-pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
+/// `stadt play` of the game `game`.
+pub fn play(a: PlayArgs, game: Game, stop: Stop) -> Result<(), Failure> {
+    if game == Game::Catan {
+        return play_catan(a, stop);
+    }
+    if !a.options.is_empty() {
+        // Die Stadt's set-up refuses every option, naming it.
+        <DieStadt as Hosted>::set_up(TILES, &a.options)?;
+    }
     if a.human.is_some() {
         return play_human(a, stop);
     }
@@ -110,6 +131,64 @@ pub fn play(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         print!("{}", render::render(played.game.table()));
     }
     print!("{}", record::score_lines(played.game.table(), true));
+    Ok(())
+}
+
+/// `stadt play` of Catan: one game between Catan's bots, dealt from --seed (the board, the deck
+/// and the dice), its record and a picture of the board when asked, each player's points at the
+/// end.
+fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
+    let refused = [
+        (a.human.is_some(), "--human (a person plays Die Stadt only so far)"),
+        (a.show, "--show (Catan is drawn with --svg)"),
+        (a.deal.is_some(), "--deal (a Catan deal is its --seed; a fixed board is --options board=FILE)"),
+        (a.tiles != TILES, "--tiles (Catan has no tile set)"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(format!("--game catan: no {flag}").into());
+    }
+    let kind = Catan::set_up(TILES, &a.options)?;
+    let players = check_players("--players", a.players.unwrap_or(PLAYERS.default), kind.players())?;
+    let dirs = a.bot_dir.dirs();
+    let mut bots: Vec<CatanEntrant> =
+        split_bots(&a.bots)?.iter().map(|w| Catan::entrant(&w.text, &dirs)).collect::<Result<_, _>>()?;
+    if bots.len() == 1 {
+        bots = vec![bots[0].clone(); players];
+    }
+    if bots.len() != players {
+        return Err(format!(
+            "--bots names {} bots for {players} players (give one per seat, or one for all)",
+            bots.len()
+        )
+        .into());
+    }
+    for (flag, path) in [("--record", &a.record), ("--svg", &a.svg)] {
+        if let Some(path) = path {
+            refuse_existing(flag, path)?;
+        }
+    }
+    if a.record.is_some() && a.record == a.svg {
+        return Err("--svg and --record name the same file; give two files".into());
+    }
+    let table = Table {
+        kind: &kind,
+        agent_seed: derive(a.seed, &[1]),
+        chance_seed: derive(a.seed, &[stream::CHANCE]),
+        want_record: a.record.as_ref().map(|_| &CatanRecordHead),
+        stop: stop.flag(),
+    };
+    let game = kind.deal(players, derive(a.seed, &[0]))?;
+    let Some(played) = stadt_core::runner::play(&table, &bots, game, &mut |_, _| {})? else {
+        return Err(Failure::Interrupted);
+    };
+    if let (Some(path), Some(text)) = (&a.record, &played.record) {
+        write_file(path, text, false)?;
+    }
+    if let Some(svg) = &a.svg {
+        let seats: Vec<String> = bots.iter().map(|b| b.label().to_string()).collect();
+        write_file(svg, &kind.picture(&played.game, &seats), false)?;
+    }
+    print!("{}", points_text(&kind, &played.game, 0));
     Ok(())
 }
 

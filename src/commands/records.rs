@@ -187,21 +187,7 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
         };
         write_file(path, &kind.picture(game, &[]), false)?;
     }
-    let columns = kind.columns();
-    let (mut sources, mut details) = (Vec::new(), Vec::new());
-    for seat in 0..out.game.players() {
-        kind.final_values(&out.game, seat, &mut sources, &mut details);
-        let by_source: Vec<String> =
-            columns.sources.iter().zip(&sources).map(|(c, v)| format!("{c} {v}")).collect();
-        println!("points p{} {} ({})", seat + 1, sources.iter().sum::<i32>(), by_source.join(", "));
-    }
-    match out.game.winner() {
-        Some(w) => println!("winner p{} after {} turns", w.0 + 1, out.game.turns()),
-        None if out.game.is_over() => {
-            println!("no winner: the turn limit ended the game after {} turns", out.game.turns())
-        }
-        None => println!("not over: {} moves, turn {}", out.moves, out.game.turns()),
-    }
+    print!("{}", stadt_harness::catan::points_text(&kind, &out.game, out.moves));
     Ok(())
 }
 

@@ -17,6 +17,7 @@ use stadt_catan::state::State;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
 use stadt_core::game::Game;
+use stadt_core::kind::GameKind;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::path::Path;
@@ -44,6 +45,34 @@ pub struct CatanEntrant {
     /// The bot.
     pub bot: CatanBot,
     label: String,
+}
+
+/// Each player's points by source (`points p1 7 (settlements 3, ...)`) and who won, one line each:
+/// what `stadt play` and `stadt replay` print at the end of a game of Catan (`moves`: the
+/// decisions made, for a game that is not over).
+pub fn points_text(kind: &Catan, s: &State, moves: usize) -> String {
+    let columns = kind.columns();
+    let (mut sources, mut details) = (Vec::new(), Vec::new());
+    let mut out = String::new();
+    for seat in 0..s.players() {
+        kind.final_values(s, seat, &mut sources, &mut details);
+        let by_source: Vec<String> =
+            columns.sources.iter().zip(&sources).map(|(c, v)| format!("{c} {v}")).collect();
+        out.push_str(&format!(
+            "points p{} {} ({})\n",
+            seat + 1,
+            sources.iter().sum::<i32>(),
+            by_source.join(", ")
+        ));
+    }
+    out.push_str(&match s.winner() {
+        Some(w) => format!("winner p{} after {} turns\n", w.0 + 1, s.turns()),
+        None if s.is_over() => {
+            format!("no winner: the turn limit ended the game after {} turns\n", s.turns())
+        }
+        None => format!("not over: {moves} moves, turn {}\n", s.turns()),
+    });
+    out
 }
 
 /// A board file (`stadt-catan-board 1`): the error names the file and the line at fault.
