@@ -181,7 +181,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     std::fs::write(&bot_file, "bot = greedy\n").unwrap();
     assert_refused(
         tournament(&format!("{},random", bot_file.display()), &[], "e"),
-        &["bot files are Die Stadt's"],
+        &["a bot file of catan needs the lines `game = catan` and `bot = process`"],
     );
     for name in ["a", "b", "d", "e"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
@@ -473,4 +473,61 @@ fn catan_play_deals_from_the_seed_writes_a_record_that_replays_to_the_same_point
         assert!(err.contains(&format!("no {flag}")), "{err}");
     }
     assert!(!dir.join("new.svg").exists());
+}
+
+#[test]
+fn catan_bots_in_other_programs_play_over_the_protocol_and_a_failure_is_a_forfeit() {
+    if stadt_testkit::tools::require("python3", "its bots, which are Python programs").is_none() {
+        return;
+    }
+    let dir = scratch("games-catan-process");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/examples/random-python-catan.bot");
+    let run = |bots: &str, out: &str| {
+        stadt(&[
+            "--game",
+            "catan",
+            "tournament",
+            "--bots",
+            bots,
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            dir.join(out).to_str().unwrap(),
+        ])
+    };
+    let (code, _, err) = run(&format!("{},random", example.display()), "a");
+    assert_eq!(code, 0, "{err}");
+    let games = Csv::read(&dir.join("a/games.csv"));
+    assert!(games.rows().iter().all(|r| r["failure"].is_empty()), "no forfeit");
+    let manifest = std::fs::read_to_string(dir.join("a/manifest.toml")).unwrap();
+    assert!(manifest.contains("bot_file_sha256") && manifest.contains("bot_secret"), "{manifest}");
+    // A bot that answers a move not listed forfeits: random plays its seat on, and it ranks last.
+    std::fs::write(
+        dir.join("liar.py"),
+        "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'hello':\n        print(json.dumps({'type': 'ready'}), flush=True)\n    elif m['type'] == 'decide':\n        print(json.dumps({'type': 'move', 'move': 'settle 99'}), flush=True)\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("liar.bot"), "game = catan\nbot = process\ncommand = python3 liar.py\n").unwrap();
+    let (code, _, err) = run(&format!("{},random", dir.join("liar.bot").display()), "b");
+    assert_eq!(code, 0, "{err}");
+    let games = Csv::read(&dir.join("b/games.csv"));
+    for row in games.rows().iter().filter(|r| &r["bot"] == "liar") {
+        assert_eq!(&row["failure"], "illegal-move", "{row:?}");
+        assert_eq!(&row["rank"], "2");
+    }
+    // A Die Stadt bot file is no Catan bot.
+    assert_refused(
+        run(
+            &format!(
+                "{},random",
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("bots/examples/random-python.bot").display()
+            ),
+            "c",
+        ),
+        &["random-python.bot: a bot file of catan needs the lines `game = catan` and `bot = process`"],
+    );
+    assert!(!dir.join("c").exists());
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A Die Stadt bot that plays a random legal move, speaking stadt-bot 1 (docs/bot-protocol.md)
-with Python's standard library only: no stadt package, no rules engine."""
+"""A bot that plays a random legal move, speaking stadt-bot 1 (docs/bot-protocol.md) with
+Python's standard library only: no stadt package, no rules engine. It plays any game, as the host
+lists the legal moves (random-python.bot plays Die Stadt, random-python-catan.bot Catan)."""
 
 import json
 import random

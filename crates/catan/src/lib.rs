@@ -22,6 +22,7 @@ pub mod playable;
 pub(crate) mod production;
 pub mod record;
 pub(crate) mod robber;
+pub mod spoken;
 pub mod state;
 pub mod topology;
 pub(crate) mod trade;

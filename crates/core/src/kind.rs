@@ -17,7 +17,7 @@ pub trait GameKind: Send + Sync + 'static {
     /// experiment makes it clairvoyant.
     type Observation<'a>;
     /// What an agent is told of its game before its first decision (a bot in another program).
-    type Info: Clone + Debug + PartialEq;
+    type Info: Clone + Debug + PartialEq + Send;
     /// What a record's header holds besides the deal: the options' names and the seed.
     type RecordHead: Clone + Debug + Send + Sync;
     /// The public record of a game so far, shown to agents that read the position from it.

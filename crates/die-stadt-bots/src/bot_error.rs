@@ -96,6 +96,13 @@ pub enum BotError {
         /// The game it names.
         game: String,
     },
+    /// A bot file read for another game than Die Stadt that is not a process bot of that game.
+    NotProcess {
+        /// The file.
+        path: String,
+        /// The game it was read for.
+        game: String,
+    },
     /// A bot file naming an unknown bot.
     FileBot {
         /// The file.
@@ -153,6 +160,10 @@ impl fmt::Display for BotError {
                 f,
                 "bot file {path} is for the game `{game}` (its `game` line), but its bots play {}",
                 die_stadt::kind::NAME
+            ),
+            BotError::NotProcess { path, game } => write!(
+                f,
+                "bot file {path}: a bot file of {game} needs the lines `game = {game}` and `bot = process` (a bot in another program, docs/bot-protocol.md); {game}'s own bots are named, not filed"
             ),
             BotError::FileBot { path, name, bots } => {
                 write!(f, "bot file {path}: unknown bot `{name}`; the bots are: {bots}")

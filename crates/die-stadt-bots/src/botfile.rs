@@ -85,6 +85,20 @@ impl BotDirs {
 /// Parses a bot file: `bot = NAME` then `key = value` lines; `#` comments. Its label is the file
 /// name without `.bot`.
 pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
+    parse_file(path, die_stadt::kind::NAME)
+}
+
+/// Parses a bot file of the game `game` other than Die Stadt: only a bot in another program
+/// plays every game, so the file must say `game = GAME` and `bot = process`; the spec holds the
+/// process bot's parameters (`process_bot::Settings::of` reads them).
+pub fn parse_process_file(path: &str, game: &str) -> Result<BotSpec, BotError> {
+    parse_file(path, game)
+}
+
+/// Parses a bot file for the game `game`.
+fn parse_file(path: &str, game: &str) -> Result<BotSpec, BotError> {
+    let foreign = game != die_stadt::kind::NAME;
+    let mut named_game = false;
     let text = std::fs::read_to_string(path)
         .map_err(|e| BotError::Read { path: path.to_string(), error: e.to_string() })?;
     let mut name = None;
@@ -100,15 +114,23 @@ pub fn parse_bot_file(path: &str) -> Result<BotSpec, BotError> {
         if k == "bot" {
             name = Some(v.to_string());
         } else if k == "game" {
-            // A bot file may say which game it is for; these are Die Stadt's bots.
-            if v != die_stadt::kind::NAME {
-                return Err(BotError::Game { path: path.to_string(), game: v.to_string() });
+            // A bot file may say which game it is for; Die Stadt's name none.
+            if v != game {
+                return Err(if foreign {
+                    BotError::NotProcess { path: path.to_string(), game: game.to_string() }
+                } else {
+                    BotError::Game { path: path.to_string(), game: v.to_string() }
+                });
             }
+            named_game = true;
         } else {
             pairs.push((k.to_string(), v.to_string()));
         }
     }
     let name = name.ok_or_else(|| BotError::NoName(path.to_string()))?;
+    if foreign && (!named_game || name != process_bot::BOT.name) {
+        return Err(BotError::NotProcess { path: path.to_string(), game: game.to_string() });
+    }
     let def = find(&name).ok_or_else(|| BotError::FileBot {
         path: path.to_string(),
         name: name.clone(),

@@ -18,6 +18,7 @@ pub mod public_record;
 pub mod record;
 pub mod scoring;
 pub(crate) mod scratch;
+pub mod spoken;
 pub mod table;
 pub mod tiles;
 pub mod wall;

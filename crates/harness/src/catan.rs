@@ -2,11 +2,14 @@
 //! (a random player and the core's MCTS over determinised games) and what the runs need of it
 //! (`Hosted`). Catan's tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's.
 //! The options (`--options`, `options` in experiment files) are the engine's, and `board=FILE`
-//! fixes the board. Not yet: bot files and bots in other programs.
+//! fixes the board. A Catan bot file (`game = catan`, `bot = process`) is a bot in another program,
+//! over the core's `stadt-bot 1` host (`stadt_core::process_agent`).
 
 use crate::hosted::{Hosted, TunedFile, option_words};
 use crate::tune::Weight;
-use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::bot_def::BotSpec;
+use die_stadt_bots::botfile::{BotDirs, parse_process_file};
+use die_stadt_bots::process_bot::Settings as ProcessSettings;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::RecordHead;
@@ -18,6 +21,7 @@ use stadt_core::agent::Agent;
 use stadt_core::error::Error;
 use stadt_core::game::Game;
 use stadt_core::kind::GameKind;
+use stadt_core::process_agent::ProcessAgent;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::path::Path;
@@ -30,6 +34,9 @@ pub use stadt_catan::kind::{Catan, NAME};
 pub enum CatanBot {
     /// Uniform among the legal moves.
     Random,
+    /// A bot in another program (`stadt-bot 1`), from a bot file saying `game = catan` and
+    /// `bot = process`; `random` plays its seat to the end after a failure.
+    Process(Box<BotSpec>),
     /// The core's MCTS with this many iterations and this exploration constant.
     Mcts {
         /// Iterations per decision.
@@ -96,7 +103,7 @@ impl CatanEntrant {
             "mcts" => CatanBot::Mcts { iters: 200, c: MCTS_C },
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
-                    "`{spec}`: Catan's bots come by name ({BOTS}); bot files are Die Stadt's"
+                    "`{spec}`: a bot file of {NAME} is read where a bot folder is known (its bots come by name: {BOTS})"
                 ));
             }
             _ => return Err(format!("`{name}` is not a bot of {NAME}: its bots are {BOTS}")),
@@ -131,8 +138,9 @@ impl Seat<Catan> for CatanEntrant {
     }
 
     fn full(&self) -> String {
-        match self.bot {
+        match &self.bot {
             CatanBot::Random => "random".into(),
+            CatanBot::Process(spec) => spec.full(),
             CatanBot::Mcts { iters, c } => format!("mcts:iters={iters},c={c}"),
         }
     }
@@ -142,12 +150,20 @@ impl Seat<Catan> for CatanEntrant {
     }
 
     fn agent(&self, _agent_seed: u64, _seat: usize) -> Result<SeatAgent<Catan>, Error> {
-        Ok(SeatAgent::Bot(match self.bot {
+        Ok(SeatAgent::Bot(match &self.bot {
             CatanBot::Random => Box::new(RandomCatan { moves: Vec::new() }),
-            CatanBot::Mcts { iters, c } => Box::new(MctsCatan {
+            CatanBot::Process(spec) => Box::new(ProcessAgent::<Catan>::new(
+                ProcessSettings::of(&spec.params),
+                Box::new(RandomCatan { moves: Vec::new() }),
+            )),
+            &CatanBot::Mcts { iters, c } => Box::new(MctsCatan {
                 search: Mcts::with_prior(mcts_config(iters, c), RandomRollout::default, || NoPrior),
             }),
         }))
+    }
+
+    fn can_forfeit(&self) -> bool {
+        matches!(self.bot, CatanBot::Process(_))
     }
 }
 
@@ -207,7 +223,20 @@ impl Hosted for Catan {
         die_stadt_bots::protocol::sha256_hex(self.setup_text().as_bytes())
     }
 
-    fn entrant(spec: &str, _dirs: &BotDirs) -> Result<CatanEntrant, Error> {
+    fn entrant(spec: &str, dirs: &BotDirs) -> Result<CatanEntrant, Error> {
+        // A bot file: a path, or a name found in the bot folders that is not one of Catan's bots.
+        let file = if spec.ends_with(".bot") || spec.contains('/') {
+            Some(std::path::PathBuf::from(spec))
+        } else if !spec.contains(':') && CatanEntrant::parse(spec).is_err() {
+            dirs.find(spec)
+        } else {
+            None
+        };
+        if let Some(path) = file {
+            let bot = parse_process_file(&path.to_string_lossy(), NAME)
+                .map_err(|e| Error::Setting(e.to_string()))?;
+            return Ok(CatanEntrant { label: bot.label.clone(), bot: CatanBot::Process(Box::new(bot)) });
+        }
         CatanEntrant::parse(spec).map_err(Error::Setting)
     }
 
@@ -216,14 +245,16 @@ impl Hosted for Catan {
         Ok(RecordHead)
     }
 
-    fn worker_done() {}
+    fn worker_done() {
+        stadt_core::process_agent::release_idle();
+    }
 
     // Victory points: two are a city, a road or an army; most games end 10 to 7 or closer.
     const MARGIN_UNIT: f64 = 2.0;
 
     fn weights(entrant: &CatanEntrant) -> Vec<Weight> {
         match entrant.bot {
-            CatanBot::Random => Vec::new(),
+            CatanBot::Random | CatanBot::Process(_) => Vec::new(),
             CatanBot::Mcts { c, .. } => {
                 vec![Weight { key: "c", value: c, scale: MCTS_C.max(0.25), range: (0.0, 10.0) }]
             }

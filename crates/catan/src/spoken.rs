@@ -1,0 +1,39 @@
+//! Catan in `stadt-bot 1` (docs/bot-protocol.md): what a new game tells a bot (its options) and a
+//! decision's moves as `record::move_text` writes them.
+
+use crate::kind::{Catan, GameInfo, NAME};
+use crate::moves::Move;
+use crate::observation::Observation;
+use crate::record::move_text;
+use serde_json::{Value, json};
+use stadt_core::game::Determinize;
+use stadt_core::protocol::Spoken;
+
+impl Spoken for Catan {
+    const NAME: &'static str = NAME;
+
+    fn new_game_message(info: &GameInfo, seed: u64) -> Value {
+        json!({
+            "type": "new_game",
+            "seat": info.seat.index() + 1,
+            "players": info.players,
+            "seed": seed,
+            "options": info.options,
+        })
+    }
+
+    fn info_seed(info: &GameInfo) -> u64 {
+        info.seed
+    }
+
+    fn decision(
+        obs: &Observation<'_>,
+        moves: &mut Vec<Move>,
+        texts: &mut Vec<String>,
+    ) -> (usize, Option<String>) {
+        Determinize::legal_moves(obs, moves);
+        texts.clear();
+        texts.extend(moves.iter().map(|&mv| move_text(mv)));
+        (obs.actor() + 1, obs.history().map(str::to_string))
+    }
+}

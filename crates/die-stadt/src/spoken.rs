@@ -1,0 +1,45 @@
+//! Die Stadt in `stadt-bot 1` (docs/bot-protocol.md): what a new game tells a bot (its tile set)
+//! and a decision's moves in record notation.
+
+use crate::kind::{DieStadt, GameInfo, NAME};
+use crate::moves::Move;
+use crate::observation::Observation;
+use crate::record::decision_text;
+use crate::table::Table;
+use serde_json::{Value, json};
+use stadt_core::protocol::Spoken;
+
+impl Spoken for DieStadt {
+    const NAME: &'static str = NAME;
+
+    fn new_game_message(info: &GameInfo, seed: u64) -> Value {
+        json!({
+            "type": "new_game",
+            "seat": info.seat.index() + 1,
+            "players": info.players,
+            "seed": seed,
+            "tiles": info.tiles,
+            "tiles_sha256": info.tiles_sha256,
+        })
+    }
+
+    fn info_seed(info: &GameInfo) -> u64 {
+        info.seed
+    }
+
+    fn decision(
+        obs: &Observation<'_>,
+        moves: &mut Vec<Move>,
+        texts: &mut Vec<String>,
+    ) -> (usize, Option<String>) {
+        obs.legal_moves(moves);
+        texts.clear();
+        texts.extend(moves.iter().map(|&mv| decision_text(obs.table(), mv)));
+        (obs.me().index() + 1, obs.history().map(str::to_string))
+    }
+}
+
+/// The legal moves in record notation, in the engine's order.
+pub fn move_texts(table: &Table, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&mv| decision_text(table, mv)).collect()
+}
