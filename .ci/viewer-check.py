@@ -1,6 +1,6 @@
-"""The game viewer (`stadt replay GAME.rec --html`) in headless Chromium: steps through every
-decision with the right-arrow key and checks that the picture shown at step N is byte for byte
-the one `stadt replay GAME.rec --svg --upto N` draws, that the slider, the buttons and a click on
+"""The game viewer (`stadt replay GAME.rec --html`, of any game) in headless Chromium: steps
+through every decision with the right-arrow key and checks that the picture shown at step N is
+byte for byte the one `stadt replay GAME.rec --svg --upto N` draws, that the slider, the buttons and a click on
 the move list go where they say, that the controls stay in the window (which never scrolls) at
 1280 and 1920 pixels wide, and that the page logs no console message. Optionally saves a
 screenshot of one step.
@@ -30,7 +30,16 @@ def svg_upto(stadt: str, record: pathlib.Path, n: int, folder: pathlib.Path) -> 
     return out.read_text(encoding="utf-8")
 
 
-HEADER = {"stadt-record", "players", "tiles", "pile1", "pile2", "pile3", "seed"}
+# The header lines' first words: Die Stadt's records, then Catan's (with its board's lines).
+HEADER = {"stadt-record", "players", "tiles", "pile1", "pile2", "pile3", "seed"} | {
+    "stadt-catan-record",
+    "options",
+    "deck",
+    "stadt-catan-board",
+    "terrain",
+    "numbers",
+    "harbours",
+}
 
 
 def decision_lines(record: pathlib.Path) -> int:

@@ -320,6 +320,17 @@ fn catan_tournaments_keep_records_that_replay_checks_and_draws_at_any_move() {
         resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("a valid SVG");
     }
     assert!(end.contains("the end of the game") && early.contains("to decide") && end != early);
+    // The viewer steps through every move's picture.
+    let page = dir.join("game.html");
+    let (code, _, err) = stadt(&["replay", record.to_str().unwrap(), "--html", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("<title>stadt game viewer: ") && html.contains("id=\"payload\""),
+        "{}",
+        &html[..200]
+    );
+    assert!(!html.contains("id=\"players\""), "Die Stadt's facts are not Catan's");
     // Bad input exits 2 naming the file and the line, never a panic.
     let text = std::fs::read_to_string(&record).unwrap();
     let lines: Vec<&str> = text.lines().collect();

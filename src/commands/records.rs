@@ -158,13 +158,30 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
     if a.tiles.is_some() {
         return Err(format!("--tiles: {name} is a record of catan, which has no tile set").into());
     }
-    if a.show || a.html.is_some() {
+    if a.show {
         return Err(format!(
-            "{name} is a record of catan: it is drawn with --svg (the terminal picture and the viewer are Die Stadt's so far)"
+            "{name} is a record of catan: it is drawn with --svg or --html (the terminal picture is Die Stadt's)"
         )
         .into());
     }
-    let out = stadt_catan::record::replay_upto(text, a.upto).map_err(|e| format!("{name}: {e}"))?;
+    // The picture and the points read the game itself (its options are the record's).
+    let kind = Catan::new(stadt_catan::options::Options::OFFICIAL);
+    let (mut pictures, mut moves) = (Vec::new(), Vec::new());
+    let mut kept = None;
+    let out = stadt_catan::record::replay_each(text, &mut |game, done, next| {
+        if a.upto == Some(done) {
+            kept = Some(game.clone());
+        }
+        if a.html.is_some() {
+            pictures.push(kind.picture(game, &[]));
+            if let Some((line, text)) = next {
+                let (player, text) = text.split_once(": ").unwrap_or(("", text));
+                moves.push(viewer::MoveInfo { line, player: player.to_string(), text: text.to_string() });
+            }
+        }
+    })
+    .map_err(|e| format!("{name}: {e}"))?;
+    let out = stadt_catan::record::Replayed { at: kept, ..out };
     if !out.game.is_over() && !a.partial {
         return Err(format!(
             "{name}: the record stops after {} moves, before the game is over (give --partial to accept that)",
@@ -172,7 +189,6 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
         )
         .into());
     }
-    let kind = Catan { options: *out.game.options(), board: Some(*out.game.board()) };
     if let Some(path) = &a.svg {
         let game = match (a.upto, &out.at) {
             (None, _) => &out.game,
@@ -186,6 +202,10 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
             }
         };
         write_file(path, &kind.picture(game, &[]), false)?;
+    }
+    if let Some(path) = &a.html {
+        let title = format!("stadt game viewer: {name}");
+        write_file(path, &viewer::frames_page(&title, &pictures, moves), false)?;
     }
     print!("{}", stadt_harness::catan::points_text(&kind, &out.game, out.moves));
     Ok(())

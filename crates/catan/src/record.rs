@@ -273,6 +273,23 @@ pub struct Replayed {
 /// Replays a record, every move checked, keeping also the game after its first `upto` move
 /// lines (chance resolved up to the next decision).
 pub fn replay_upto(text: &str, upto: Option<usize>) -> Result<Replayed, RecordError> {
+    let mut kept = None;
+    let replayed = replay_each(text, &mut |s, moves, _| {
+        if upto == Some(moves) {
+            kept = Some(s.clone());
+        }
+    })?;
+    Ok(Replayed { at: kept, ..replayed })
+}
+
+/// What `replay_each` shows each step to: the game, the moves made so far, and the next move's
+/// 1-based line and text (None at the end).
+pub type Visit<'v> = dyn FnMut(&State, usize, Option<(usize, &str)>) + 'v;
+
+/// Replays a record, every move checked, showing `visit` the game before each move (chance
+/// resolved up to the decision) and at the end: the game, how many moves came before, and the
+/// move about to be made with its 1-based line (None at the end).
+pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, RecordError> {
     let lines: Vec<&str> = text.lines().collect();
     let at = |line: usize, reason: String| RecordError { line, reason };
     let field = |i: usize, key: &str| -> Result<&str, RecordError> {
@@ -302,18 +319,15 @@ pub fn replay_upto(text: &str, upto: Option<usize>) -> Result<Replayed, RecordEr
     let board = Board::parse(&board_text).map_err(|e| at(5 + e.line.max(1), e.reason))?;
     let mut s = State::with_deck(board, players, options, deck, seed).map_err(|e| at(2, e.to_string()))?;
     let mut moves = 0;
-    let mut kept = None;
     for (i, line) in lines.iter().enumerate().skip(9) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
         while s.resolve_chance().is_some() {}
-        if upto == Some(moves) {
-            kept = Some(s.clone());
-        }
-        moves += 1;
         let (who, rest) = line.split_once(": ").ok_or_else(|| at(i + 1, "expected `pN: move`".into()))?;
+        visit(&s, moves, Some((i + 1, line)));
+        moves += 1;
         if s.is_over() {
             return Err(at(i + 1, "the game is over".into()));
         }
@@ -325,8 +339,6 @@ pub fn replay_upto(text: &str, upto: Option<usize>) -> Result<Replayed, RecordEr
         s.play(mv).map_err(|e| at(i + 1, format!("`{rest}`: {e}")))?;
     }
     while s.resolve_chance().is_some() {}
-    if upto == Some(moves) {
-        kept = Some(s.clone());
-    }
-    Ok(Replayed { game: s, at: kept, moves })
+    visit(&s, moves, None);
+    Ok(Replayed { game: s, at: None, moves })
 }

@@ -1,7 +1,7 @@
 //! The game viewer: one self-contained HTML page (`replay --html`) that steps through a record
-//! decision by decision, showing at each step the picture `replay --svg --upto N` draws, whose
-//! turn it is, the tile in hand, the piles, the supplies and the scores by source, and the move
-//! list. The pictures are packed (`web::pack`) so a 4-player game stays small.
+//! decision by decision, showing at each step the picture `replay --svg --upto N` draws and the
+//! move list; for Die Stadt also whose turn it is, the tile in hand, the piles, the supplies and
+//! the scores by source. The pictures are packed (`web::pack`) so a 4-player game stays small.
 
 use crate::web::pack::{Packed, UNPACK_JS, embed};
 use die_stadt::game::Game;
@@ -137,13 +137,29 @@ pub fn page(record: &Record, partial: bool, title: &str) -> Result<String, Recor
         }
     })?;
     let payload = Payload { pictures: Packed::new(&pictures), hands: Packed::new(&hands), steps, moves };
-    Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>{css}</style>\n</head>\n<body>\n{body}\n<script type=\"application/octet-stream\" id=\"payload\">{data}</script>\n<script>{unpack}{js}</script>\n</body>\n</html>\n",
+    Ok(html(title, include_str!("die-stadt.html"), &embed(&payload)))
+}
+
+/// The viewer of any game (`replay --html` of a game whose adapter draws it): its pictures step
+/// by step (`pictures[0]` before the first move, one after each) and the move list.
+pub fn frames_page(title: &str, pictures: &[String], moves: Vec<MoveInfo>) -> String {
+    #[derive(Serialize)]
+    struct Frames {
+        pictures: Packed,
+        moves: Vec<MoveInfo>,
+    }
+    html(title, include_str!("frames.html"), &embed(&Frames { pictures: Packed::new(pictures), moves }))
+}
+
+/// The page: the controls, the game's own `side` (the picture's box, its facts and the move
+/// list), and the packed `data` the script steps through.
+fn html(title: &str, side: &str, data: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>{css}</style>\n</head>\n<body>\n{controls}{side}\n<script type=\"application/octet-stream\" id=\"payload\">{data}</script>\n<script>{unpack}{js}</script>\n</body>\n</html>\n",
         t = escape(title),
         css = include_str!("viewer.css"),
-        body = include_str!("viewer.html").replace("{title}", &escape(title)),
-        data = embed(&payload),
+        controls = include_str!("controls.html").replace("{title}", &escape(title)),
         unpack = UNPACK_JS,
         js = include_str!("viewer.js"),
-    ))
+    )
 }

@@ -2,7 +2,8 @@
 // Steps through the packed pictures of a game; window.stadtViewer lets a test read what is shown.
 (async function () {
   const data = await unpack(document.getElementById("payload").textContent.trim());
-  const count = data.steps.length;
+  // A game's own facts beside the picture (Die Stadt's), when the page has them.
+  const count = data.pictures.docs.length;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
   slider.max = String(count - 1);
@@ -22,7 +23,18 @@
     $("picture").innerHTML = svg;
     slider.value = String(step);
     $("counter").textContent = `step ${step} of ${count - 1}`;
-    const info = data.steps[step];
+    if (data.steps) facts(data.steps[step]);
+    for (const li of list.children) li.classList.toggle("current", Number(li.dataset.step) === step);
+    const current = list.children[step];
+    // Only the move list scrolls to the current move (scrollIntoView would scroll the window too).
+    if (current) {
+      const box = $("moves");
+      if (current.offsetTop < box.scrollTop) box.scrollTop = current.offsetTop;
+      const below = current.offsetTop + current.offsetHeight - box.clientHeight;
+      if (below > box.scrollTop) box.scrollTop = below;
+    }
+  }
+  function facts(info) {
     $("turn").textContent = info.turn;
     $("tile").textContent = info.tile;
     $("hand").innerHTML = info.hand === null ? "" : packedDoc(data.hands, info.hand);
@@ -38,15 +50,6 @@
         tr.appendChild(td);
       }
       body.appendChild(tr);
-    }
-    for (const li of list.children) li.classList.toggle("current", Number(li.dataset.step) === step);
-    const current = list.children[step];
-    // Only the move list scrolls to the current move (scrollIntoView would scroll the window too).
-    if (current) {
-      const box = $("moves");
-      if (current.offsetTop < box.scrollTop) box.scrollTop = current.offsetTop;
-      const below = current.offsetTop + current.offsetHeight - box.clientHeight;
-      if (below > box.scrollTop) box.scrollTop = below;
     }
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
