@@ -3,7 +3,8 @@
 //! panic) and illegal moves with a message, sends nothing that depends on the hidden tile order
 //! (two games whose piles differ only in tiles not drawn yet get byte-identical answers), and stops
 //! at the end of the game or on Ctrl-C, writing the record. The page itself is played by clicking
-//! in .ci/play-check.py.
+//! in .ci/play-check.py. A game of Catan is played on the generic page: its moves as buttons, the
+//! picture of what the person's seat sees.
 
 mod common;
 
@@ -34,13 +35,15 @@ impl Drop for Game {
 
 /// Starts `stadt play --human 1 --bots greedy,steerer` with `extra` arguments.
 fn start(extra: &[&str]) -> Game {
-    let mut child = Command::new(STADT)
-        .args(["play", "--human", "1", "--bots", "greedy,steerer"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut args = vec!["play", "--human", "1", "--bots", "greedy,steerer"];
+    args.extend(extra);
+    start_with(&args)
+}
+
+/// Starts `stadt` with these arguments (a game with a person at the page).
+fn start_with(args: &[&str]) -> Game {
+    let mut child =
+        Command::new(STADT).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
@@ -360,4 +363,64 @@ fn port_fixes_the_port_and_bad_settings_are_refused_before_serving() {
         assert!(!out.contains("http://"), "{args:?} served: {out}");
     }
     assert_eq!(std::fs::read_to_string(&taken).unwrap(), "x");
+}
+
+#[test]
+fn a_person_plays_catan_on_the_generic_page_seeing_only_their_seat_and_the_record_replays() {
+    let dir = scratch("play-server-catan");
+    let rec = dir.join("catan.rec");
+    let mut game = start_with(&[
+        "--game",
+        "catan",
+        "play",
+        "--human",
+        "2",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--options",
+        "turns=40",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let (status, page) = game.call("GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("play against the bots") && page.contains("id=\"moves\""), "{page}");
+    let mut decisions = 0;
+    let start = Instant::now();
+    loop {
+        let (status, body) = game.call("GET", "/state", "");
+        assert_eq!(status, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        if v["over"] == true {
+            assert!(v["picture"].as_str().unwrap().contains("the end of the game"), "{body}");
+            break;
+        }
+        let moves = v["moves"].as_array().unwrap();
+        if moves.is_empty() {
+            assert!(start.elapsed() < Duration::from_secs(120), "the bots never gave the turn back");
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        }
+        let picture = v["picture"].as_str().unwrap();
+        // The person's own cards are shown, the bot's hidden ones only counted.
+        assert!(picture.contains("p2 you") && picture.contains(" hidden"), "{picture}");
+        if decisions == 0 {
+            let (status, body) = game.call("POST", "/move", "settle 99");
+            assert_eq!(status, 422, "{body}");
+            assert!(body.contains("not one of your"), "{body}");
+        }
+        let (status, body) = game.call("POST", "/move", moves[0].as_str().unwrap());
+        assert_eq!(status, 200, "{body}");
+        decisions += 1;
+    }
+    assert!(decisions > 10, "{decisions} decisions of the person");
+    let code = game.child.wait().unwrap().code();
+    assert_eq!(code, Some(0));
+    let mut printed = String::new();
+    game._stdout.read_to_string(&mut printed).unwrap();
+    let (code, replayed, err) = stadt(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(printed.ends_with(&replayed), "play printed\n{printed}\nreplay printed\n{replayed}");
 }

@@ -139,7 +139,6 @@ pub fn play(a: PlayArgs, game: Game, stop: Stop) -> Result<(), Failure> {
 /// end.
 fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let refused = [
-        (a.human.is_some(), "--human (a person plays Die Stadt only so far)"),
         (a.show, "--show (Catan is drawn with --svg)"),
         (a.deal.is_some(), "--deal (a Catan deal is its --seed; a fixed board is --options board=FILE)"),
         (a.tiles != TILES, "--tiles (Catan has no tile set)"),
@@ -148,19 +147,27 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         return Err(format!("--game catan: no {flag}").into());
     }
     let kind = Catan::set_up(TILES, &a.options)?;
-    let players = check_players("--players", a.players.unwrap_or(PLAYERS.default), kind.players())?;
+    // With --human, the bots take the other seats.
+    let others = usize::from(a.human.is_some());
     let dirs = a.bot_dir.dirs();
     let mut bots: Vec<CatanEntrant> =
         split_bots(&a.bots)?.iter().map(|w| Catan::entrant(&w.text, &dirs)).collect::<Result<_, _>>()?;
+    // As for Die Stadt: with --human and several bots named, they and the person make the game.
+    let named = if others > 0 && bots.len() > 1 { bots.len() + 1 } else { PLAYERS.default };
+    let players = check_players("--players", a.players.unwrap_or(named), kind.players())?;
     if bots.len() == 1 {
-        bots = vec![bots[0].clone(); players];
+        bots = vec![bots[0].clone(); players - others];
     }
-    if bots.len() != players {
+    if bots.len() + others != players {
         return Err(format!(
-            "--bots names {} bots for {players} players (give one per seat, or one for all)",
-            bots.len()
+            "--bots names {} bots for {players} players{} (give one per seat, or one for all)",
+            bots.len(),
+            if others > 0 { " with the person" } else { "" }
         )
         .into());
+    }
+    if let Some(seat) = a.human {
+        return play_catan_human(&a, &kind, &bots, seat, stop);
     }
     for (flag, path) in [("--record", &a.record), ("--svg", &a.svg)] {
         if let Some(path) = path {
@@ -189,6 +196,53 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         write_file(svg, &kind.picture(&played.game, &seats), false)?;
     }
     print!("{}", points_text(&kind, &played.game, 0));
+    Ok(())
+}
+
+/// `stadt --game catan play --human N`: the person in seat N at the browser (the generic page:
+/// what the seat sees, and its legal moves as buttons), the bots in the other seats.
+fn play_catan_human(
+    a: &PlayArgs,
+    kind: &Catan,
+    bots: &[CatanEntrant],
+    seat: usize,
+    stop: Stop,
+) -> Result<(), Failure> {
+    let players = bots.len() + 1;
+    if !(1..=players).contains(&seat) {
+        return Err(format!("--human {seat}: the seats are 1 to {players}").into());
+    }
+    if a.svg.is_some() {
+        return Err("--svg draws a bots' game; with --human the page shows the board".into());
+    }
+    if let Some(path) = &a.record {
+        refuse_existing("--record", path)?;
+    }
+    let server = LocalServer::bind(a.port.unwrap_or(0))?;
+    println!("open {} to play seat {seat} (p{seat}); Ctrl-C stops the game", server.url());
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let game = human::any::PersonGame {
+        kind,
+        bots,
+        person: seat - 1,
+        deal_seed: derive(a.seed, &[0]),
+        agent_seed: derive(a.seed, &[1]),
+        record: a.record.as_ref().map(|_| &CatanRecordHead),
+    };
+    let ended = human::any::serve(&server, &game, &stop)?;
+    let Some(played) = ended.played else {
+        let why = ended.failure.unwrap_or_default();
+        if !stop.requested() {
+            return Err(format!("the game failed: {why}").into());
+        }
+        eprintln!("stadt: stopped before the end of the game; no record is written");
+        return Err(Failure::Interrupted);
+    };
+    if let (Some(path), Some(text)) = (&a.record, &played.record) {
+        write_file(path, text, false)?;
+        println!("record: {}", path.display());
+    }
+    print!("{}", points_text(kind, &played.game, 0));
     Ok(())
 }
 

@@ -235,6 +235,12 @@ impl GameKind for Catan {
     }
 
     fn picture(&self, s: &State, seats: &[String]) -> String {
-        crate::picture::board_svg(s, seats)
+        crate::picture::board_svg(s, seats, None)
+    }
+
+    fn seat_picture(&self, obs: &Observation<'_>, seats: &[String]) -> String {
+        // The position as the player sees it, the others' hidden cards drawn as counts only.
+        let me = stadt_core::game::Determinize::actor(obs);
+        crate::picture::board_svg(&stadt_core::game::Determinize::public(obs), seats, Some(me))
     }
 }

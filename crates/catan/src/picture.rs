@@ -1,8 +1,9 @@
 //! A picture of a game of Catan at any step as one self-contained SVG document (`stadt replay
 //! --svg`): the hexes with their number tokens, the harbours, the robber, every road, settlement
 //! and city in its player's colour, and a panel with each player's points, cards and titles.
-//! The picture shows everything, hidden cards included: it is for people looking at a record,
-//! never shown to a bot.
+//! The picture of a record shows everything, hidden cards included: it is for people looking at a
+//! record, never shown to a bot. The picture of what one seat sees (a person playing it) shows the
+//! others' hidden cards as counts, and numbers every intersection and path for its moves.
 
 use crate::board::Harbour;
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
@@ -85,8 +86,9 @@ fn pips(number: u8) -> usize {
 }
 
 /// Draws `s` as an SVG document; `seats` labels the players in order (missing or empty labels
-/// are left out).
-pub fn board_svg(s: &State, seats: &[String]) -> String {
+/// are left out). With a `viewer` (a seat, 0-based), the other players' hands and development
+/// cards are drawn as counts only: what that player sees.
+pub fn board_svg(s: &State, seats: &[String], viewer: Option<usize>) -> String {
     let players = s.players();
     let width = MARGIN * 3.0 + 2.0 * HALF_W + PANEL;
     let panel_h = TITLE + ROW * (8.0 + 6.0 * players as f64) + MARGIN;
@@ -102,9 +104,12 @@ pub fn board_svg(s: &State, seats: &[String]) -> String {
     svg.rect((MARGIN, TITLE), (2.0 * HALF_W, 2.0 * HALF_H), Paint::fill(SEA));
     draw_harbours(&mut svg, s);
     draw_hexes(&mut svg, s);
+    if viewer.is_some() {
+        draw_numbers(&mut svg);
+    }
     draw_roads(&mut svg, s);
     draw_buildings(&mut svg, s);
-    draw_panel(&mut svg, s, seats, MARGIN * 2.0 + 2.0 * HALF_W);
+    draw_panel(&mut svg, s, seats, viewer, MARGIN * 2.0 + 2.0 * HALF_W);
     svg.finish()
 }
 
@@ -159,6 +164,20 @@ fn draw_harbours(svg: &mut Svg, s: &State) {
     }
 }
 
+/// The number of every intersection and path, small, for a person choosing `settle N` or
+/// `road N`.
+fn draw_numbers(svg: &mut Svg) {
+    for n in 0..NODES {
+        let (x, y) = node_point(Node(n as u8));
+        svg.text((x, y + 1.0), Font::new(7.0).middle().colour("#1a1a1a").halo(), &n.to_string());
+    }
+    for e in 0..EDGES {
+        let [a, b] = TOPOLOGY.edge_nodes[e];
+        let m = mid(node_point(Node(a)), node_point(Node(b)));
+        svg.text(m, Font::new(6.5).middle().colour("#2b4a8a").halo(), &e.to_string());
+    }
+}
+
 fn draw_roads(svg: &mut Svg, s: &State) {
     for e in 0..EDGES {
         if let Some(p) = s.road(Edge(e as u8)) {
@@ -209,7 +228,7 @@ fn draw_buildings(svg: &mut Svg, s: &State) {
     }
 }
 
-fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], x: f64) {
+fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], viewer: Option<usize>, x: f64) {
     let mut y = TITLE + ROW;
     let line = |svg: &mut Svg, y: &mut f64, font: Font, text: &str| {
         svg.text((x, *y), font, text);
@@ -240,7 +259,9 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], x: f64) {
             None => format!("p{}", i + 1),
         };
         let turn = if !s.is_over() && s.actor() == p { "  (to decide)" } else { "" };
-        svg.text((x + 20.0, y), Font::new(14.0).bold(), &format!("{name}: {} points{turn}", s.points(p)));
+        // Victory point cards in another's hand are hidden from a viewer.
+        let points = if viewer.is_none_or(|v| v == i) { s.points(p) } else { s.public_points(p) };
+        svg.text((x + 20.0, y), Font::new(14.0).bold(), &format!("{name}: {points} points{turn}"));
         y += ROW;
         let (settlements, cities, roads) = s.pieces(p);
         line(
@@ -252,8 +273,14 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], x: f64) {
                 s.road_length(p)
             ),
         );
-        line(svg, &mut y, Font::new(12.0), &format!("hand: {}", cards(s.hand(p))));
-        line(svg, &mut y, Font::new(12.0), &format!("development cards: {}", dev(s.dev_cards(p))));
+        let (hand, devs) = if viewer.is_none_or(|v| v == i) {
+            (cards(s.hand(p)), dev(s.dev_cards(p)))
+        } else {
+            let held: u8 = s.dev_cards(p).iter().sum();
+            (format!("{} cards", s.hand_size(p)), format!("{held} hidden"))
+        };
+        line(svg, &mut y, Font::new(12.0), &format!("hand: {hand}"));
+        line(svg, &mut y, Font::new(12.0), &format!("development cards: {devs}"));
         line(svg, &mut y, Font::new(12.0), &format!("played: {}", dev(s.played(p))));
         y += ROW / 2.0;
     }

@@ -88,6 +88,10 @@ pub trait GameKind: Send + Sync + 'static {
     /// show the hidden part. `seats` labels the players in order (missing or empty labels are
     /// left out).
     fn picture(&self, state: &Self::State, seats: &[String]) -> String;
+
+    /// A picture of what the player to decide in `obs` sees (a person playing that seat): never
+    /// the hidden part.
+    fn seat_picture(&self, obs: &Self::Observation<'_>, seats: &[String]) -> String;
 }
 
 /// An option of a game: its name where commands and files take it, what it sets, and its default.

@@ -117,6 +117,10 @@ impl GameKind for CountdownKind {
         h
     }
 
+    fn seat_picture(&self, obs: &Self::Observation<'_>, seats: &[String]) -> String {
+        self.picture(obs, seats)
+    }
+
     fn picture(&self, s: &Countdown, _seats: &[String]) -> String {
         let mut svg = stadt_core::svg::Svg::new(100.0, 20.0, "countdown");
         svg.text((0.0, 10.0), stadt_core::svg::Font::new(10.0), &format!("{s:?}"));

@@ -189,4 +189,9 @@ impl GameKind for DieStadt {
     fn picture(&self, game: &Game, seats: &[String]) -> String {
         crate::pictures::city::city_svg(game.table(), seats, game.is_over())
     }
+
+    fn seat_picture(&self, obs: &Observation<'_>, seats: &[String]) -> String {
+        // The public table: the city shows nothing hidden.
+        crate::pictures::city::city_svg(obs.table(), seats, false)
+    }
 }

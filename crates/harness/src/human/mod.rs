@@ -3,6 +3,7 @@
 //! page's move; the page is served on loopback behind a token (`web::server`) and is shown the
 //! public position only (`state`).
 
+pub mod any;
 pub mod state;
 
 use crate::runner;
