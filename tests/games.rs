@@ -478,10 +478,12 @@ fn catan_play_deals_from_the_seed_writes_a_record_that_replays_to_the_same_point
     assert_eq!(std::fs::read(&rec).unwrap(), std::fs::read(dir.join("h.rec")).unwrap());
     // Existing files are never overwritten; flags of Die Stadt's are refused by name.
     assert_refused(args(&rec, &dir.join("new.svg")), &["--record", "already exists"]);
-    for (flag, value) in [("--human", "1"), ("--deal", "g.rec"), ("--tiles", "mine.tiles")] {
-        let (code, _, err) = stadt(&["--game", "catan", "play", flag, value]);
-        assert_eq!(code, 2, "{flag}: {err}");
-        assert!(err.contains(&format!("no {flag}")), "{err}");
+    for flags in [&["--show"][..], &["--deal", "g.rec"], &["--tiles", "mine.tiles"]] {
+        let mut args = vec!["--game", "catan", "play"];
+        args.extend(flags);
+        let (code, _, err) = stadt(&args);
+        assert_eq!(code, 2, "{flags:?}: {err}");
+        assert!(err.contains(&format!("no {}", flags[0])), "{err}");
     }
     assert!(!dir.join("new.svg").exists());
 }
