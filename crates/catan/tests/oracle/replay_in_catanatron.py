@@ -4,7 +4,7 @@ player holds, the bank, the robber, who decides, the winner, and before every ac
 moves with Catanatron's playable actions. Prints the counts and the first differences; exits 1 on
 any.
 
-Usage: PYTHONPATH=<catanatron 3.2.1> python3 replay_in_catanatron.py FILE.jsonl
+Usage: python3 replay_in_catanatron.py FILE.jsonl [FILE.jsonl...] (Catanatron 3.2.1 importable)
 """
 
 import json
@@ -18,7 +18,7 @@ from catanatron.models.player import RandomPlayer
 from catanatron.state import apply_action
 
 # The seating and what each player holds are read as the games written for stadt read them.
-from catanatron_games import COLORS, snapshot
+from catanatron_games import COLORS, diff, snapshot
 
 
 def catanatron_map(g):
@@ -49,8 +49,9 @@ def to_action(a, colors, intent):
 
 def main():
     diffs, first = Counter(), {}
-    games = actions = lists = 0
-    for line in open(sys.argv[1]):
+    games = won = actions = lists = 0
+    lines = (line for path in sys.argv[1:] for line in open(path))
+    for line in lines:
         g = json.loads(line)
         n = g["players"]
         game = Game([RandomPlayer(c) for c in COLORS[:n]], seed=1, catan_map=catanatron_map(g))
@@ -77,12 +78,20 @@ def main():
                 break
             apply_action(game.state, to_action(step["action"], colors, False))
             actions += 1
-            if snapshot(game.state) != step["after"]:
-                note("state after", i, f"{step['action']}: Catanatron {snapshot(game.state)} stadt {step['after']}")
+            theirs = snapshot(game.state)
+            for field in diff(theirs, step["after"]):
+                note(field, i, f"after {step['action']}: Catanatron {theirs} stadt {step['after']}")
+            if game.winning_color() is not None and i + 1 < len(g["steps"]):
+                note("over early", i, f"Catanatron's game is won by {game.winning_color()}, stadt's goes on")
+                break
         winner = game.winning_color()
+        won += winner is not None
         if (None if winner is None else colors.index(winner)) != g["winner"]:
             note("winner", len(g["steps"]), f"Catanatron {winner}, stadt {g['winner']}")
-    print(f"{games} stadt games, {actions} actions replayed in Catanatron, {lists} legal-move lists compared")
+    total = sum(diffs.values())
+    print(
+        f"oracle stadt-in-catanatron: games={games} won={won} actions={actions} legal_lists={lists} states={actions} differences={total}"
+    )
     for kind, count in diffs.items():
         print(f"{kind}: {count} differences; first: {first[kind]}")
     sys.exit(1 if diffs else 0)
