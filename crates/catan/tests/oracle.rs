@@ -136,6 +136,16 @@ struct Counts {
     won: usize,
 }
 
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.games += o.games;
+        self.actions += o.actions;
+        self.lists += o.lists;
+        self.states += o.states;
+        self.won += o.won;
+    }
+}
+
 /// Replays one game, noting every difference by kind (the first of each kind with its detail).
 fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut Counts) {
     let players = g["colors"].as_array().unwrap().len();
@@ -205,14 +215,15 @@ fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut
     }
 }
 
-/// Prints the counts as one line the oracle script reads, then every kind of difference.
-fn report(what: &str, c: &Counts, diffs: &BTreeMap<String, (usize, String)>) {
+/// Prints the counts as one line the oracle script reads, then (`details`) every kind of
+/// difference with its first instance.
+fn report(what: &str, c: &Counts, diffs: &BTreeMap<String, (usize, String)>, details: bool) {
     let total: usize = diffs.values().map(|d| d.0).sum();
     println!(
         "oracle {what}: games={} won={} actions={} legal_lists={} states={} differences={total}",
         c.games, c.won, c.actions, c.lists, c.states
     );
-    for (kind, (n, first)) in diffs {
+    for (kind, (n, first)) in diffs.iter().filter(|_| details) {
         println!("{kind}: {n} differences; first: {first}");
     }
 }
@@ -220,19 +231,26 @@ fn report(what: &str, c: &Counts, diffs: &BTreeMap<String, (usize, String)>) {
 #[test]
 #[ignore = "needs Catanatron's games: CATAN_ORACLE=FILE.jsonl (see the file's header)"]
 fn catanatron_games_replay_in_stadt_action_by_action() {
+    use std::io::BufRead;
     let paths = std::env::var("CATAN_ORACLE").expect("CATAN_ORACLE=FILE.jsonl[:FILE.jsonl...]");
-    let mut diffs = BTreeMap::new();
-    let mut counts = Counts::default();
+    let (mut all_diffs, mut all) = (BTreeMap::new(), Counts::default());
     for path in paths.split(':') {
-        use std::io::BufRead;
+        let (mut diffs, mut counts) = (BTreeMap::new(), Counts::default());
         let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
         for line in file.lines().map(Result::unwrap).filter(|l| !l.trim().is_empty()) {
             let g: Value = serde_json::from_str(&line).unwrap();
             replay(&g, &mut diffs, &mut counts);
         }
+        report(&format!("catanatron-in-stadt {path}"), &counts, &diffs, true);
+        all.add(&counts);
+        for (kind, (n, first)) in diffs {
+            let e = all_diffs.entry(kind).or_insert((0, first));
+            e.0 += n;
+        }
     }
-    report("catanatron-in-stadt", &counts, &diffs);
-    assert!(diffs.is_empty(), "{} kinds of difference", diffs.len());
+    // The total: its differences are the files' above.
+    report("catanatron-in-stadt", &all, &all_diffs, false);
+    assert!(all_diffs.is_empty(), "{} kinds of difference", all_diffs.len());
 }
 
 /// A resource as Catanatron names it.
@@ -333,20 +351,29 @@ fn snapshot(s: &State) -> Value {
 }
 
 #[test]
-#[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n]"]
+#[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n \
+            CATAN_ORACLE_PLAYERS=2|3|4 CATAN_ORACLE_MOVES=random|weighted CATAN_ORACLE_SEED=first]"]
 fn stadt_games_for_catanatron() {
     use rand::{RngExt, SeedableRng};
     use serde_json::json;
     use std::io::Write;
-    let path = std::env::var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
-    let games: u64 = std::env::var("CATAN_ORACLE_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let var = |name: &str| std::env::var(name).ok();
+    let path = var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
+    let games: u64 = var("CATAN_ORACLE_GAMES").map_or(100, |n| n.parse().expect("a number of games"));
+    let first: u64 = var("CATAN_ORACLE_SEED").map_or(0, |n| n.parse().expect("a seed"));
+    let fixed_players: Option<usize> = var("CATAN_ORACLE_PLAYERS").map(|n| n.parse().expect("2, 3 or 4"));
+    let fixed_moves = var("CATAN_ORACLE_MOVES").map(|m| match m.as_str() {
+        "random" => false,
+        "weighted" => true,
+        other => panic!("CATAN_ORACLE_MOVES={other}: random or weighted"),
+    });
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     let options = Options { turn_limit: 1000, ..Options::CATANATRON };
-    for seed in 0..games {
-        let players = [4, 4, 3, 2][seed as usize % 4];
-        // Half the games with uniformly random moves, half weighted as Catanatron's weighted
-        // random player weighs them.
-        let weighted = seed % 8 >= 4;
+    for seed in first..first + games {
+        // Unless fixed: 4, 4, 3 and 2 players in turn, and half the games with uniformly random
+        // moves, half weighted as Catanatron's weighted random player weighs them.
+        let players = fixed_players.unwrap_or([4, 4, 3, 2][seed as usize % 4]);
+        let weighted = fixed_moves.unwrap_or(seed % 8 >= 4);
         let mut s = State::deal(players, options, seed).unwrap();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let mut buf = Vec::new();

@@ -47,54 +47,67 @@ def to_action(a, colors, intent):
     return Action(color, t, value)
 
 
-def main():
-    diffs, first = Counter(), {}
-    games = won = actions = lists = 0
-    lines = (line for path in sys.argv[1:] for line in open(path))
-    for line in lines:
-        g = json.loads(line)
-        n = g["players"]
-        game = Game([RandomPlayer(c) for c in COLORS[:n]], seed=1, catan_map=catanatron_map(g))
-        colors = list(game.state.colors)
-        games += 1
+def replay(g, c, note):
+    """Replays one of stadt's games in Catanatron, counting into `c` and noting differences."""
+    n = g["players"]
+    game = Game([RandomPlayer(col) for col in COLORS[:n]], seed=1, catan_map=catanatron_map(g))
+    colors = list(game.state.colors)
+    c["games"] += 1
+    for i, step in enumerate(g["steps"]):
+        # As lists with their counts: a move listed twice on one side is a difference too.
+        playable = Counter(game.state.playable_actions)
+        ours = Counter(to_action(a, colors, True) for a in step["legal"])
+        c["legal_lists"] += 1
+        if ours != playable:
+            note(
+                "legal moves", i, f"stadt only {list(ours - playable)[:3]}, Catanatron only {list(playable - ours)[:3]}"
+            )
+        intent = to_action(step["action"], colors, True)
+        if intent not in playable:
+            note("illegal in Catanatron", i, str(intent))
+            return
+        apply_action(game.state, to_action(step["action"], colors, False))
+        c["actions"] += 1
+        c["states"] += 1
+        theirs = snapshot(game.state)
+        for field in diff(theirs, step["after"]):
+            note(field, i, f"after {step['action']}: Catanatron {theirs} stadt {step['after']}")
+        if game.winning_color() is not None and i + 1 < len(g["steps"]):
+            note("over early", i, f"Catanatron's game is won by {game.winning_color()}, stadt's goes on")
+            return
+    winner = game.winning_color()
+    c["won"] += winner is not None
+    if (None if winner is None else colors.index(winner)) != g["winner"]:
+        note("winner", len(g["steps"]), f"Catanatron {winner}, stadt {g['winner']}")
 
-        def note(kind, step, detail, seed=g["seed"]):
-            diffs[kind] += 1
-            first.setdefault(kind, f"game {seed} step {step}: {detail}")
 
-        for i, step in enumerate(g["steps"]):
-            playable = set(game.state.playable_actions)
-            ours = {to_action(a, colors, True) for a in step["legal"]}
-            lists += 1
-            if ours != playable:
-                note(
-                    "legal moves",
-                    i,
-                    f"stadt only {list(ours - playable)[:3]}, Catanatron only {list(playable - ours)[:3]}",
-                )
-            intent = to_action(step["action"], colors, True)
-            if intent not in playable:
-                note("illegal in Catanatron", i, str(intent))
-                break
-            apply_action(game.state, to_action(step["action"], colors, False))
-            actions += 1
-            theirs = snapshot(game.state)
-            for field in diff(theirs, step["after"]):
-                note(field, i, f"after {step['action']}: Catanatron {theirs} stadt {step['after']}")
-            if game.winning_color() is not None and i + 1 < len(g["steps"]):
-                note("over early", i, f"Catanatron's game is won by {game.winning_color()}, stadt's goes on")
-                break
-        winner = game.winning_color()
-        won += winner is not None
-        if (None if winner is None else colors.index(winner)) != g["winner"]:
-            note("winner", len(g["steps"]), f"Catanatron {winner}, stadt {g['winner']}")
-    total = sum(diffs.values())
-    print(
-        f"oracle stadt-in-catanatron: games={games} won={won} actions={actions} legal_lists={lists} states={actions} differences={total}"
-    )
-    for kind, count in diffs.items():
+def report(what, c, diffs, first=None):
+    """One summary line (the oracle's run script reads it), then every kind of difference (with
+    `first`, its first instance)."""
+    counts = " ".join(f"{k}={c[k]}" for k in ("games", "won", "actions", "legal_lists", "states"))
+    print(f"oracle {what}: {counts} differences={sum(diffs.values())}")
+    for kind, count in diffs.items() if first is not None else ():
         print(f"{kind}: {count} differences; first: {first[kind]}")
-    sys.exit(1 if diffs else 0)
+
+
+def main():
+    total, all_diffs = Counter(), Counter()
+    for path in sys.argv[1:]:
+        c, diffs, first = Counter(), Counter(), {}
+        for line in open(path):
+            g = json.loads(line)
+
+            def note(kind, step, detail, seed=g["seed"], players=g["players"], diffs=diffs, first=first):
+                diffs[kind] += 1
+                first.setdefault(kind, f"game {seed} ({players} players) step {step}: {detail}")
+
+            replay(g, c, note)
+        report(f"stadt-in-catanatron {path}", c, diffs, first)
+        total.update(c)
+        all_diffs.update(diffs)
+    # The total: its differences are the files' above.
+    report("stadt-in-catanatron", total, all_diffs)
+    sys.exit(1 if all_diffs else 0)
 
 
 if __name__ == "__main__":
