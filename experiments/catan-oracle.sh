@@ -16,7 +16,7 @@ out=results/catan-oracle
 mkdir -p "$out"
 start=$(date +%s)
 {
-    echo "command: experiments/catan-oracle.sh $games"
+    echo "command: experiments/catan-oracle.sh $*"
     echo "commit: $(git describe --always --dirty --abbrev=7); machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 } > "$out/output.txt"
 status=0
