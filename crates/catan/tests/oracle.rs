@@ -149,8 +149,8 @@ impl Counts {
 /// Replays one game, noting every difference by kind (the first of each kind with its detail).
 fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut Counts) {
     let players = g["colors"].as_array().unwrap().len();
-    let options = Options { turn_limit: u16::MAX, ..Options::CATANATRON };
-    let mut s = State::with_deck(board(g), players, options, unshuffled_deck(), 0).unwrap();
+    // Catanatron's loop stops at its TURNS_LIMIT, 1,000, as the preset's does.
+    let mut s = State::with_deck(board(g), players, Options::CATANATRON, unshuffled_deck(), 0).unwrap();
     let seed = g["seed"].as_u64().unwrap();
     let mut note = |kind: &str, step: usize, detail: String| {
         let e = diffs.entry(kind.to_string()).or_insert((0, String::new()));
@@ -210,8 +210,13 @@ fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut
     }
     let winner = g["winner"].as_u64().map(|w| Player(w as u8));
     counts.won += winner.is_some() as usize;
-    if winner != s.winner() || (winner.is_some() != s.is_over()) {
-        note("winner", steps.len(), format!("{winner:?} vs stadt {:?} ({:?})", s.winner(), s.phase()));
+    // Catanatron's log ends where its game does: won, or at its turn limit.
+    if winner != s.winner() || !s.is_over() {
+        note(
+            "end",
+            steps.len(),
+            format!("{winner:?} vs stadt {:?} ({:?}, turn {})", s.winner(), s.phase(), s.turns()),
+        );
     }
 }
 
@@ -368,7 +373,8 @@ fn stadt_games_for_catanatron() {
         other => panic!("CATAN_ORACLE_MOVES={other}: random or weighted"),
     });
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-    let options = Options { turn_limit: 1000, ..Options::CATANATRON };
+    // Catanatron's readings, its turn limit (1,000 counting the set-up hand-overs) included.
+    let options = Options::CATANATRON;
     for seed in first..first + games {
         // Unless fixed: 4, 4, 3 and 2 players in turn, and half the games with uniformly random
         // moves, half weighted as Catanatron's weighted random player weighs them.

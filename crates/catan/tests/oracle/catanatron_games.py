@@ -109,10 +109,15 @@ def main():
             "ports": [p.resource for p in ports],
             "steps": [],
         }
-        # Game.play's loop, one tick at a time.
+        # Game.play's loop, one tick at a time. The players choose from the playable actions in
+        # one fixed order: Catanatron builds some from sets whose order changes from run to run
+        # (maritime trades, tuples holding None, whose hash is its address on Python 3.11), and
+        # random and weighted-random choices do not depend on the order, only the seed's games do.
         while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
             legal = [action(a, colors) for a in game.state.playable_actions]
-            logged = game.play_tick()
+            logged = game.play_tick(
+                decide_fn=lambda player, game, actions: player.decide(game, sorted(actions, key=repr))
+            )
             record["steps"].append({"legal": legal, "action": action(logged, colors), "after": snapshot(game.state)})
         record["winner"] = None if game.winning_color() is None else colors.index(game.winning_color())
         print(json.dumps(record, separators=(",", ":")))

@@ -1,7 +1,8 @@
 """Replays stadt's games (written by `tests/oracle.rs`'s `stadt_games_for_catanatron`) in
 Catanatron 3.2.1 with every chance outcome forced, and compares after every action what each
-player holds, the bank, the robber, who decides, the winner, and before every action stadt's legal
-moves with Catanatron's playable actions. Prints the counts and the first differences; exits 1 on
+player holds, the bank, the robber, whose turn it is and who decides (catanatron_games.py's
+`snapshot`), where the game ends and who wins, and before every action stadt's legal moves with
+Catanatron's playable actions. Prints the counts and the first differences; exits 1 on
 any.
 
 Usage: python3 replay_in_catanatron.py FILE.jsonl [FILE.jsonl...] (Catanatron 3.2.1 importable)
@@ -11,7 +12,7 @@ import json
 import sys
 from collections import Counter
 
-from catanatron.game import Game
+from catanatron.game import TURNS_LIMIT, Game
 from catanatron.models.enums import Action, ActionType
 from catanatron.models.map import BASE_MAP_TEMPLATE, CatanMap, initialize_tiles
 from catanatron.models.player import RandomPlayer
@@ -47,6 +48,11 @@ def to_action(a, colors, intent):
     return Action(color, t, value)
 
 
+def over(game):
+    """Whether Catanatron's game loop (`Game.play`) stops here: won, or at its turn limit."""
+    return game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT
+
+
 def replay(g, c, note):
     """Replays one of stadt's games in Catanatron, counting into `c` and noting differences."""
     n = g["players"]
@@ -72,9 +78,15 @@ def replay(g, c, note):
         theirs = snapshot(game.state)
         for field in diff(theirs, step["after"]):
             note(field, i, f"after {step['action']}: Catanatron {theirs} stadt {step['after']}")
-        if game.winning_color() is not None and i + 1 < len(g["steps"]):
-            note("over early", i, f"Catanatron's game is won by {game.winning_color()}, stadt's goes on")
+        if over(game) and i + 1 < len(g["steps"]):
+            note(
+                "end",
+                i,
+                f"Catanatron's game is over ({game.winning_color()}, turn {game.state.num_turns}), stadt's goes on",
+            )
             return
+    if not over(game):
+        note("end", len(g["steps"]), f"stadt's game is over, Catanatron's goes on (turn {game.state.num_turns})")
     winner = game.winning_color()
     c["won"] += winner is not None
     if (None if winner is None else colors.index(winner)) != g["winner"]:
