@@ -13,11 +13,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-1000} python=${2:-target/py-venv/bin/python}
 out=results/catan-oracle
+# The build, taken before this run rewrites its own files under results/ (which would mark it
+# dirty); the run script labels its rows with it.
+ORACLE_COMMIT=$(git describe --always --dirty --abbrev=7)
+export ORACLE_COMMIT
 mkdir -p "$out"
 start=$(date +%s)
 {
     echo "command: experiments/catan-oracle.sh $*"
-    echo "commit: $(git describe --always --dirty --abbrev=7); machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+    echo "commit: $ORACLE_COMMIT; machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 } > "$out/output.txt"
 status=0
 crates/catan/tests/oracle/run "$python" "$games" "$out/oracle.csv" 2>&1 | tee -a "$out/output.txt" || status=1
