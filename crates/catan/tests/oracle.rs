@@ -106,24 +106,46 @@ fn board(g: &Value) -> Board {
 }
 
 /// The fields two snapshots differ in, as `field` or `players[i].field` (as
-/// `catanatron_games.py`'s `diff` names them).
+/// `catanatron_games.py`'s `diff` names them); a field only one side has differs too.
 fn diff(ours: &Value, theirs: &Value) -> Vec<String> {
-    let mut out: Vec<String> = ours
-        .as_object()
-        .unwrap()
-        .iter()
-        .filter(|(k, v)| *k != "players" && theirs.get(k.as_str()) != Some(v))
-        .map(|(k, _)| k.clone())
-        .collect();
-    let theirs_players = theirs["players"].as_array().unwrap();
-    for (i, p) in ours["players"].as_array().unwrap().iter().enumerate() {
-        for (k, v) in p.as_object().unwrap() {
-            if theirs_players.get(i).and_then(|q| q.get(k.as_str())) != Some(v) {
-                out.push(format!("players[{i}].{k}"));
-            }
-        }
+    let fields = |a: &Value, b: &Value| -> Vec<String> {
+        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
+        let mut keys: Vec<&String> = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))).collect();
+        keys.retain(|k| a.get(*k) != b.get(*k));
+        keys.into_iter().cloned().collect()
+    };
+    let mut out: Vec<String> = fields(ours, theirs).into_iter().filter(|k| k != "players").collect();
+    let (a, b) = (ours["players"].as_array().unwrap(), theirs["players"].as_array().unwrap());
+    if a.len() != b.len() {
+        out.push("players".into());
+    }
+    for (i, (p, q)) in a.iter().zip(b).enumerate() {
+        out.extend(fields(p, q).into_iter().map(|k| format!("players[{i}].{k}")));
     }
     out
+}
+
+#[test]
+fn the_snapshot_diff_names_every_field_that_differs_and_one_side_only_has() {
+    let s = State::deal(3, Options::CATANATRON, 7).unwrap();
+    let ours = snapshot(&s);
+    assert!(diff(&ours, &ours).is_empty());
+    let mut theirs = ours.clone();
+    theirs["deck"][0] = serde_json::json!(99);
+    theirs["players"][2]["roads"] = serde_json::json!([[0, 1]]);
+    theirs["extra"] = serde_json::json!(1);
+    theirs["players"][0].as_object_mut().unwrap().remove("dev");
+    let mut found = diff(&ours, &theirs);
+    found.sort();
+    assert_eq!(found, ["deck", "extra", "players[0].dev", "players[2].roads"]);
+    // Every field the issue lists, per seat and for the table.
+    let seat: Vec<&String> = ours["players"][0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        seat,
+        ["army", "cities", "dev", "hand", "left", "length", "played", "road", "roads", "settlements", "vp"]
+    );
+    let table: Vec<&String> = ours.as_object().unwrap().keys().collect();
+    assert_eq!(table, ["bank", "current", "deck", "players", "robber", "turn"]);
 }
 
 /// What one replay found: the actions replayed, the legal-move lists and the states compared.

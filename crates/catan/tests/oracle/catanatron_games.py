@@ -82,10 +82,17 @@ def snapshot(state):
 
 
 def diff(ours, theirs):
-    """The fields two snapshots differ in, as `field` or `players[i].field`."""
-    out = [k for k in ours if k != "players" and ours[k] != theirs.get(k)]
-    for i, (p, q) in enumerate(zip(ours["players"], theirs["players"], strict=True)):
-        out += [f"players[{i}].{k}" for k in p if p[k] != q.get(k)]
+    """The fields two snapshots differ in, as `field` or `players[i].field`; a field only one side
+    has differs too."""
+
+    def fields(a, b):
+        return [k for k in list(a) + [k for k in b if k not in a] if a.get(k) != b.get(k)]
+
+    out = [k for k in fields(ours, theirs) if k != "players"]
+    if len(ours["players"]) != len(theirs["players"]):
+        out.append("players")
+    for i, (p, q) in enumerate(zip(ours["players"], theirs["players"], strict=False)):
+        out += [f"players[{i}].{k}" for k in fields(p, q)]
     return out
 
 
