@@ -1,6 +1,8 @@
 //! A quick speed figure without criterion: random 4-player games per second (uniform legal moves,
 //! chance from the game), actions per second, and the cost of cloning a mid-game state.
-//! `cargo run -p stadt-catan --release --example speed [games]`.
+//! `cargo run -p stadt-catan --release --example speed [games] [official|catanatron]` (the rules:
+//! official by default; `catanatron`, `Options::CATANATRON`, as `benches/catan-vs-catanatron.sh`
+//! runs it beside Catanatron).
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -11,12 +13,17 @@ use std::time::Instant;
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let (options, rules) = match std::env::args().nth(2).as_deref() {
+        None | Some("official") => (Options::OFFICIAL, "official"),
+        Some("catanatron") => (Options::CATANATRON, "catanatron"),
+        Some(other) => panic!("rules {other}: official or catanatron"),
+    };
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut buf = Vec::new();
     let (mut actions, mut mid) = (0u64, None);
     let start = Instant::now();
     for seed in 0..games {
-        let mut s = State::deal(4, Options::OFFICIAL, seed).unwrap();
+        let mut s = State::deal(4, options, seed).unwrap();
         while !s.is_over() {
             if s.phase().is_chance() {
                 s.resolve_chance();
@@ -32,7 +39,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{games} random 4-player games in {secs:.2} s: {:.0} games/s, {:.2} M actions/s ({:.0} actions a game)",
+        "{games} random 4-player games ({rules} rules) in {secs:.2} s: {:.0} games/s, {:.2} M actions/s ({:.0} actions a game)",
         games as f64 / secs,
         actions as f64 / secs / 1e6,
         actions as f64 / games as f64

@@ -83,7 +83,9 @@ impl State {
                 self.current = (self.current + 1) % self.players;
                 self.actor = self.current;
                 self.phase = Phase::PreRoll;
-                if self.turns >= self.options.turn_limit {
+                // C39: Catanatron counts the set-up round's hand-overs (2(n − 1)) as turns.
+                let setup = if self.options.setup_turns { 2 * (self.players as u16 - 1) } else { 0 };
+                if self.turns + setup >= self.options.turn_limit {
                     self.phase = Phase::Over;
                     return;
                 }

@@ -19,7 +19,7 @@ use std::ops::RangeInclusive;
 pub const NAME: &str = "catan";
 
 /// Catan's options, as `name=value` words of `record::parse_options`.
-pub const OPTIONS: [GameOption; 12] = [
+pub const OPTIONS: [GameOption; 13] = [
     GameOption {
         name: "shortage",
         about: "C16: `official` or `h1` (nobody receives a resource the bank cannot pay in full)",
@@ -49,6 +49,11 @@ pub const OPTIONS: [GameOption; 12] = [
         name: "turns",
         about: "C39: turns after which a game ends without a winner",
         default: "1000",
+    },
+    GameOption {
+        name: "setup_turns",
+        about: "C39: `yes` counts the set-up round's 2(n - 1) hand-overs as turns (Catanatron)",
+        default: "no",
     },
     GameOption {
         name: "catanatron",

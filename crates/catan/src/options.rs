@@ -80,6 +80,9 @@ pub struct Options {
     pub player_trade: bool,
     /// C39: turns after which the game ends without a winner.
     pub turn_limit: u16,
+    /// C39: whether the limit counts the set-up round's 2(n − 1) hand-overs as turns too
+    /// (Catanatron: yes, its `num_turns` does).
+    pub setup_turns: bool,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Options {
         longest_road: LongestRoad::Official,
         player_trade: false,
         turn_limit: 1000,
+        setup_turns: false,
     };
 
     /// Every reading of Catanatron 3.2.1 the engine has (section 11).
@@ -115,5 +119,6 @@ impl Options {
         longest_road: LongestRoad::Catanatron,
         player_trade: false,
         turn_limit: 1000,
+        setup_turns: true,
     };
 }

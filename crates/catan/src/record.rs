@@ -129,7 +129,7 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
 pub fn options_text(o: &Options) -> String {
     let yes = |b: bool| if b { "yes" } else { "no" };
     format!(
-        "shortage={} discard={} fresh_cards={} before_roll={} win={} numbers={} road_building_cost={} longest_road={} player_trade={} turns={}",
+        "shortage={} discard={} fresh_cards={} before_roll={} win={} numbers={} road_building_cost={} longest_road={} player_trade={} turns={} setup_turns={}",
         if o.shortage == Shortage::H1 { "h1" } else { "official" },
         if o.discard == Discard::Random { "random" } else { "choose" },
         yes(o.fresh_cards),
@@ -140,6 +140,7 @@ pub fn options_text(o: &Options) -> String {
         if o.longest_road == LongestRoad::Catanatron { "catanatron" } else { "official" },
         yes(o.player_trade),
         o.turn_limit,
+        yes(o.setup_turns),
     )
 }
 
@@ -214,6 +215,7 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
                 }
             }
             "turns" => o.turn_limit = v.parse().ok().filter(|&n: &u16| n > 0).ok_or_else(bad)?,
+            "setup_turns" => o.setup_turns = flag(v)?,
             _ => return Err(format!("`{k}` is no option of catan")),
         }
     }

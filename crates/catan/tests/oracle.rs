@@ -1,13 +1,17 @@
-//! Catanatron's games replayed in stadt, compared after every action (issue 41, item 3, a first
-//! cut): the board imported, Catanatron's readings switched on (docs/catan/rules.md section 11),
-//! each logged action applied with its chance outcome, then every player's resource cards,
-//! points, road length, longest road and largest army, the bank, the robber and who decides next
-//! compared, and before every decision stadt's legal moves against Catanatron's playable actions.
+//! Catanatron's games replayed in stadt, compared after every action (issue 41, item 3): the board
+//! imported, Catanatron's readings switched on (docs/catan/rules.md section 11), each logged
+//! action applied with its chance outcome, then the whole state compared (`snapshot`: every
+//! player's resource and development cards in hand and played, points, settlements, cities,
+//! roads, pieces left, road length, longest road and largest army; the bank's cards and
+//! development deck, the robber, whose turn it is and who decides) and, before every decision,
+//! stadt's legal moves against Catanatron's playable actions, both in Catanatron's terms.
 //!
-//! The games come from `tests/oracle/catanatron_games.py` (Catanatron 3.2.1's random players):
-//! `CATAN_ORACLE=FILE.jsonl cargo test -p stadt-catan --release --test oracle catanatron_games
-//! -- --ignored`. The other way round, `stadt_games_for_catanatron` writes stadt's random games
-//! in Catanatron's terms (`CATAN_ORACLE_OUT=FILE.jsonl`) and `tests/oracle/replay_in_catanatron.py`
+//! `tests/oracle/run PYTHON GAMES` (in `./test`, 100 games) runs both tests below with Catanatron
+//! 3.2.1: `tests/oracle/catanatron_games.py` writes Catanatron's games (its random and
+//! weighted-random players) and `CATAN_ORACLE=FILE.jsonl[:FILE.jsonl...] cargo test --release
+//! --test oracle catanatron_games -- --ignored` replays them; the other way round,
+//! `stadt_games_for_catanatron` writes stadt's random games in Catanatron's terms
+//! (`CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n]`) and `tests/oracle/replay_in_catanatron.py`
 //! replays them in Catanatron with every outcome forced, comparing the same things.
 
 use serde_json::Value;
@@ -101,41 +105,99 @@ fn board(g: &Value) -> Board {
     b
 }
 
-/// Replays one game; every difference as `kind: detail`. Returns the actions replayed and the
-/// legal-move lists compared.
-fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>) -> (usize, usize) {
+/// The fields two snapshots differ in, as `field` or `players[i].field` (as
+/// `catanatron_games.py`'s `diff` names them); a field only one side has differs too.
+fn diff(ours: &Value, theirs: &Value) -> Vec<String> {
+    let fields = |a: &Value, b: &Value| -> Vec<String> {
+        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
+        let mut keys: Vec<&String> = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))).collect();
+        keys.retain(|k| a.get(*k) != b.get(*k));
+        keys.into_iter().cloned().collect()
+    };
+    let mut out: Vec<String> = fields(ours, theirs).into_iter().filter(|k| k != "players").collect();
+    let (a, b) = (ours["players"].as_array().unwrap(), theirs["players"].as_array().unwrap());
+    if a.len() != b.len() {
+        out.push("players".into());
+    }
+    for (i, (p, q)) in a.iter().zip(b).enumerate() {
+        out.extend(fields(p, q).into_iter().map(|k| format!("players[{i}].{k}")));
+    }
+    out
+}
+
+#[test]
+fn the_snapshot_diff_names_every_field_that_differs_and_one_side_only_has() {
+    let s = State::deal(3, Options::CATANATRON, 7).unwrap();
+    let ours = snapshot(&s);
+    assert!(diff(&ours, &ours).is_empty());
+    let mut theirs = ours.clone();
+    theirs["deck"][0] = serde_json::json!(99);
+    theirs["players"][2]["roads"] = serde_json::json!([[0, 1]]);
+    theirs["extra"] = serde_json::json!(1);
+    theirs["players"][0].as_object_mut().unwrap().remove("dev");
+    let mut found = diff(&ours, &theirs);
+    found.sort();
+    assert_eq!(found, ["deck", "extra", "players[0].dev", "players[2].roads"]);
+    // Every field the issue lists, per seat and for the table.
+    let seat: Vec<&String> = ours["players"][0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        seat,
+        ["army", "cities", "dev", "hand", "left", "length", "played", "road", "roads", "settlements", "vp"]
+    );
+    let table: Vec<&String> = ours.as_object().unwrap().keys().collect();
+    assert_eq!(table, ["bank", "current", "deck", "players", "robber", "turn"]);
+}
+
+/// What one replay found: the actions replayed, the legal-move lists and the states compared.
+#[derive(Default)]
+struct Counts {
+    games: usize,
+    actions: usize,
+    lists: usize,
+    states: usize,
+    won: usize,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.games += o.games;
+        self.actions += o.actions;
+        self.lists += o.lists;
+        self.states += o.states;
+        self.won += o.won;
+    }
+}
+
+/// Replays one game, noting every difference by kind (the first of each kind with its detail).
+fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut Counts) {
     let players = g["colors"].as_array().unwrap().len();
-    let options = Options { turn_limit: u16::MAX, ..Options::CATANATRON };
-    let mut s = State::with_deck(board(g), players, options, unshuffled_deck(), 0).unwrap();
+    // Catanatron's loop stops at its TURNS_LIMIT, 1,000, as the preset's does.
+    let mut s = State::with_deck(board(g), players, Options::CATANATRON, unshuffled_deck(), 0).unwrap();
     let seed = g["seed"].as_u64().unwrap();
     let mut note = |kind: &str, step: usize, detail: String| {
-        diffs.entry(kind.to_string()).or_insert((0, String::new())).0 += 1;
-        let e = diffs.get_mut(kind).unwrap();
+        let e = diffs.entry(kind.to_string()).or_insert((0, String::new()));
+        e.0 += 1;
         if e.1.is_empty() {
-            e.1 = format!("game {seed} step {step}: {detail}");
+            e.1 = format!("game {seed} ({} players) step {step}: {detail}", players);
         }
     };
+    counts.games += 1;
     let mut buf = Vec::new();
-    let mut compared = 0;
     let steps = g["steps"].as_array().unwrap();
     for (i, step) in steps.iter().enumerate() {
         let a = &step["action"];
         let (mv, chances) = translate(a);
-        // Legal moves, before a decision (a discard is chance in stadt).
+        // Legal moves before a decision (a discard is chance in stadt), compared in Catanatron's
+        // terms: trade rates, robber victims and the order of a year of plenty's pair included.
         if let Some(mv) = mv {
             s.legal_moves(&mut buf);
-            let mut ours: Vec<String> = buf.iter().map(|m| format!("{m:?}")).collect();
-            let mut theirs: Vec<String> = step["legal"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter_map(|l| translate(l).0)
-                .map(|m| format!("{m:?}"))
-                .collect();
+            let mut ours: Vec<String> =
+                buf.iter().map(|&m| catanatron_action(&s, m, None).to_string()).collect();
+            let mut theirs: Vec<String> =
+                step["legal"].as_array().unwrap().iter().map(|l| l.to_string()).collect();
             ours.sort();
             theirs.sort();
-            theirs.dedup();
-            compared += 1;
+            counts.lists += 1;
             if ours != theirs {
                 let extra: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).take(4).collect();
                 let missing: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).take(4).collect();
@@ -147,86 +209,75 @@ fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>) -> (usize, u
             }
             if let Err(e) = s.play(mv) {
                 note("illegal in stadt", i, format!("{mv:?}: {e}"));
-                return (i, compared);
+                return;
             }
         } else if s.phase() != Phase::RandomDiscard {
             note("flow", i, format!("a discard at {:?}", s.phase()));
-            return (i, compared);
+            return;
+        } else if s.actor().0 as u64 != a[0].as_u64().unwrap() {
+            note("flow", i, format!("seat {} discards, stadt asks {}", a[0], s.actor().0));
         }
         for c in chances {
             if let Err(e) = s.chance(c) {
                 note("chance refused", i, format!("{c:?} at {:?}: {e}", s.phase()));
-                return (i, compared);
+                return;
             }
         }
-        let after = &step["after"];
-        for p in 0..players {
-            let q = &after["players"][p];
-            let pl = Player(p as u8);
-            let hand: Vec<u8> =
-                q["hand"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect();
-            if hand[..] != s.hand(pl)[..] {
-                note("hand", i, format!("p{p} {hand:?} vs stadt {:?} after {a}", s.hand(pl)));
-            }
-            if q["vp"].as_u64().unwrap() as u8 != s.points(pl) {
-                note("points", i, format!("p{p} {} vs stadt {} after {a}", q["vp"], s.points(pl)));
-            }
-            if q["road"].as_bool().unwrap() != (s.longest_road() == Some(pl)) {
-                note("longest road holder", i, format!("p{p} after {a}"));
-            }
-            if q["army"].as_bool().unwrap() != (s.largest_army() == Some(pl)) {
-                note("largest army holder", i, format!("p{p} after {a}"));
-            }
-            if q["length"].as_u64().unwrap() as u8 != s.road_length(pl) {
-                note(
-                    "road length",
-                    i,
-                    format!("p{p} {} vs stadt {} after {a}", q["length"], s.road_length(pl)),
-                );
-            }
-        }
-        let bank: Vec<u8> =
-            after["bank"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect();
-        if bank[..] != s.bank()[..] {
-            note("bank", i, format!("{bank:?} vs stadt {:?}", s.bank()));
-        }
-        if hex_of(&after["robber"]) != s.robber() {
-            note("robber", i, String::new());
-        }
-        if !s.is_over() && after["current"].as_u64().unwrap() as u8 != s.actor().0 {
-            note(
-                "who decides",
-                i,
-                format!("{} vs stadt {} at {:?} after {a}", after["current"], s.actor().0, s.phase()),
-            );
+        counts.actions += 1;
+        let (ours, theirs) = (snapshot(&s), &step["after"]);
+        counts.states += 1;
+        for field in diff(&ours, theirs) {
+            note(&field, i, format!("after {a}: Catanatron {theirs} stadt {ours}"));
         }
     }
     let winner = g["winner"].as_u64().map(|w| Player(w as u8));
-    if winner != s.winner() {
-        note("winner", steps.len(), format!("{winner:?} vs stadt {:?}", s.winner()));
+    counts.won += winner.is_some() as usize;
+    // Catanatron's log ends where its game does: won, or at its turn limit.
+    if winner != s.winner() || !s.is_over() {
+        note(
+            "end",
+            steps.len(),
+            format!("{winner:?} vs stadt {:?} ({:?}, turn {})", s.winner(), s.phase(), s.turns()),
+        );
     }
-    (steps.len(), compared)
+}
+
+/// Prints the counts as one line the oracle script reads, then (`details`) every kind of
+/// difference with its first instance.
+fn report(what: &str, c: &Counts, diffs: &BTreeMap<String, (usize, String)>, details: bool) {
+    let total: usize = diffs.values().map(|d| d.0).sum();
+    println!(
+        "oracle {what}: games={} won={} actions={} legal_lists={} states={} differences={total}",
+        c.games, c.won, c.actions, c.lists, c.states
+    );
+    for (kind, (n, first)) in diffs.iter().filter(|_| details) {
+        println!("{kind}: {n} differences; first: {first}");
+    }
 }
 
 #[test]
 #[ignore = "needs Catanatron's games: CATAN_ORACLE=FILE.jsonl (see the file's header)"]
 fn catanatron_games_replay_in_stadt_action_by_action() {
-    let path = std::env::var("CATAN_ORACLE").expect("CATAN_ORACLE=FILE.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut diffs = BTreeMap::new();
-    let (mut games, mut actions, mut lists) = (0, 0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let g: Value = serde_json::from_str(line).unwrap();
-        let (n, compared) = replay(&g, &mut diffs);
-        actions += n;
-        lists += compared;
-        games += 1;
+    use std::io::BufRead;
+    let paths = std::env::var("CATAN_ORACLE").expect("CATAN_ORACLE=FILE.jsonl[:FILE.jsonl...]");
+    let (mut all_diffs, mut all) = (BTreeMap::new(), Counts::default());
+    for path in paths.split(':') {
+        let (mut diffs, mut counts) = (BTreeMap::new(), Counts::default());
+        let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+        for line in file.lines().map(Result::unwrap).filter(|l| !l.trim().is_empty()) {
+            let g: Value = serde_json::from_str(&line).unwrap();
+            replay(&g, &mut diffs, &mut counts);
+        }
+        report(&format!("catanatron-in-stadt {path}"), &counts, &diffs, true);
+        all.add(&counts);
+        for (kind, (n, first)) in diffs {
+            let e = all_diffs.entry(kind).or_insert((0, first));
+            e.0 += n;
+        }
     }
-    eprintln!("{games} Catanatron games, {actions} actions replayed, {lists} legal-move lists compared");
-    for (kind, (n, first)) in &diffs {
-        eprintln!("{kind}: {n} differences; first: {first}");
-    }
-    assert!(diffs.is_empty(), "{} kinds of difference", diffs.len());
+    // The total: its differences are the files' above.
+    report("catanatron-in-stadt", &all, &all_diffs, false);
+    assert!(all_diffs.is_empty(), "{} kinds of difference", all_diffs.len());
 }
 
 /// A resource as Catanatron names it.
@@ -293,31 +344,64 @@ fn catanatron_action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Value 
     json!([seat, kind, value])
 }
 
-/// What every player holds, as `catanatron_games.py` writes it.
+/// The state after an action as `catanatron_games.py`'s `snapshot` writes it (see there).
 fn snapshot(s: &State) -> Value {
     use serde_json::json;
+    use stadt_catan::state::Building;
+    use stadt_catan::topology::{EDGES, NODES, TOPOLOGY};
     let players: Vec<Value> = (0..s.players() as u8)
         .map(|p| {
             let p = Player(p);
-            json!({"hand": s.hand(p), "vp": s.points(p), "road": s.longest_road() == Some(p),
-                   "army": s.largest_army() == Some(p), "length": s.road_length(p)})
+            let at = |b: Building| {
+                (0..NODES as u8).filter(|&n| s.building(Node(n)) == Some(b)).collect::<Vec<_>>()
+            };
+            let roads: Vec<[u8; 2]> = (0..EDGES)
+                .filter(|&e| s.road(Edge(e as u8)) == Some(p))
+                .map(|e| TOPOLOGY.edge_nodes[e])
+                .collect();
+            let mut roads = roads;
+            roads.sort();
+            let (settlements, cities, on_board) = s.pieces(p);
+            json!({"hand": s.hand(p), "dev": s.dev_cards(p), "played": s.played(p), "vp": s.points(p),
+                   "road": s.longest_road() == Some(p), "army": s.largest_army() == Some(p),
+                   "length": s.road_length(p), "settlements": at(Building::Settlement(p)),
+                   "cities": at(Building::City(p)), "roads": roads,
+                   "left": [15 - on_board, 5 - settlements, 4 - cities]})
         })
         .collect();
-    json!({"players": players, "bank": s.bank(), "robber": HEX_COORDS[s.robber().index()], "current": s.actor().0})
+    let mut deck = [0u8; 5];
+    for k in s.deck() {
+        deck[k.index()] += 1;
+    }
+    json!({"players": players, "bank": s.bank(), "deck": deck, "robber": HEX_COORDS[s.robber().index()],
+           "turn": s.current().0, "current": s.actor().0})
 }
 
 #[test]
-#[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n]"]
+#[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n \
+            CATAN_ORACLE_PLAYERS=2|3|4 CATAN_ORACLE_MOVES=random|weighted CATAN_ORACLE_SEED=first]"]
 fn stadt_games_for_catanatron() {
     use rand::{RngExt, SeedableRng};
     use serde_json::json;
     use std::io::Write;
-    let path = std::env::var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
-    let games: u64 = std::env::var("CATAN_ORACLE_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let var = |name: &str| std::env::var(name).ok();
+    let path = var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
+    let games: u64 = var("CATAN_ORACLE_GAMES").map_or(100, |n| n.parse().expect("a number of games"));
+    let first: u64 = var("CATAN_ORACLE_SEED").map_or(0, |n| n.parse().expect("a seed"));
+    let fixed_players: Option<usize> = var("CATAN_ORACLE_PLAYERS").map(|n| n.parse().expect("2, 3 or 4"));
+    let fixed_moves = var("CATAN_ORACLE_MOVES").map(|m| match m.as_str() {
+        "random" => false,
+        "weighted" => true,
+        other => panic!("CATAN_ORACLE_MOVES={other}: random or weighted"),
+    });
     let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-    let options = Options { turn_limit: 1000, ..Options::CATANATRON };
-    for seed in 0..games {
-        let players = [4, 4, 3, 2][seed as usize % 4];
+    // Catanatron's readings, its turn limit (1,000 counting the set-up hand-overs) included.
+    let options = Options::CATANATRON;
+    for seed in first..first + games {
+        // Unless fixed: 4, 4, 3 and 2 players in turn, and half the games with uniformly random
+        // moves, half weighted as Catanatron's weighted random player weighs them.
+        let players = fixed_players.unwrap_or([4, 4, 3, 2][seed as usize % 4]);
+        let weighted = fixed_moves.unwrap_or(seed % 8 >= 4);
         let mut s = State::deal(players, options, seed).unwrap();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let mut buf = Vec::new();
@@ -338,7 +422,28 @@ fn stadt_games_for_catanatron() {
             } else {
                 s.legal_moves(&mut buf);
                 let legal: Vec<Value> = buf.iter().map(|&m| catanatron_action(&s, m, None)).collect();
-                let mv = buf[rng.random_range(0..buf.len())];
+                let mv = if weighted {
+                    // Catanatron's WeightedRandomPlayer: cities, settlements and development
+                    // cards 10,000, 1,000 and 100 times as likely as any other move.
+                    let weight = |m: Move| match m {
+                        Move::City(_) => 10_000,
+                        Move::Settle(_) => 1_000,
+                        Move::Buy => 100,
+                        _ => 1,
+                    };
+                    let mut pick = rng.random_range(0..buf.iter().map(|&m| weight(m)).sum::<u32>());
+                    let mut chosen = buf[0];
+                    for &m in &buf {
+                        if pick < weight(m) {
+                            chosen = m;
+                            break;
+                        }
+                        pick -= weight(m);
+                    }
+                    chosen
+                } else {
+                    buf[rng.random_range(0..buf.len())]
+                };
                 let before = s.clone();
                 s.play(mv).unwrap();
                 let mut outcomes = Vec::new();

@@ -761,6 +761,20 @@ fn c39_the_turn_limit_ends_the_game_without_a_winner() {
 }
 
 #[test]
+fn c39_catanatron_counts_the_set_up_hand_overs_toward_the_turn_limit() {
+    // Catanatron's num_turns counts the set-up round's 2(n - 1) hand-overs, so its game at
+    // TURNS_LIMIT = 1000 stops 2(n - 1) turns after set-up sooner (found by the oracle: a
+    // 2-player game of its random players ended at stadt's turn 998).
+    for players in 2..=4 {
+        let setup = 2 * (players as u16 - 1);
+        let o = Options { turn_limit: 6 + setup, setup_turns: true, ..Options::OFFICIAL };
+        let s = find(o, players, |s| s.is_over());
+        assert_eq!(s.winner(), None, "{players} players");
+        assert_eq!(s.turns(), 6, "{players} players");
+    }
+}
+
+#[test]
 fn c26_catanatron_offers_road_building_only_with_a_roads_cost_in_hand() {
     let o = Options { road_building_cost: true, ..Options::OFFICIAL };
     let s = find(o, 4, |s| {
