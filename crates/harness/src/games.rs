@@ -36,7 +36,7 @@ pub fn games() -> Vec<Listed> {
         },
         Listed {
             name: catan.name(),
-            about: "Die Siedler von Catan, the base game, rules C1-C40 of docs/catan/rules.md (tournaments and sprt so far, with the official rules: the engine's options below are not yet settable there; bots: random, mcts)",
+            about: "Die Siedler von Catan, the base game, rules C1-C41 of docs/catan/rules.md (tournaments and sprt so far, with the official rules: the engine's options below are not yet settable there; bots: random, mcts, greedy)",
             players: catan.players(),
             options: catan.options(),
         },
