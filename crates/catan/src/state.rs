@@ -1,6 +1,7 @@
 //! The game state: one flat `Clone` struct of fixed-size arrays, no heap. The hidden parts (the
-//! deck's order, the development cards in others' hands, the generator that rolls the dice) live
-//! here too; agents see them only through `observation`, which resamples them.
+//! deck's order, the development cards in others' hands, the generator that rolls the dice, and
+//! what each player knows of each resource hand, C41) live here too; agents see them only
+//! through `observation`, which deals them afresh.
 
 use crate::board::Board;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource, total};

@@ -105,6 +105,16 @@ impl CatanEntrant {
     }
 }
 
+impl CatanEntrant {
+    /// A greedy bot with these weights (what a tuner builds from `GreedyWeights::from_pairs`),
+    /// labelled as its spec.
+    pub fn greedy(weights: GreedyWeights) -> CatanEntrant {
+        let mut entrant = CatanEntrant { bot: CatanBot::Greedy(weights), label: String::new() };
+        entrant.label = entrant.full();
+        entrant
+    }
+}
+
 impl Seat<Catan> for CatanEntrant {
     fn label(&self) -> &str {
         &self.label
@@ -222,6 +232,10 @@ mod tests {
         assert_eq!(set.full(), "greedy:w_points=12,w_opponent=0");
         // What `full` writes is read back to the same bot.
         assert!(matches!(CatanEntrant::parse(&set.full()).unwrap().bot, CatanBot::Greedy(v) if v == w));
+        let built = CatanEntrant::greedy(
+            GreedyWeights::from_pairs([("w_points", 12.0), ("w_opponent", 0.0)]).unwrap(),
+        );
+        assert_eq!(built.label(), "greedy:w_points=12,w_opponent=0");
         let err = CatanEntrant::parse("greedy:w_bogus=1").unwrap_err();
         assert!(err.contains("`w_bogus` is not a setting of greedy") && err.contains("w_points"), "{err}");
         let err = CatanEntrant::parse("greedy:w_points=1000").unwrap_err();
