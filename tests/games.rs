@@ -158,6 +158,57 @@ fn catan_plays_tournaments_and_sprt_runs_through_the_same_harness() {
 }
 
 #[test]
+fn catan_greedy_plays_a_tournament_against_random_and_wins_it() {
+    let dir = scratch("games-catan-greedy");
+    let out = dir.join("t");
+    let (code, table, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "greedy,random,greedy:w_opponent=0",
+        "--players",
+        "2",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(table.contains("greedy:w_opponent=0"), "{table}");
+    let games = stadt_testkit::Csv::read(&out.join("games.csv"));
+    // Every pair of the three bots: greedy wins every game it plays against random.
+    let mut against_random = 0;
+    for pair in games.rows().chunks(2) {
+        let bots: Vec<&str> = pair.iter().map(|r| r.get("bot")).collect();
+        if bots.contains(&"random") {
+            for r in pair.iter().filter(|r| r.get("bot") != "random") {
+                assert_eq!(r.get("rank"), "1", "{r:?}");
+                against_random += 1;
+            }
+        }
+    }
+    assert_eq!(against_random, 12);
+    assert_refused(
+        stadt(&[
+            "--game",
+            "catan",
+            "tournament",
+            "--bots",
+            "greedy:w_points=-1,random",
+            "--out",
+            &dir.join("x").to_string_lossy(),
+        ]),
+        &["`w_points=-1`: a number from 0 to 100"],
+    );
+}
+
+#[test]
 fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     let dir = scratch("games-across");
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
@@ -169,8 +220,8 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         stadt(&args)
     };
     assert_refused(
-        tournament("random,greedy", &[], "a"),
-        &["`greedy` is not a bot of catan", "random, mcts"],
+        tournament("random,lookahead", &[], "a"),
+        &["`lookahead` is not a bot of catan", "random, mcts", "greedy"],
     );
     assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
     assert_refused(
@@ -271,6 +322,15 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     let mut install = args(&dir.join("i"), "1");
     install.push("--install".into());
     assert_refused(stadt(&install), &["--install: Catan has no bot files"]);
+    // Greedy's weights are tuned by name, every one of them.
+    let mut greedy = args(&dir.join("g"), "1");
+    greedy[4] = "greedy".into();
+    greedy[8] = "1".into();
+    let (code, _, err) = stadt(&greedy);
+    assert_eq!(code, 0, "{err}");
+    let log = std::fs::read_to_string(dir.join("g/tune.csv")).unwrap();
+    assert!(log.starts_with("iteration,a_k,c_k,w_points,w_production,"), "{log}");
+    assert!(log.lines().next().unwrap().contains(",w_opponent,score_plus"), "{log}");
     let mut random = args(&dir.join("r"), "1");
     random[4] = "random".into();
     assert_refused(stadt(&random), &["bot `random` has no real-valued weights to tune"]);

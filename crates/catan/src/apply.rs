@@ -11,7 +11,8 @@ use crate::moves::{Chance, Move, Phase};
 use crate::options::{Discard, Win};
 use crate::production::{produce, second_settlement_yield, take_from_bank};
 use crate::state::{
-    CARD_COST, CITY, CITY_COST, HAND_LIMIT, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State, WINNING_POINTS,
+    CARD_COST, CITY, CITY_COST, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State,
+    WINNING_POINTS,
 };
 use crate::trade::settle_harbour;
 use rand::RngExt;
@@ -26,6 +27,13 @@ impl State {
 
     /// Applies a legal move (see `check`); an illegal one leaves the game in an unspecified state.
     pub fn apply(&mut self, mv: Move) {
+        // Every change a move makes to a hand is seen by all (C41).
+        let before = self.hands;
+        self.apply_move(mv);
+        self.seen_by_all(&before);
+    }
+
+    fn apply_move(&mut self, mv: Move) {
         self.steps += 1;
         let p = self.actor;
         let i = p as usize;
@@ -216,6 +224,53 @@ impl State {
 
     /// Applies a possible chance outcome (see `chance`).
     pub(crate) fn apply_chance(&mut self, c: Chance) {
+        let (before, victim) = (self.hands, self.victim as usize);
+        self.apply_outcome(c);
+        match c {
+            Chance::Steal(r) => self.seen_by_two(victim, r),
+            _ => self.seen_by_all(&before),
+        }
+    }
+
+    /// What everyone learns when the hands went from `before` to now in plain sight (C41): each
+    /// change by kind, the bound kept below the hand (a card paid beyond it was an unknown one).
+    fn seen_by_all(&mut self, before: &[Cards; MAX_PLAYERS]) {
+        if *before == self.hands {
+            return;
+        }
+        let n = self.players as usize;
+        for (p, was) in before.iter().enumerate().take(n) {
+            if *was == self.hands[p] {
+                continue;
+            }
+            for (r, &had) in was.iter().enumerate() {
+                let d = self.hands[p][r] as i16 - had as i16;
+                for v in 0..n {
+                    let k = &mut self.known[v][p][r];
+                    *k = (*k as i16 + d).max(0) as u8;
+                }
+            }
+        }
+    }
+
+    /// What a steal of `r` tells (C41): thief and victim see the card; the others only that
+    /// one card moved, so the victim's bound drops by one in every kind it could have been.
+    fn seen_by_two(&mut self, victim: usize, r: Resource) {
+        let thief = self.current as usize;
+        let r = r.index();
+        for v in 0..self.players as usize {
+            if v == thief || v == victim {
+                self.known[v][victim][r] = self.known[v][victim][r].saturating_sub(1);
+                self.known[v][thief][r] += 1;
+            } else {
+                for k in &mut self.known[v][victim] {
+                    *k = k.saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    fn apply_outcome(&mut self, c: Chance) {
         self.steps += 1;
         let cur = self.current as usize;
         match c {

@@ -1,5 +1,5 @@
 //! stadt-catan: the rules of *Die Siedler von Catan*, the base game (`docs/catan/rules.md`, rule
-//! ids C1–C40), as a fast engine with a flat, clonable state. The board's geometry is
+//! ids C1–C41), as a fast engine with a flat, clonable state. The board's geometry is
 //! [`topology`], a board [`board`] and its set-up [`layout`]; a game is a [`state::State`], its
 //! moves [`moves`], checked by [`legal`] and applied by [`apply`]. No files, threads or bots.
 

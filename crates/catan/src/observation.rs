@@ -1,13 +1,17 @@
-//! What an agent sees, and full games sampled from it (C22, C23: development cards are secret).
+//! What an agent sees, and full games sampled from it (C41, docs/catan/rules.md section 12).
 //! Hidden from a player: the deck's order, the kinds of the development cards in the others'
-//! hands, and the generator that will roll the dice. A sample deals the unseen cards (the
-//! deck and the others' hands) afresh with the agent's generator, keeping every hand's size and
-//! the cards bought this turn, and seeds a new dice generator from it. Resource hands stay
-//! public, as in Catanatron (a stolen card is seen by all).
+//! hands, the generator that will roll the dice, and the kind of a card stolen between two other
+//! players. The engine keeps, per player, what it knows of every hand (`State::known`: a lower
+//! bound by kind, kept up to date from what it saw); the rest of each other hand is unknown to
+//! it. An agent reads `Observation::view`, the position with all of that dealt in a fixed order,
+//! never the real game. A sample deals the unseen cards afresh with the agent's generator: the
+//! deck and the others' development cards (every hand's size and the cards bought this turn
+//! kept), the others' unknown resource cards (their known part, every hand's size and the count
+//! of each resource with the bank kept), and a new dice generator.
 
-use crate::ids::DevCard;
+use crate::ids::{Cards, DevCard, Player, Resource};
 use crate::moves::Move;
-use crate::state::{DECK, State};
+use crate::state::{BANK, DECK, State};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -15,9 +19,24 @@ use stadt_core::game::Determinize;
 
 impl State {
     /// Deals the cards `viewer` cannot see afresh: shuffled by `rng`, or in kind order when
-    /// `rng` is None (the canonical public position); the dice generator is reseeded the same
-    /// way.
-    pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: usize, rng: Option<&mut R>) {
+    /// `rng` is None (the canonical public position). Hidden from `viewer` (C41): the deck's order
+    /// (the drawn part too), the kinds of the others' development cards, the kinds of the others'
+    /// resource cards beyond what it knows of them, what the others know, and the dice generator
+    /// (reseeded the same way).
+    pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: usize, mut rng: Option<&mut R>) {
+        self.redeal_cards(viewer, rng.as_deref_mut());
+        self.redeal_resources(viewer, rng.as_deref_mut());
+        let seed = match rng {
+            Some(rng) => rng.random::<u64>(),
+            None => 0,
+        };
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.seed = seed;
+    }
+
+    /// The development cards: the undrawn deck and the others' hands dealt from one pool, the
+    /// drawn part of the deck put back in kind order.
+    fn redeal_cards<R: Rng + ?Sized>(&mut self, viewer: usize, rng: Option<&mut R>) {
         let mut pool = [DevCard::Knight; DECK];
         let mut len = 0;
         for &d in &self.deck[self.deck_top as usize..] {
@@ -34,13 +53,9 @@ impl State {
         }
         // Sorted first, so that a sample depends on what the viewer sees and `rng` only.
         pool[..len].sort();
-        let seed = match rng {
-            Some(rng) => {
-                pool[..len].shuffle(rng);
-                rng.random::<u64>()
-            }
-            None => 0,
-        };
+        if let Some(rng) = rng {
+            pool[..len].shuffle(rng);
+        }
         let mut next = 0;
         for q in (0..self.players as usize).filter(|&q| q != viewer) {
             let held: u8 = self.dev[q].iter().sum();
@@ -58,7 +73,56 @@ impl State {
         }
         let top = self.deck_top as usize;
         self.deck[top..].copy_from_slice(&pool[next..len]);
-        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        // Which cards were drawn is hidden too (the others' are in their hands): the drawn part
+        // is what the box holds besides the undrawn deck, in kind order.
+        let mut drawn = DevCard::COUNTS;
+        for d in &self.deck[top..] {
+            drawn[d.index()] -= 1;
+        }
+        let mut slot = 0;
+        for k in DevCard::ALL {
+            for _ in 0..drawn[k.index()] {
+                self.deck[slot] = k;
+                slot += 1;
+            }
+        }
+    }
+
+    /// The others' resource cards: each keeps what `viewer` knows of it, and the cards it does
+    /// not know are dealt from the pool of all such cards (the others' cards by kind are public,
+    /// as the bank is: 19 of each less the bank and the viewer's hand). What the others know is
+    /// taken to be what `viewer` knows, their own hands exactly.
+    fn redeal_resources<R: Rng + ?Sized>(&mut self, viewer: usize, rng: Option<&mut R>) {
+        let n = self.players as usize;
+        let mut pool = [Resource::Lumber; 5 * BANK as usize];
+        let mut len = 0;
+        for r in Resource::ALL {
+            let mut unseen = 0;
+            for q in (0..n).filter(|&q| q != viewer) {
+                unseen += self.hands[q][r.index()] - self.known[viewer][q][r.index()];
+            }
+            for _ in 0..unseen {
+                pool[len] = r;
+                len += 1;
+            }
+        }
+        if let Some(rng) = rng {
+            pool[..len].shuffle(rng);
+        }
+        let mut next = 0;
+        for q in (0..n).filter(|&q| q != viewer) {
+            let unknown = self.unknown(Player(viewer as u8), Player(q as u8)) as usize;
+            self.hands[q] = self.known[viewer][q];
+            for &r in &pool[next..next + unknown] {
+                self.hands[q][r.index()] += 1;
+            }
+            next += unknown;
+        }
+        let mine = self.known[viewer];
+        for q in (0..n).filter(|&q| q != viewer) {
+            self.known[q] = mine;
+            self.known[q][q] = self.hands[q];
+        }
     }
 
     /// A full game consistent with what `viewer` sees, the hidden part sampled by `rng`.
@@ -77,10 +141,13 @@ impl State {
     }
 }
 
-/// What an agent sees: the game, through the view of the player to decide (unless an experiment
-/// makes it clairvoyant).
+/// What an agent sees: the game through the view of the player to decide (C41). The real game
+/// stays private: the agent reads `view`, the position with everything hidden from it dealt in a
+/// fixed order, and plays on samples (`Determinize`), which are the real game only when an
+/// experiment makes it clairvoyant.
 pub struct Observation<'a> {
     state: &'a State,
+    view: State,
     clairvoyant: bool,
     history: Option<&'a str>,
 }
@@ -88,12 +155,12 @@ pub struct Observation<'a> {
 impl<'a> Observation<'a> {
     /// An honest observation of a game.
     pub fn new(state: &'a State) -> Observation<'a> {
-        Observation { state, clairvoyant: false, history: None }
+        Observation { view: state.canonical(state.actor as usize), state, clairvoyant: false, history: None }
     }
 
     /// A clairvoyant observation: samples are the real game (experiments only).
     pub fn clairvoyant(state: &'a State) -> Observation<'a> {
-        Observation { state, clairvoyant: true, history: None }
+        Observation { clairvoyant: true, ..Observation::new(state) }
     }
 
     /// The same observation carrying the public record of the game so far.
@@ -106,19 +173,31 @@ impl<'a> Observation<'a> {
         self.history
     }
 
-    /// The position as the player to decide sees it: the hidden part in a fixed order.
+    /// The position as the player to decide sees it: the board, the bank, every count and its
+    /// own cards exact; what is hidden from it dealt in a fixed order (`State::canonical`), so
+    /// the others' resource cards there are only what it knows of them (`known`) filled up.
+    pub fn view(&self) -> &State {
+        &self.view
+    }
+
+    /// The same position, owned.
     pub fn public_position(&self) -> State {
-        self.state.canonical(self.state.actor as usize)
+        self.view.clone()
     }
 
     /// The player to decide.
     pub fn me(&self) -> usize {
-        self.state.actor as usize
+        self.view.actor as usize
     }
 
-    /// What everyone sees, plus the agent's own cards: read these, not the hidden part.
-    pub fn state(&self) -> &'a State {
-        self.state
+    /// What the player to decide knows of `p`'s resource cards: a lower bound by kind (C41).
+    pub fn known(&self, p: Player) -> &Cards {
+        self.view.known(Player(self.me() as u8), p)
+    }
+
+    /// How many of `p`'s resource cards the player to decide does not know the kind of (C41).
+    pub fn unknown(&self, p: Player) -> u32 {
+        self.view.unknown(Player(self.me() as u8), p)
     }
 
     /// Whether samples reveal the real game.
@@ -140,23 +219,22 @@ impl Determinize for Observation<'_> {
     }
 
     fn public_into(&self, out: &mut State) {
-        out.clone_from(self.state);
-        out.redeal_hidden::<Pcg64Mcg>(self.me(), None);
+        out.clone_from(&self.view);
     }
 
     fn is_public(&self, p: &State) -> bool {
-        p.steps == self.state.steps && *p == self.public_position()
+        p.steps == self.view.steps && *p == self.view
     }
 
     /// Positions only grow: fewer steps, and every building and road of `earlier` still there.
     fn may_lead_here(&self, earlier: &State) -> bool {
-        earlier.steps <= self.state.steps
-            && earlier.edges.iter().zip(&self.state.edges).all(|(&a, &b)| a == 0 || a == b)
-            && earlier.nodes.iter().zip(&self.state.nodes).all(|(&a, &b)| a == 0 || (a & 0x0f) == (b & 0x0f))
+        earlier.steps <= self.view.steps
+            && earlier.edges.iter().zip(&self.view.edges).all(|(&a, &b)| a == 0 || a == b)
+            && earlier.nodes.iter().zip(&self.view.nodes).all(|(&a, &b)| a == 0 || (a & 0x0f) == (b & 0x0f))
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.state.legal_moves(out);
+        self.view.legal_moves(out);
     }
 
     fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {

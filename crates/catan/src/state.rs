@@ -1,6 +1,7 @@
 //! The game state: one flat `Clone` struct of fixed-size arrays, no heap. The hidden parts (the
-//! deck's order, the development cards in others' hands, the generator that rolls the dice) live
-//! here too; agents see them only through `observation`, which resamples them.
+//! deck's order, the development cards in others' hands, the generator that rolls the dice, and
+//! what each player knows of each resource hand, C41) live here too; agents see them only
+//! through `observation`, which deals them afresh.
 
 use crate::board::Board;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource, total};
@@ -76,6 +77,9 @@ pub struct State {
     /// Per path: 0 empty, else owner + 1.
     pub(crate) edges: [u8; EDGES],
     pub(crate) hands: [Cards; MAX_PLAYERS],
+    /// What each player knows of each hand (C41): `known[v][p]` is a lower bound of player p's
+    /// resource cards as player v can deduce them from what it saw; exact for `v == p`.
+    pub(crate) known: [[Cards; MAX_PLAYERS]; MAX_PLAYERS],
     /// Development cards in hand, by kind (victory points included), bought this turn too.
     pub(crate) dev: [[u8; 5]; MAX_PLAYERS],
     /// Of those, bought on this turn (C24).
@@ -197,6 +201,17 @@ impl State {
     /// A player's resource cards.
     pub fn hand(&self, p: Player) -> &Cards {
         &self.hands[p.index()]
+    }
+
+    /// What `viewer` knows of `p`'s resource cards (C41): a lower bound by kind, the rest of
+    /// `p`'s hand unknown to it; `p`'s whole hand when `viewer == p`.
+    pub fn known(&self, viewer: Player, p: Player) -> &Cards {
+        &self.known[viewer.index()][p.index()]
+    }
+
+    /// How many of `p`'s resource cards `viewer` does not know the kind of (C41).
+    pub fn unknown(&self, viewer: Player, p: Player) -> u32 {
+        self.hand_size(p) - total(&self.known[viewer.index()][p.index()])
     }
 
     /// A player's development cards in hand by kind (hidden from the others).

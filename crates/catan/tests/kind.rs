@@ -94,7 +94,7 @@ struct RandomAgent;
 impl Agent<Catan> for RandomAgent {
     fn act(&mut self, obs: &Observation<'_>, rng: &mut Pcg64Mcg) -> Move {
         let mut buf = Vec::new();
-        obs.state().legal_moves(&mut buf);
+        obs.view().legal_moves(&mut buf);
         buf[rng.random_range(0..buf.len())]
     }
 }

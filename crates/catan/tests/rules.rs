@@ -854,3 +854,97 @@ fn c37_trading_between_players_is_an_option_a_proposal_answers_and_a_pick() {
         assert_eq!(s.check(offer), Err(Illegal::TooManyProposals));
     }
 }
+
+/// Every viewer's bound of every hand stays below the hand and is the hand itself for its owner,
+/// through random games of 2 to 4 players (C41).
+#[test]
+fn c41_what_a_player_knows_of_a_hand_is_a_lower_bound_and_exact_for_its_own() {
+    let mut buf = Vec::new();
+    for players in 2..=4 {
+        for seed in 0..20u64 {
+            let mut s = State::deal(players, Options::OFFICIAL, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            while !s.is_over() && s.turns() < 200 {
+                if s.phase().is_chance() {
+                    s.resolve_chance();
+                } else {
+                    s.legal_moves(&mut buf);
+                    s.apply(buf[rng.random_range(0..buf.len())]);
+                }
+                for v in 0..players as u8 {
+                    for p in 0..players as u8 {
+                        let (k, h) = (s.known(Player(v), Player(p)), s.hand(Player(p)));
+                        if v == p {
+                            assert_eq!(k, h, "seat {v} knows its own hand");
+                        } else {
+                            assert!(k.iter().zip(h).all(|(k, h)| k <= h), "seat {v} of {p}: {k:?} > {h:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A card stolen between two others is seen by thief and victim only: a third player's view of
+/// the game is the same whichever card it was, and its bound of the victim no longer counts it
+/// (C41).
+#[test]
+fn c41_a_stolen_card_is_seen_by_thief_and_victim_only() {
+    // A steal due between two players whose victim holds two kinds, in a 3-player game.
+    let s = find(Options::OFFICIAL, 3, |s| {
+        s.phase() == Phase::Steal
+            && s.victim().is_some_and(|v| s.hand(v).iter().filter(|&&n| n > 0).count() >= 2)
+    });
+    let (thief, victim) = (s.current(), s.victim().unwrap());
+    let other = Player(3 - thief.0 - victim.0);
+    let kinds: Vec<Resource> = Resource::ALL.into_iter().filter(|r| s.hand(victim)[r.index()] > 0).collect();
+    let (mut a, mut b) = (s.clone(), s.clone());
+    a.chance(Chance::Steal(kinds[0])).unwrap();
+    b.chance(Chance::Steal(kinds[1])).unwrap();
+    assert_ne!(a.hand(thief), b.hand(thief));
+    assert_eq!(a.canonical(other.index()), b.canonical(other.index()), "the third player cannot tell");
+    assert_ne!(a.canonical(thief.index()), b.canonical(thief.index()), "the thief sees the card");
+    assert_ne!(a.canonical(victim.index()), b.canonical(victim.index()), "the victim sees the card");
+    assert_eq!(a.known(thief, thief), a.hand(thief));
+    assert_eq!(a.known(victim, thief)[kinds[0].index()], s.known(victim, thief)[kinds[0].index()] + 1);
+    assert_eq!(a.known(other, thief), s.known(other, thief), "one more card of unknown kind");
+    assert_eq!(a.unknown(other, thief), s.unknown(other, thief) + 1);
+    for r in Resource::ALL {
+        let before = s.known(other, victim)[r.index()];
+        assert_eq!(a.known(other, victim)[r.index()], before.saturating_sub(1), "{r}");
+    }
+}
+
+/// A sample keeps what the viewer knows: its own cards, the others' hand sizes and known parts,
+/// and each resource's count with the bank; the cards it does not know vary between samples
+/// (C41).
+#[test]
+fn c41_a_sample_keeps_what_the_viewer_knows_and_varies_the_rest() {
+    let s = find(Options::OFFICIAL, 4, |s| {
+        s.turns() > 30
+            && !s.phase().is_chance()
+            && (0..4).any(|p| p != s.actor().0 && s.unknown(s.actor(), Player(p)) >= 2)
+    });
+    let me = s.actor();
+    let mut rng = Pcg64Mcg::seed_from_u64(41);
+    let mut hands_seen = std::collections::BTreeSet::new();
+    for _ in 0..50 {
+        let d = s.determinized(me.index(), &mut rng);
+        assert_eq!(d.hand(me), s.hand(me));
+        assert_eq!(d.dev_cards(me), s.dev_cards(me));
+        assert_eq!(d.bank(), s.bank());
+        for p in (0..4).map(Player) {
+            assert_eq!(d.hand_size(p), s.hand_size(p));
+            assert!(d.hand(p).iter().zip(s.known(me, p)).all(|(h, k)| h >= k));
+            assert_eq!(d.known(p, p), d.hand(p), "every hand known to its owner in a sample");
+        }
+        for r in 0..5 {
+            let all: u32 = (0..4).map(|p| d.hand(Player(p))[r] as u32).sum();
+            assert_eq!(all + d.bank()[r] as u32, 19);
+        }
+        assert_eq!(d.canonical(me.index()), s.canonical(me.index()), "a sample looks the same to the viewer");
+        hands_seen.insert((0..4).map(|p| *d.hand(Player(p))).collect::<Vec<_>>());
+    }
+    assert!(hands_seen.len() > 1, "the unknown cards are dealt afresh");
+}

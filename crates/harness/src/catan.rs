@@ -1,10 +1,12 @@
 //! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`): its seats
-//! (a random player and the core's MCTS over determinised games) and what the runs need of it
-//! (`Hosted`). Catan's tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's.
-//! The options (`--options`, `options` in experiment files) are the engine's, and `board=FILE`
-//! fixes the board. A Catan bot file (`game = catan`, `bot = process`) is a bot in another program,
-//! over the core's `stadt-bot 1` host (`stadt_core::process_agent`).
+//! (a random player, the core's MCTS over determinised games, a greedy one-ply player,
+//! `catan_greedy`, and bots in other programs) and what the runs need of it (`Hosted`). Catan's
+//! tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's. The options
+//! (`--options`, `options` in experiment files) are the engine's, and `board=FILE` fixes the
+//! board. A Catan bot file (`game = catan`, `bot = process`) is a bot in another program, over
+//! the core's `stadt-bot 1` host (`stadt_core::process_agent`).
 
+use crate::catan_greedy::{GreedyCatan, GreedyWeights, WEIGHTS};
 use crate::hosted::{Hosted, TunedFile, option_words};
 use crate::tune::Weight;
 use die_stadt_bots::bot_def::BotSpec;
@@ -28,8 +30,9 @@ use std::path::Path;
 
 pub use stadt_catan::kind::{Catan, NAME};
 
-/// A Catan bot: `random`, or `mcts` (the core's MCTS over determinised games, random playouts)
-/// with `iters=N` (default 200) and `c=X` (default 0.7).
+/// A Catan bot: `random`; `mcts` (the core's MCTS over determinised games, random playouts)
+/// with `iters=N` (default 200) and `c=X` (default 0.7); or `greedy` with its weights
+/// (`catan_greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
 #[derive(Clone, Debug)]
 pub enum CatanBot {
     /// Uniform among the legal moves.
@@ -44,6 +47,8 @@ pub enum CatanBot {
         /// Exploration constant.
         c: f64,
     },
+    /// One ply on a hand-written value of the position (`catan_greedy`).
+    Greedy(GreedyWeights),
 }
 
 /// A Catan bot in a seat, with the spec it was written as.
@@ -92,7 +97,7 @@ fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
 const MCTS_C: f64 = 0.7;
 
 /// Catan's bots, as `stadt games` and errors name them.
-pub const BOTS: &str = "random, mcts (iters=N, c=X)";
+pub const BOTS: &str = "random, mcts (iters=N, c=X), greedy (w_points=X, ... as in docs/catan/README.md)";
 
 impl CatanEntrant {
     /// The bot a spec names (`random`, `mcts`, `mcts:iters=1000,c=0.5`), or why it names none.
@@ -101,6 +106,7 @@ impl CatanEntrant {
         let mut bot = match name {
             "random" => CatanBot::Random,
             "mcts" => CatanBot::Mcts { iters: 200, c: MCTS_C },
+            "greedy" => CatanBot::Greedy(GreedyWeights::default()),
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
                     "`{spec}`: a bot file of {NAME} is read where a bot folder is known (its bots come by name: {BOTS})"
@@ -125,10 +131,33 @@ impl CatanEntrant {
                         .filter(|x: &f64| (0.0..=10.0).contains(x))
                         .ok_or(format!("`c={value}` in `{spec}`: a number from 0 to 10"))?;
                 }
+                (CatanBot::Greedy(w), _) if WEIGHTS.iter().any(|w| w.0 == key) => {
+                    let x: f64 = value
+                        .parse()
+                        .map_err(|_| format!("`{key}={value}` in `{spec}`: `{value}` is not a number"))?;
+                    w.set(key, x).map_err(|e| format!("{e} (`{spec}`)"))?;
+                }
+                (CatanBot::Greedy(_), _) => {
+                    let names: Vec<&str> = WEIGHTS.iter().map(|w| w.0).collect();
+                    return Err(format!(
+                        "`{key}` is not a setting of greedy in {NAME} (`{spec}`): its weights are {}",
+                        names.join(", ")
+                    ));
+                }
                 _ => return Err(format!("`{key}` is not a setting of {name} in {NAME} (`{spec}`)")),
             }
         }
         Ok(CatanEntrant { bot, label: spec.to_string() })
+    }
+}
+
+impl CatanEntrant {
+    /// A greedy bot with these weights (what a tuner builds from `GreedyWeights::from_pairs`),
+    /// labelled as its spec.
+    pub fn greedy(weights: GreedyWeights) -> CatanEntrant {
+        let mut entrant = CatanEntrant { bot: CatanBot::Greedy(weights), label: String::new() };
+        entrant.label = entrant.full();
+        entrant
     }
 }
 
@@ -142,6 +171,17 @@ impl Seat<Catan> for CatanEntrant {
             CatanBot::Random => "random".into(),
             CatanBot::Process(spec) => spec.full(),
             CatanBot::Mcts { iters, c } => format!("mcts:iters={iters},c={c}"),
+            CatanBot::Greedy(w) => {
+                // The weights set away from their defaults, in `WEIGHTS` order.
+                let set: Vec<String> = w
+                    .pairs()
+                    .into_iter()
+                    .zip(WEIGHTS)
+                    .filter(|((_, x), d)| *x != d.1)
+                    .map(|((name, x), _)| format!("{name}={x}"))
+                    .collect();
+                if set.is_empty() { "greedy".into() } else { format!("greedy:{}", set.join(",")) }
+            }
         }
     }
 
@@ -159,6 +199,7 @@ impl Seat<Catan> for CatanEntrant {
             &CatanBot::Mcts { iters, c } => Box::new(MctsCatan {
                 search: Mcts::with_prior(mcts_config(iters, c), RandomRollout::default, || NoPrior),
             }),
+            CatanBot::Greedy(w) => Box::new(GreedyCatan::new(*w)),
         }))
     }
 
@@ -258,6 +299,18 @@ impl Hosted for Catan {
             CatanBot::Mcts { c, .. } => {
                 vec![Weight { key: "c", value: c, scale: MCTS_C.max(0.25), range: (0.0, 10.0) }]
             }
+            // Every weight of the value, each stepped by its default's size.
+            CatanBot::Greedy(w) => w
+                .pairs()
+                .into_iter()
+                .zip(WEIGHTS)
+                .map(|((key, value), &(_, default, lo, hi))| Weight {
+                    key,
+                    value,
+                    scale: f64::abs(default).max(0.25),
+                    range: (lo, hi),
+                })
+                .collect(),
         }
     }
 
@@ -267,6 +320,9 @@ impl Hosted for Catan {
             let v = (v.clamp(w.range.0, w.range.1) * 1e6).round() / 1e6;
             match (&mut bot, w.key) {
                 (CatanBot::Mcts { c, .. }, "c") => *c = v,
+                (CatanBot::Greedy(g), key) if WEIGHTS.iter().any(|w| w.0 == key) => {
+                    g.set(key, v).map_err(Error::Setting)?;
+                }
                 _ => {
                     return Err(Error::Setting(format!(
                         "`{}` is not a weight of `{}`",
@@ -288,5 +344,51 @@ impl Hosted for Catan {
             text,
             usage: format!("--bots {} ({NAME} has no bot files: its last line is the spec)", entrant.full()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_specs_set_weights_by_name_and_refuse_unknown_names_and_values_out_of_bounds() {
+        let plain = CatanEntrant::parse("greedy").unwrap();
+        assert!(matches!(plain.bot, CatanBot::Greedy(w) if w == GreedyWeights::default()));
+        assert_eq!(plain.full(), "greedy");
+        let set = CatanEntrant::parse("greedy:w_points=12,w_opponent=0").unwrap();
+        let CatanBot::Greedy(w) = set.bot else { panic!("a greedy bot") };
+        assert_eq!((w.points, w.opponent, w.production), (12.0, 0.0, GreedyWeights::default().production));
+        assert_eq!(set.full(), "greedy:w_points=12,w_opponent=0");
+        // What `full` writes is read back to the same bot.
+        assert!(matches!(CatanEntrant::parse(&set.full()).unwrap().bot, CatanBot::Greedy(v) if v == w));
+        let built = CatanEntrant::greedy(
+            GreedyWeights::from_pairs([("w_points", 12.0), ("w_opponent", 0.0)]).unwrap(),
+        );
+        assert_eq!(built.label(), "greedy:w_points=12,w_opponent=0");
+        let err = CatanEntrant::parse("greedy:w_bogus=1").unwrap_err();
+        assert!(err.contains("`w_bogus` is not a setting of greedy") && err.contains("w_points"), "{err}");
+        let err = CatanEntrant::parse("greedy:w_points=1000").unwrap_err();
+        assert!(err.contains("`w_points=1000`: a number from 0 to 100"), "{err}");
+        let err = CatanEntrant::parse("greedy:w_points=x").unwrap_err();
+        assert!(err.contains("`x` is not a number"), "{err}");
+        let err = CatanEntrant::parse("greedy:iters=5").unwrap_err();
+        assert!(err.contains("`iters` is not a setting of greedy"), "{err}");
+        let err = CatanEntrant::parse("mcts:w_points=5").unwrap_err();
+        assert!(err.contains("`w_points` is not a setting of mcts"), "{err}");
+    }
+
+    #[test]
+    fn every_listed_weight_has_its_default_inside_its_bounds_and_a_field() {
+        let w = GreedyWeights::default();
+        for (&(name, default, lo, hi), (field, value)) in WEIGHTS.iter().zip(w.pairs()) {
+            assert_eq!(name, field);
+            assert_eq!(value, default, "{name}");
+            assert!(lo <= default && default <= hi, "{name}");
+        }
+        let map = [("w_spots", 5.0), ("w_cards", 1.0)];
+        let w = GreedyWeights::from_pairs(map).unwrap();
+        assert_eq!((w.spots, w.cards), (5.0, 1.0));
+        assert!(GreedyWeights::from_pairs([("w_spots", -1.0)]).is_err());
     }
 }

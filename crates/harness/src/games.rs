@@ -36,7 +36,7 @@ pub fn games() -> Vec<Listed> {
         },
         Listed {
             name: catan.name(),
-            about: "Die Siedler von Catan, the base game, rules C1-C40 of docs/catan/rules.md (tournament, sprt, tune and replay so far; options with --options or `options` in experiment files; bots: random, mcts)",
+            about: "Die Siedler von Catan, the base game, rules C1-C41 of docs/catan/rules.md (tournament, sprt, tune, play, replay and bench; options with --options or `options` in experiment files; bots: random, mcts, greedy, and bot files of bots in other programs)",
             players: catan.players(),
             options: catan.options(),
         },

@@ -6,6 +6,7 @@ pub mod any_report;
 pub mod bench;
 pub mod catan;
 pub mod catan_bench;
+pub mod catan_greedy;
 pub mod check_bot;
 pub mod entrant;
 pub mod games;
