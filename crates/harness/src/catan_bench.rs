@@ -16,9 +16,9 @@ use stadt_core::seat::{Seat, SeatAgent};
 use std::hint::black_box;
 use std::time::Instant;
 
-/// Catanatron 3.2.1's random 4-player games per second on this machine (issue catan; measured
-/// beside stadt's by `benches/catan-vs-catanatron.sh`): the speed targets are multiples of it.
-pub const CATANATRON_GAMES_PER_SECOND: f64 = 25.0;
+/// Catanatron 3.2.1's random 4-player games per second on this machine: 13.3 to 14.3 in the runs
+/// of `benches/catan-vs-catanatron.sh` (results/catan-speed). The speed target is 500 times it.
+pub const CATANATRON_GAMES_PER_SECOND: f64 = 13.6;
 
 /// Iterations each MCTS decision is given when timed.
 pub const MCTS_BENCH_ITERS: u64 = 200;
@@ -71,8 +71,12 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     // Room for any list of legal moves (a few hundred at most), so that no game grows it.
     let mut moves = Vec::with_capacity(1024);
-    // One game first, so anything done once is done before anything is counted.
-    random_playout(&mut State::deal(4, Options::OFFICIAL, seed).expect("a deal"), &mut moves, &mut rng);
+    // Games first, so that anything done once is done before anything is counted: the counter
+    // is the process's, and the program's other threads (the Ctrl-C handler's) start meanwhile.
+    for g in 0..50 {
+        let mut s = State::deal(4, Options::OFFICIAL, seed.wrapping_add(g)).expect("a deal");
+        random_playout(&mut s, &mut moves, &mut rng);
+    }
     let (mut games, mut actions, mut in_play) = (0u64, 0u64, Some(0u64));
     let start = Instant::now();
     while start.elapsed().as_secs_f64() < seconds {
@@ -93,7 +97,7 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         value: games as f64 / elapsed,
         unit: "games/s",
         // 500 times Catanatron's (issue catan, item 7).
-        target: ">=12500",
+        target: ">=6800",
     });
     figures.push(Figure {
         name: "catan_speed_over_catanatron".into(),
