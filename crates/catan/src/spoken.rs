@@ -26,6 +26,16 @@ impl Spoken for Catan {
         info.seed
     }
 
+    fn info_of(obs: &Observation<'_>, seed: u64) -> GameInfo {
+        let view = Determinize::public(obs);
+        GameInfo {
+            seat: crate::ids::Player(obs.actor() as u8),
+            players: view.players(),
+            seed,
+            options: crate::record::options_text(view.options()),
+        }
+    }
+
     fn decision(
         obs: &Observation<'_>,
         moves: &mut Vec<Move>,

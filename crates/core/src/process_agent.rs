@@ -8,6 +8,7 @@ use crate::agent::{Agent, Forfeit};
 use crate::child::{Fault, Launch, LineChild};
 use crate::protocol::{self, Spoken};
 use crate::secret;
+use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
 use std::cell::RefCell;
@@ -63,7 +64,7 @@ impl<K: Spoken> ProcessAgent<K> {
 impl<K: Spoken> Agent<K> for ProcessAgent<K> {
     fn act(&mut self, obs: &K::Observation<'_>, rng: &mut Pcg64Mcg) -> K::Move {
         if !self.lost {
-            match self.ask(obs) {
+            match self.ask(obs, rng) {
                 Ok(mv) => return mv,
                 Err(fault) => {
                     let stderr_tail = self.conn.take().map(|c| c.stderr_tail()).unwrap_or_default();
@@ -98,15 +99,14 @@ impl<K: Spoken> Agent<K> for ProcessAgent<K> {
 
 impl<K: Spoken> ProcessAgent<K> {
     /// Asks the program for this decision.
-    fn ask(&mut self, obs: &K::Observation<'_>) -> Result<K::Move, Fault> {
+    fn ask(&mut self, obs: &K::Observation<'_>, rng: &mut Pcg64Mcg) -> Result<K::Move, Fault> {
         if let Some(fault) = self.startup.take() {
             return Err(fault);
         }
         let settings = self.settings.clone().map_err(Fault::Start)?;
         if !self.told {
-            let info = self.game.clone().ok_or_else(|| {
-                Fault::Start("the host did not say which game this is (a host error)".into())
-            })?;
+            // Asked without a new game (one decision, from Python): the game is the one shown.
+            let info = self.game.clone().unwrap_or_else(|| K::info_of(obs, rng.next_u64()));
             self.tell(&settings, &info)?;
         }
         let (seat, record) = K::decision(obs, &mut self.moves, &mut self.texts);

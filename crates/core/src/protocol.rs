@@ -22,6 +22,10 @@ pub trait Spoken: GameKind {
     /// The seed in `info` (of the agent's own generator).
     fn info_seed(info: &Self::Info) -> u64;
 
+    /// What the bot is told of the game `obs` shows when no host said which game it is (a bot
+    /// asked for one decision, as the Python package does), its generator seeded with `seed`.
+    fn info_of(obs: &Self::Observation<'_>, seed: u64) -> Self::Info;
+
     /// For the decision `obs` shows: the seat to decide (1-based), the public record so far, and
     /// the legal moves with their texts (into `moves` and `texts`, cleared first), in the order the
     /// bot is shown them.

@@ -27,6 +27,17 @@ impl Spoken for DieStadt {
         info.seed
     }
 
+    fn info_of(obs: &Observation<'_>, seed: u64) -> GameInfo {
+        let table = obs.table();
+        GameInfo {
+            seat: obs.me(),
+            players: table.players(),
+            seed,
+            tiles: crate::kind::tiles_name(table.tileset()),
+            tiles_sha256: crate::kind::tiles_sha256(table.tileset()),
+        }
+    }
+
     fn decision(
         obs: &Observation<'_>,
         moves: &mut Vec<Move>,
