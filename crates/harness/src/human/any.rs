@@ -5,6 +5,7 @@
 //! person's seat an outside agent waiting for the page's move. Die Stadt keeps its own page
 //! (`human::serve`), where tiles are placed on the board itself.
 
+use super::session::{lock, page, serve_until, wait_for};
 use crate::hosted::Hosted;
 use crate::web::server::{Call, LocalServer, Reply};
 use serde::Serialize;
@@ -14,12 +15,8 @@ use stadt_core::runner::{self, Table};
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
 use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
-
-/// How long the server stays up after the game ended if the page never fetches the end.
-const LINGER: Duration = Duration::from_secs(30);
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 
 /// What the page is sent.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -48,10 +45,6 @@ struct Shared {
     failure: Option<String>,
     /// Whether the page has been sent the finished game.
     end_seen: bool,
-}
-
-fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
-    shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The link between the person's seat and the server: the page's choice, by index into the
@@ -87,13 +80,10 @@ impl<K: Hosted + Spoken + Clone> OutsideAgent<K> for PersonAgent<K> {
             s.view.status = "your turn".into();
             s.waiting = true;
         }
-        let choices = link.choices.lock().unwrap_or_else(|e| e.into_inner());
         loop {
-            match choices.recv_timeout(Duration::from_millis(100)) {
-                Ok(i) if i < self.moves.len() => return Ok(self.moves[i]),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) if !link.stop.requested() => {}
-                Err(_) => return Err("stopped while waiting for the person's move".into()),
+            // The page sends the index of a move it was shown.
+            if let Some(&mv) = self.moves.get(wait_for(&link.choices, &link.stop)?) {
+                return Ok(mv);
             }
         }
     }
@@ -230,33 +220,16 @@ pub fn serve<K: Hosted + Spoken + Clone>(
                 }
             }
         });
-        let page = page_html();
-        let mut done_at = None;
-        loop {
-            server.serve_one(Duration::from_millis(100), &mut |call| handle(call, &shared, &tx, &page));
+        let page = page(include_str!("any.css"), include_str!("any.html"), include_str!("any.js"));
+        serve_until(server, stop, &mut |call| handle(call, &shared, &tx, &page), &|| {
             let s = lock(&shared);
-            if s.done {
-                let since = *done_at.get_or_insert_with(Instant::now);
-                if s.end_seen || s.failure.is_some() || since.elapsed() > LINGER || stop.requested() {
-                    break;
-                }
-            }
-        }
+            s.done.then_some(s.end_seen || s.failure.is_some())
+        });
         worker.join().map_err(|_| Error::Setting("the game thread failed".into()))
     });
     let played = outcome?;
     let failure = lock(&shared).failure.clone();
     Ok(Ended { played, failure })
-}
-
-/// The play page.
-fn page_html() -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>stadt: play against the bots</title>\n<style>{}</style>\n</head>\n<body>\n{}\n<script>{}</script>\n</body>\n</html>\n",
-        include_str!("any.css"),
-        include_str!("any.html"),
-        include_str!("any.js")
-    )
 }
 
 /// Answers one request of the page: the page, the view, or the person's move (its text, exactly

@@ -4,6 +4,7 @@
 //! public position only (`state`).
 
 pub mod any;
+mod session;
 pub mod state;
 
 use crate::runner;
@@ -16,15 +17,12 @@ use die_stadt::record;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
 use die_stadt_bots::spec::BotSpec;
+use session::{lock, page, serve_until, wait_for};
 use stadt_core::error::Error;
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
 use stadt_core::stop::Stop;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
-
-/// How long the server stays up after the game ended if the page never fetches the end.
-const LINGER: Duration = Duration::from_secs(30);
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 
 /// What the server and the game share.
 struct Shared {
@@ -49,10 +47,6 @@ struct Link {
     stop: Stop,
 }
 
-fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
-    shared.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 /// Who plays a seat: a bot, or the person at the page.
 enum PlaySeat {
     /// A bot.
@@ -71,14 +65,7 @@ impl OutsideAgent<DieStadt> for PersonAgent {
             s.table = Some(obs.table().clone());
             s.waiting = true;
         }
-        let moves = link.moves.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            match moves.recv_timeout(Duration::from_millis(100)) {
-                Ok(mv) => return Ok(mv),
-                Err(RecvTimeoutError::Timeout) if !link.stop.requested() => {}
-                Err(_) => return Err("stopped while waiting for the person's move".into()),
-            }
-        }
+        wait_for(&link.moves, &link.stop)
     }
 }
 
@@ -192,20 +179,16 @@ pub fn serve(server: &LocalServer, game: &PersonGame, stop: &Stop) -> Result<End
                 Err(e) => s.failure = Some(e.to_string()),
             }
         });
-        let page = page_html();
-        let mut done_at = None;
-        loop {
-            server.serve_one(Duration::from_millis(100), &mut |call| {
-                handle(call, &shared, &tx, game.person, &labels, &page)
-            });
-            let s = lock(&shared);
-            if s.done {
-                let since = *done_at.get_or_insert_with(Instant::now);
-                if s.end_seen || s.failure.is_some() || since.elapsed() > LINGER || stop.requested() {
-                    break;
-                }
-            }
-        }
+        let page = page(include_str!("page.css"), include_str!("page.html"), include_str!("page.js"));
+        serve_until(
+            server,
+            stop,
+            &mut |call| handle(call, &shared, &tx, game.person, &labels, &page),
+            &|| {
+                let s = lock(&shared);
+                s.done.then_some(s.end_seen || s.failure.is_some())
+            },
+        );
         worker.join().map_err(|_| Error::Setting("the game thread failed".into()))
     });
     result?;
@@ -216,16 +199,6 @@ pub fn serve(server: &LocalServer, game: &PersonGame, stop: &Stop) -> Result<End
     }
     let finished = s.table.as_ref().is_some_and(Table::is_over) && s.failure.is_none();
     Ok(Ended { record, table: s.table.clone(), finished, failure: s.failure.clone() })
-}
-
-/// The play page.
-fn page_html() -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>stadt: play against the bots</title>\n<style>{}</style>\n</head>\n<body>\n{}\n<script>{}</script>\n</body>\n</html>\n",
-        include_str!("page.css"),
-        include_str!("page.html"),
-        include_str!("page.js")
-    )
 }
 
 /// Answers one request of the page.
