@@ -1,6 +1,6 @@
 //! The command line: `stadt play | replay | suggest | bots | games | bench | tournament | merge | sprt |
-//! tune | learn | report | serve-bot | check-bot`, each handed to its command (what the commands
-//! share is in `args.rs`).
+//! tune | learn | report | serve-bot | check-bot | serve-catanatron`, each handed to its command
+//! (what the commands share is in `args.rs`).
 
 use crate::commands::bench::BenchArgs;
 use crate::commands::bots::BotsArgs;
@@ -8,7 +8,7 @@ use crate::commands::learn::LearnArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::records::{ReplayArgs, SuggestArgs};
 use crate::commands::report::ReportArgs;
-use crate::commands::serve::{CheckBotArgs, ServeBotArgs};
+use crate::commands::serve::{CheckBotArgs, ServeBotArgs, ServeCatanatronArgs};
 use crate::commands::sprt::SprtArgs;
 use crate::commands::tournament::{MergeArgs, TournamentArgs};
 use crate::commands::tune::TuneArgs;
@@ -95,6 +95,10 @@ enum Command {
     /// formed, legal). Prints one line per game and PASS, or FAIL naming the first violation
     /// (exit code 1).
     CheckBot(CheckBotArgs),
+    /// Serve a Catan bot to Catanatron's own game loop (`bots/catanatron/stadt_player.py`):
+    /// follows the game from Catanatron's log on stdin, one JSON object a line, and answers each
+    /// decision of its seat with the chosen playable action's index (docs/catan/README.md).
+    ServeCatanatron(ServeCatanatronArgs),
 }
 
 /// Runs the command line; `stop` is set by Ctrl-C.
@@ -114,7 +118,15 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
+            | Command::ServeCatanatron(_)
     );
+    if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != "catan") {
+        return Err(format!(
+            "--game {}: serve-catanatron serves Catan's bots only",
+            game.unwrap_or_default()
+        )
+        .into());
+    }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
             "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay and bench take every game)",
@@ -142,6 +154,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
         Command::CheckBot(a) => serve::check_bot(a),
+        Command::ServeCatanatron(a) => serve::serve_catanatron(a),
         Command::Games => {
             print!("{}", stadt_harness::games::listing());
             Ok(())

@@ -73,3 +73,19 @@ pub fn check_bot(a: CheckBotArgs) -> Result<(), Failure> {
     print!("{}", checked.report);
     if checked.passed { Ok(()) } else { Err(Failure::CheckFailed) }
 }
+
+#[derive(Args, Debug)]
+pub struct ServeCatanatronArgs {
+    /// The Catan bot to serve (`greedy`, `mcts:iters=N`, ... as `stadt --game catan` takes them).
+    #[arg(long)]
+    pub bot: String,
+}
+
+/// `stadt serve-catanatron`: a Catan bot as a seat in Catanatron's game loop
+/// (`stadt_harness::catanatron_seat`).
+pub fn serve_catanatron(a: ServeCatanatronArgs) -> Result<(), Failure> {
+    let entrant = stadt_harness::catan::CatanEntrant::parse(&a.bot).map_err(|e| format!("--bot {e}"))?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    stadt_harness::catanatron_seat::serve(&entrant, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))
+}

@@ -5,6 +5,7 @@
 
 pub mod apply;
 pub mod board;
+pub mod catanatron;
 pub mod deal;
 pub(crate) mod devcards;
 pub mod domestic;

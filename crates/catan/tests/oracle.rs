@@ -15,95 +15,17 @@
 //! replays them in Catanatron with every outcome forced, comparing the same things.
 
 use serde_json::Value;
-use stadt_catan::board::{Board, Harbour};
+use stadt_catan::board::Harbour;
+use stadt_catan::catanatron::{
+    action as catanatron_action, board, resource_name as catanatron_resource, translate,
+};
 use stadt_catan::deal::unshuffled_deck;
-use stadt_catan::ids::{DevCard, Edge, Hex, Node, Player, Resource};
-use stadt_catan::moves::{Chance, Move, Phase};
+use stadt_catan::ids::{Edge, Node, Player};
+use stadt_catan::moves::Phase;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_catan::topology::{HEX_COORDS, edge_between};
+use stadt_catan::topology::HEX_COORDS;
 use std::collections::BTreeMap;
-
-fn resource(v: &Value) -> Resource {
-    let name = v.as_str().expect("a resource name");
-    Resource::parse(&name.to_lowercase()).expect("a resource")
-}
-
-fn hex_of(v: &Value) -> Hex {
-    let c: Vec<i8> = v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap() as i8).collect();
-    Hex(HEX_COORDS.iter().position(|h| h[..] == c[..]).expect("a land hex") as u8)
-}
-
-/// A Catanatron action (`[seat, type, value]`) as stadt's move, and the chance outcomes its log
-/// entry carries.
-fn translate(a: &Value) -> (Option<Move>, Vec<Chance>) {
-    let (kind, v) = (a[1].as_str().unwrap(), &a[2]);
-    let node = |v: &Value| Node(v.as_u64().unwrap() as u8);
-    match kind {
-        "ROLL" => {
-            let d: Vec<u8> =
-                v.as_array().map_or(vec![], |d| d.iter().map(|x| x.as_u64().unwrap() as u8).collect());
-            (Some(Move::Roll), if d.len() == 2 { vec![Chance::Dice(d[0], d[1])] } else { vec![] })
-        }
-        "END_TURN" => (Some(Move::End), vec![]),
-        "BUILD_SETTLEMENT" => (Some(Move::Settle(node(v))), vec![]),
-        "BUILD_CITY" => (Some(Move::City(node(v))), vec![]),
-        "BUILD_ROAD" => {
-            let (a, b) = (v[0].as_u64().unwrap() as u8, v[1].as_u64().unwrap() as u8);
-            (Some(Move::Road(Edge(edge_between(a, b).expect("a path")))), vec![])
-        }
-        "BUY_DEVELOPMENT_CARD" => {
-            let card = v.as_str().map(|c| match c {
-                "KNIGHT" => DevCard::Knight,
-                "YEAR_OF_PLENTY" => DevCard::YearOfPlenty,
-                "MONOPOLY" => DevCard::Monopoly,
-                "ROAD_BUILDING" => DevCard::RoadBuilding,
-                _ => DevCard::VictoryPoint,
-            });
-            (Some(Move::Buy), card.map(Chance::Draw).into_iter().collect())
-        }
-        "PLAY_KNIGHT_CARD" => (Some(Move::Knight), vec![]),
-        "PLAY_ROAD_BUILDING" => (Some(Move::RoadBuilding), vec![]),
-        "PLAY_MONOPOLY" => (Some(Move::Monopoly(resource(v))), vec![]),
-        "PLAY_YEAR_OF_PLENTY" => {
-            let r: Vec<Resource> = v.as_array().unwrap().iter().map(resource).collect();
-            (Some(Move::YearOfPlenty(r[0], r.get(1).copied())), vec![])
-        }
-        "MOVE_ROBBER" => {
-            let victim = v[1].as_u64().map(|p| Player(p as u8));
-            let stolen = if v[2].is_null() { vec![] } else { vec![Chance::Steal(resource(&v[2]))] };
-            (Some(Move::Robber(hex_of(&v[0]), victim)), stolen)
-        }
-        "MARITIME_TRADE" => {
-            let t = v.as_array().unwrap();
-            (Some(Move::Trade(resource(&t[0]), resource(&t[4]))), vec![])
-        }
-        "DISCARD" => {
-            let mut cards = [0u8; 5];
-            for r in v.as_array().into_iter().flatten() {
-                cards[resource(r).index()] += 1;
-            }
-            (None, if v.is_null() { vec![] } else { vec![Chance::Discard(cards)] })
-        }
-        other => panic!("unknown action {other}"),
-    }
-}
-
-fn board(g: &Value) -> Board {
-    let mut b = Board::beginners();
-    for (h, hex) in HEX_COORDS.iter().enumerate() {
-        let c: Vec<i8> =
-            g["coords"][h].as_array().unwrap().iter().map(|x| x.as_i64().unwrap() as i8).collect();
-        assert_eq!(c[..], hex[..], "Catanatron's tile {h} is stadt's hex {h}");
-        b.terrain[h] = if g["terrain"][h].is_null() { None } else { Some(resource(&g["terrain"][h])) };
-        b.numbers[h] = g["numbers"][h].as_u64().unwrap() as u8;
-    }
-    for i in 0..9 {
-        let p = &g["ports"][i];
-        b.harbours[i] = if p.is_null() { Harbour::Generic } else { Harbour::Special(resource(p)) };
-    }
-    b
-}
 
 /// The fields two snapshots differ in, as `field` or `players[i].field` (as
 /// `catanatron_games.py`'s `diff` names them); a field only one side has differs too.
@@ -172,7 +94,14 @@ impl Counts {
 fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut Counts) {
     let players = g["colors"].as_array().unwrap().len();
     // Catanatron's loop stops at its TURNS_LIMIT, 1,000, as the preset's does.
-    let mut s = State::with_deck(board(g), players, Options::CATANATRON, unshuffled_deck(), 0).unwrap();
+    let mut s = State::with_deck(
+        board(g).expect("Catanatron's board"),
+        players,
+        Options::CATANATRON,
+        unshuffled_deck(),
+        0,
+    )
+    .unwrap();
     let seed = g["seed"].as_u64().unwrap();
     let mut note = |kind: &str, step: usize, detail: String| {
         let e = diffs.entry(kind.to_string()).or_insert((0, String::new()));
@@ -186,13 +115,19 @@ fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut
     let steps = g["steps"].as_array().unwrap();
     for (i, step) in steps.iter().enumerate() {
         let a = &step["action"];
-        let (mv, chances) = translate(a);
+        let (seat, mv, chances) = match translate(a) {
+            Ok(t) => t,
+            Err(e) => {
+                note("unreadable", i, e);
+                return;
+            }
+        };
         // Legal moves before a decision (a discard is chance in stadt), compared in Catanatron's
         // terms: trade rates, robber victims and the order of a year of plenty's pair included.
         if let Some(mv) = mv {
             s.legal_moves(&mut buf);
             let mut ours: Vec<String> =
-                buf.iter().map(|&m| catanatron_action(&s, m, None).to_string()).collect();
+                buf.iter().map(|&m| catanatron_action(&s, m, None).unwrap().to_string()).collect();
             let mut theirs: Vec<String> =
                 step["legal"].as_array().unwrap().iter().map(|l| l.to_string()).collect();
             ours.sort();
@@ -214,7 +149,7 @@ fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut
         } else if s.phase() != Phase::RandomDiscard {
             note("flow", i, format!("a discard at {:?}", s.phase()));
             return;
-        } else if s.actor().0 as u64 != a[0].as_u64().unwrap() {
+        } else if s.actor() != seat {
             note("flow", i, format!("seat {} discards, stadt asks {}", a[0], s.actor().0));
         }
         for c in chances {
@@ -280,70 +215,6 @@ fn catanatron_games_replay_in_stadt_action_by_action() {
     assert!(all_diffs.is_empty(), "{} kinds of difference", all_diffs.len());
 }
 
-/// A resource as Catanatron names it.
-fn catanatron_resource(r: Resource) -> &'static str {
-    ["WOOD", "BRICK", "SHEEP", "WHEAT", "ORE"][r.index()]
-}
-
-/// A move of `s`'s player to act as a Catanatron action `[seat, type, value]`, its chance
-/// outcomes filled in from `outcomes` (None: the intent, as Catanatron lists playable actions).
-fn catanatron_action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Value {
-    use serde_json::json;
-    let seat = s.actor().0;
-    let res = |r: Resource| json!(catanatron_resource(r));
-    let (kind, value) = match mv {
-        Move::Settle(n) => ("BUILD_SETTLEMENT", json!(n.0)),
-        Move::City(n) => ("BUILD_CITY", json!(n.0)),
-        Move::Road(e) => ("BUILD_ROAD", json!(stadt_catan::topology::TOPOLOGY.edge_nodes[e.index()])),
-        Move::Buy => {
-            let card = outcomes.and_then(|o| {
-                o.iter().find_map(|c| match c {
-                    Chance::Draw(k) => Some(
-                        ["KNIGHT", "YEAR_OF_PLENTY", "MONOPOLY", "ROAD_BUILDING", "VICTORY_POINT"][k.index()],
-                    ),
-                    _ => None,
-                })
-            });
-            ("BUY_DEVELOPMENT_CARD", json!(card))
-        }
-        Move::Roll => {
-            let dice = outcomes.and_then(|o| {
-                o.iter().find_map(|c| match c {
-                    Chance::Dice(a, b) => Some([*a, *b]),
-                    _ => None,
-                })
-            });
-            ("ROLL", json!(dice))
-        }
-        Move::End => ("END_TURN", Value::Null),
-        Move::Knight => ("PLAY_KNIGHT_CARD", Value::Null),
-        Move::RoadBuilding => ("PLAY_ROAD_BUILDING", Value::Null),
-        Move::YearOfPlenty(a, b) => (
-            "PLAY_YEAR_OF_PLENTY",
-            json!([Some(a), b].into_iter().flatten().map(catanatron_resource).collect::<Vec<_>>()),
-        ),
-        Move::Monopoly(r) => ("PLAY_MONOPOLY", res(r)),
-        Move::Robber(h, v) => {
-            let stolen = outcomes.and_then(|o| {
-                o.iter().find_map(|c| match c {
-                    Chance::Steal(r) => Some(catanatron_resource(*r)),
-                    _ => None,
-                })
-            });
-            ("MOVE_ROBBER", json!([HEX_COORDS[h.index()], v.map(|v| v.0), stolen]))
-        }
-        Move::Trade(give, get) => {
-            let rate = s.rate(s.actor(), give) as usize;
-            let mut offer: Vec<Value> = vec![res(give); rate];
-            offer.resize(4, Value::Null);
-            offer.push(res(get));
-            ("MARITIME_TRADE", Value::Array(offer))
-        }
-        other => panic!("Catanatron has no {other:?}"),
-    };
-    json!([seat, kind, value])
-}
-
 /// The state after an action as `catanatron_games.py`'s `snapshot` writes it (see there).
 fn snapshot(s: &State) -> Value {
     use serde_json::json;
@@ -381,8 +252,9 @@ fn snapshot(s: &State) -> Value {
 #[ignore = "writes stadt's games for Catanatron: CATAN_ORACLE_OUT=FILE.jsonl [CATAN_ORACLE_GAMES=n \
             CATAN_ORACLE_PLAYERS=2|3|4 CATAN_ORACLE_MOVES=random|weighted CATAN_ORACLE_SEED=first]"]
 fn stadt_games_for_catanatron() {
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     use serde_json::json;
+    use stadt_testkit::catan::play_logged;
     use std::io::Write;
     let var = |name: &str| std::env::var(name).ok();
     let path = var("CATAN_ORACLE_OUT").expect("CATAN_ORACLE_OUT=FILE.jsonl");
@@ -404,57 +276,10 @@ fn stadt_games_for_catanatron() {
         let weighted = fixed_moves.unwrap_or(seed % 8 >= 4);
         let mut s = State::deal(players, options, seed).unwrap();
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        let mut buf = Vec::new();
         let mut steps = Vec::new();
-        while !s.is_over() {
-            // A random discard is a decision of the discarding player in Catanatron.
-            let (legal, action) = if s.phase() == Phase::RandomDiscard {
-                let before = s.clone();
-                let Some(Chance::Discard(cards)) = s.resolve_chance() else { unreachable!() };
-                let list: Vec<&str> = Resource::ALL
-                    .iter()
-                    .flat_map(|&r| std::iter::repeat_n(catanatron_resource(r), cards[r.index()] as usize))
-                    .collect();
-                (
-                    vec![json!([before.actor().0, "DISCARD", Value::Null])],
-                    json!([before.actor().0, "DISCARD", list]),
-                )
-            } else {
-                s.legal_moves(&mut buf);
-                let legal: Vec<Value> = buf.iter().map(|&m| catanatron_action(&s, m, None)).collect();
-                let mv = if weighted {
-                    // Catanatron's WeightedRandomPlayer: cities, settlements and development
-                    // cards 10,000, 1,000 and 100 times as likely as any other move.
-                    let weight = |m: Move| match m {
-                        Move::City(_) => 10_000,
-                        Move::Settle(_) => 1_000,
-                        Move::Buy => 100,
-                        _ => 1,
-                    };
-                    let mut pick = rng.random_range(0..buf.iter().map(|&m| weight(m)).sum::<u32>());
-                    let mut chosen = buf[0];
-                    for &m in &buf {
-                        if pick < weight(m) {
-                            chosen = m;
-                            break;
-                        }
-                        pick -= weight(m);
-                    }
-                    chosen
-                } else {
-                    buf[rng.random_range(0..buf.len())]
-                };
-                let before = s.clone();
-                s.play(mv).unwrap();
-                let mut outcomes = Vec::new();
-                // Chance that belongs to this action (not a following discard, its own step).
-                while s.phase().is_chance() && s.phase() != Phase::RandomDiscard {
-                    outcomes.push(s.resolve_chance().unwrap());
-                }
-                (legal, catanatron_action(&before, mv, Some(&outcomes)))
-            };
-            steps.push(json!({"legal": legal, "action": action, "after": snapshot(&s)}));
-        }
+        play_logged(&mut s, weighted, &mut rng, |logged, after| {
+            steps.push(json!({"legal": logged.legal, "action": logged.action, "after": snapshot(after)}));
+        });
         let b = s.board();
         let record = json!({
             "seed": seed,

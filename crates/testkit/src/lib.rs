@@ -10,6 +10,7 @@
 //!   unless the environment opts out of it by name, and then it says that it skipped.
 //! - [`bots`]: every registered bot, searchers at a small budget; decks that differ only in
 //!   their hidden part.
+//! - [`catan`]: Catan's games logged in Catanatron's terms.
 //! - [`die_stadt`]: Die Stadt's position builder and its slow, independent reference of the rules.
 //! - [`rule_coverage`]: which rules of a game's rules document have a focused test.
 //!
@@ -17,6 +18,7 @@
 //! (`env!("CARGO_BIN_EXE_stadt")`): they hand it to [`cli`] through `tests/common/mod.rs`.
 
 pub mod bots;
+pub mod catan;
 pub mod cli;
 pub mod csv_file;
 pub mod die_stadt;
