@@ -14,6 +14,7 @@ use crate::state::{
     CARD_COST, CITY, CITY_COST, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State,
     WINNING_POINTS,
 };
+use crate::topology::TOPOLOGY;
 use crate::trade::settle_harbour;
 use rand::RngExt;
 
@@ -74,6 +75,7 @@ impl State {
             Move::City(n) => {
                 self.pay(&CITY_COST);
                 self.nodes[n.index()] |= CITY;
+                self.city_bits |= 1 << n.0;
                 self.settlements[i] -= 1;
                 self.cities[i] += 1;
             }
@@ -234,21 +236,27 @@ impl State {
 
     /// What everyone learns when the hands went from `before` to now in plain sight (C41): each
     /// change by kind, the bound kept below the hand (a card paid beyond it was an unknown one).
+    #[inline]
     fn seen_by_all(&mut self, before: &[Cards; MAX_PLAYERS]) {
-        if *before == self.hands {
-            return;
+        if *before != self.hands {
+            self.hands_changed(before);
         }
+    }
+
+    #[inline(never)]
+    fn hands_changed(&mut self, before: &[Cards; MAX_PLAYERS]) {
         let n = self.players as usize;
         for (p, was) in before.iter().enumerate().take(n) {
-            if *was == self.hands[p] {
+            let now = self.hands[p];
+            if *was == now {
                 continue;
             }
-            for (r, &had) in was.iter().enumerate() {
-                let d = self.hands[p][r] as i16 - had as i16;
-                for v in 0..n {
-                    let k = &mut self.known[v][p][r];
-                    *k = (*k as i16 + d).max(0) as u8;
-                }
+            // Each kind went up or down (or stayed): add the gain, take the loss, never below 0.
+            let up: Cards = std::array::from_fn(|r| now[r].saturating_sub(was[r]));
+            let down: Cards = std::array::from_fn(|r| was[r].saturating_sub(now[r]));
+            for v in 0..n {
+                let k = &mut self.known[v][p];
+                *k = std::array::from_fn(|r| k[r].saturating_add(up[r]).saturating_sub(down[r]));
             }
         }
     }
@@ -376,6 +384,8 @@ impl State {
     fn place_settlement(&mut self, n: Node) {
         let p = self.actor;
         self.nodes[n.index()] = p + 1;
+        self.built[p as usize] |= 1 << n.0;
+        self.crowded |= TOPOLOGY.node_near_bits[n.index()];
         self.settlements[p as usize] += 1;
         settle_harbour(self, p, n);
         longest_road::settled(self, p, n, self.phase == Phase::SetupSettlement);
@@ -384,6 +394,9 @@ impl State {
     fn place_road(&mut self, e: Edge) {
         let p = self.actor;
         self.edges[e.index()] = p + 1;
+        self.road_edges[p as usize] |= 1 << e.0;
+        let [a, b] = TOPOLOGY.edge_nodes[e.index()];
+        self.road_nodes[p as usize] |= 1 << a | 1 << b;
         self.roads[p as usize] += 1;
         longest_road::road_built(self, p, e);
     }

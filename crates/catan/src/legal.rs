@@ -6,19 +6,18 @@ use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
-use crate::robber::victims;
+use crate::robber::{robbable, victims, victims_among};
 use crate::state::{
-    CARD_COST, CITIES, CITY, CITY_COST, DECK, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, SETTLEMENTS, State,
-    affords,
+    CARD_COST, CITIES, CITY, CITY_COST, DECK, ROAD_COST, ROADS, SETTLEMENT_COST, SETTLEMENTS, State, affords,
 };
-use crate::topology::{EDGES, HEXES, NODES, NONE, TOPOLOGY};
+use crate::topology::{ALL_NODES, EDGES, HEXES, NODES, NONE, TOPOLOGY};
 
 /// Whether intersection `n` and its neighbours are free (C17).
 fn settlement_site(s: &State, n: usize) -> Result<(), Illegal> {
     if s.nodes[n] != 0 {
         return Err(Illegal::Occupied);
     }
-    if TOPOLOGY.node_neighbours[n].iter().any(|&m| m != NONE && s.nodes[m as usize] != 0) {
+    if s.crowded & (1 << n) != 0 {
         return Err(Illegal::TooClose);
     }
     Ok(())
@@ -27,7 +26,7 @@ fn settlement_site(s: &State, n: usize) -> Result<(), Illegal> {
 /// Whether one of `p`'s roads touches intersection `n`.
 #[inline]
 fn road_at(s: &State, p: u8, n: usize) -> bool {
-    TOPOLOGY.node_edges[n].iter().any(|&e| e != NONE && s.edges[e as usize] == p + 1)
+    s.road_nodes[p as usize] & (1 << n) != 0
 }
 
 /// Whether a road of `p` may go on free path `e` (C18): an end holds `p`'s building, or is free
@@ -36,37 +35,41 @@ fn road_site(s: &State, p: u8, e: usize) -> Result<(), Illegal> {
     if s.edges[e] != 0 {
         return Err(Illegal::Occupied);
     }
-    let connected = TOPOLOGY.edge_nodes[e].iter().any(|&n| {
-        let o = s.owner_at(n as usize);
-        o == p || (o == NOBODY && road_at(s, p, n as usize))
-    });
-    if connected { Ok(()) } else { Err(Illegal::NotConnected) }
+    let [a, b] = TOPOLOGY.edge_nodes[e];
+    if road_ends(s, p) & (1 << a | 1 << b) != 0 { Ok(()) } else { Err(Illegal::NotConnected) }
 }
 
 /// The intersections a road of `p` may start from (C18), a bit each: his buildings, and free
-/// intersections his roads touch. One pass, so that listing roads is a bit test per path.
+/// intersections his roads touch.
+#[inline]
 fn road_ends(s: &State, p: u8) -> u64 {
-    let mut ends = 0u64;
-    for n in 0..NODES {
-        let o = s.owner_at(n);
-        if o == p || (o == NOBODY && road_at(s, p, n)) {
-            ends |= 1 << n;
-        }
-    }
-    ends
+    s.built[p as usize] | (s.road_nodes[p as usize] & !s.occupied())
 }
 
-/// Whether path `e` is free and touches one of `ends`.
-#[inline]
-fn open_path(s: &State, ends: u64, e: usize) -> bool {
-    let [a, b] = TOPOLOGY.edge_nodes[e];
-    s.edges[e] == 0 && ends & (1 << a | 1 << b) != 0
+/// The free paths a road of `p` may go on (C18), a bit each.
+fn road_sites(s: &State, p: u8) -> u128 {
+    let mut ends = road_ends(s, p);
+    let mut paths = 0u128;
+    while ends != 0 {
+        paths |= TOPOLOGY.node_edge_bits[ends.trailing_zeros() as usize];
+        ends &= ends - 1;
+    }
+    let taken = s.road_edges[0] | s.road_edges[1] | s.road_edges[2] | s.road_edges[3];
+    paths & !taken
 }
 
 /// Whether `p` has any path to put a road on.
 pub(crate) fn any_road_site(s: &State, p: u8) -> bool {
-    let ends = road_ends(s, p);
-    (0..EDGES).any(|e| open_path(s, ends, e))
+    road_sites(s, p) != 0
+}
+
+/// Pushes `make(i)` for every bit `i` of `bits`, lowest first.
+#[inline]
+fn push_bits<T>(out: &mut Vec<T>, mut bits: u128, make: impl Fn(u8) -> T) {
+    while bits != 0 {
+        out.push(make(bits.trailing_zeros() as u8));
+        bits &= bits - 1;
+    }
 }
 
 fn need(ok: bool, why: Illegal) -> Result<(), Illegal> {
@@ -180,11 +183,7 @@ impl State {
         let hand = &self.hands[i];
         match self.phase {
             Phase::SetupSettlement => {
-                for n in 0..NODES {
-                    if settlement_site(self, n).is_ok() {
-                        out.push(Move::Settle(Node(n as u8)));
-                    }
-                }
+                push_bits(out, (ALL_NODES & !self.crowded) as u128, |n| Move::Settle(Node(n)));
             }
             Phase::SetupRoad => {
                 for &e in &TOPOLOGY.node_edges[self.last_settlement.index()] {
@@ -203,18 +202,10 @@ impl State {
                     self.road_moves(out);
                 }
                 if affords(hand, &SETTLEMENT_COST) && self.settlements[i] < SETTLEMENTS {
-                    for n in 0..NODES {
-                        if settlement_site(self, n).is_ok() && road_at(self, p, n) {
-                            out.push(Move::Settle(Node(n as u8)));
-                        }
-                    }
+                    push_bits(out, (self.road_nodes[i] & !self.crowded) as u128, |n| Move::Settle(Node(n)));
                 }
                 if affords(hand, &CITY_COST) && self.cities[i] < CITIES {
-                    for n in 0..NODES {
-                        if self.nodes[n] == p + 1 {
-                            out.push(Move::City(Node(n as u8)));
-                        }
-                    }
+                    push_bits(out, (self.built[i] & !self.city_bits) as u128, |n| Move::City(Node(n)));
                 }
                 if affords(hand, &CARD_COST) && (self.deck_top as usize) < DECK {
                     out.push(Move::Buy);
@@ -254,11 +245,12 @@ impl State {
                 }
             }
             Phase::Robber => {
+                let robbable = robbable(self, p);
                 for h in 0..HEXES as u8 {
                     if h == self.robber.0 {
                         continue;
                     }
-                    let set = victims(self, Hex(h), p);
+                    let set = victims_among(&robbable, Hex(h));
                     if set == 0 {
                         out.push(Move::Robber(Hex(h), None));
                     }
@@ -274,12 +266,7 @@ impl State {
     }
 
     fn road_moves(&self, out: &mut Vec<Move>) {
-        let ends = road_ends(self, self.actor);
-        for e in 0..EDGES {
-            if open_path(self, ends, e) {
-                out.push(Move::Road(Edge(e as u8)));
-            }
-        }
+        push_bits(out, road_sites(self, self.actor), |e| Move::Road(Edge(e)));
     }
 
     /// The development cards the player on turn may play now (C24–C28).

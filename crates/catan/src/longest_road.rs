@@ -14,53 +14,88 @@ use crate::topology::{NODES, NONE, TOPOLOGY};
 /// cycle, to one of those); a network that is a bare cycle has none, so its paths, untouched
 /// by the first searches, get one search of their own.
 pub(crate) fn length(s: &State, p: u8) -> u8 {
-    let mut own: u128 = 0;
-    for (e, &o) in s.edges.iter().enumerate() {
-        if o == p + 1 {
-            own |= 1 << e;
-        }
-    }
+    let own = s.road_edges[p as usize];
     if own == 0 {
         return 0;
     }
+    let net = Network::new(s, p, true);
     let mut best = 0;
-    let mut touched: u128 = 0;
-    for n in 0..NODES {
-        let degree = TOPOLOGY.node_edges[n].iter().filter(|&&e| e != NONE && own & (1 << e) != 0).count();
-        let owner = s.owner_at(n);
-        let blocked = owner != NOBODY && owner != p;
-        if degree != 0 && (degree != 2 || blocked) {
-            best = best.max(walk(s, p, n, 0, own, &mut touched));
+    let mut touched = 0u32;
+    let mut nodes = s.road_nodes[p as usize];
+    while nodes != 0 {
+        let n = nodes.trailing_zeros() as usize;
+        nodes &= nodes - 1;
+        if net.degree[n] != 2 || net.blocked & (1 << n) != 0 {
+            best = best.max(net.walk(n, 0, &mut touched));
         }
     }
-    let mut rest = own & !touched;
-    while rest != 0 {
-        let start = TOPOLOGY.edge_nodes[rest.trailing_zeros() as usize][0] as usize;
-        best = best.max(walk(s, p, start, 0, own, &mut touched));
-        rest = own & !touched;
+    while touched != net.all {
+        let start = net.ends[(!touched & net.all).trailing_zeros() as usize] as usize;
+        best = best.max(net.walk(start, 0, &mut touched));
     }
     best
 }
 
-fn walk(s: &State, p: u8, node: usize, used: u128, own: u128, touched: &mut u128) -> u8 {
-    let mut best = 0;
-    for i in 0..3 {
-        let e = TOPOLOGY.node_edges[node][i];
-        if e == NONE {
-            break;
+/// A player's roads as a small graph for the trail searches: his roads numbered 0.. (so that a
+/// set of them is a `u32`), and per intersection the roads that lead on from it with the
+/// intersection at their other end.
+struct Network {
+    /// Intersections holding another player's building.
+    blocked: u64,
+    /// Per intersection: (road number, intersection at its other end), `degree` of them.
+    next: [[(u8, u8); 3]; NODES],
+    degree: [u8; NODES],
+    /// One end of each road, by number.
+    ends: [u8; 16],
+    /// Every road's bit.
+    all: u32,
+}
+
+impl Network {
+    /// `p`'s roads; `onto_blocked`: whether a trail may step onto (and end at) another's building
+    /// (the official reading) or not at all (Catanatron's).
+    fn new(s: &State, p: u8, onto_blocked: bool) -> Network {
+        let blocked = s.others_built(p);
+        let mut net =
+            Network { blocked, next: [[(0, 0); 3]; NODES], degree: [0; NODES], ends: [0; 16], all: 0 };
+        let mut own = s.road_edges[p as usize];
+        let mut k = 0u8;
+        while own != 0 {
+            let [a, b] = TOPOLOGY.edge_nodes[own.trailing_zeros() as usize];
+            own &= own - 1;
+            for (from, to) in [(a, b), (b, a)] {
+                if onto_blocked || blocked & (1 << to) == 0 {
+                    let d = &mut net.degree[from as usize];
+                    net.next[from as usize][*d as usize] = (k, to);
+                    *d += 1;
+                }
+            }
+            net.ends[k as usize] = a;
+            net.all |= 1 << k;
+            k += 1;
         }
-        let bit = 1u128 << e;
-        if own & bit == 0 || used & bit != 0 {
-            continue;
-        }
-        *touched |= bit;
-        let next = TOPOLOGY.node_neighbours[node][i] as usize;
-        let owner = s.owner_at(next);
-        let further =
-            if owner != NOBODY && owner != p { 0 } else { walk(s, p, next, used | bit, own, touched) };
-        best = best.max(1 + further);
+        net
     }
-    best
+
+    /// The longest trail from `node` on roads not in `used`, stopping at a blocked intersection,
+    /// noting the roads it touches.
+    fn walk(&self, node: usize, used: u32, touched: &mut u32) -> u8 {
+        let mut best = 0;
+        for &(k, next) in &self.next[node][..self.degree[node] as usize] {
+            let bit = 1u32 << k;
+            if used & bit != 0 {
+                continue;
+            }
+            *touched |= bit;
+            let further = if self.blocked & (1 << next) != 0 {
+                0
+            } else {
+                self.walk(next as usize, used | bit, touched)
+            };
+            best = best.max(1 + further);
+        }
+        best
+    }
 }
 
 /// Who holds the card given the lengths (C32, C33): the holder keeps it while he has 5 or more
@@ -91,34 +126,36 @@ pub(crate) fn update(s: &mut State, who: u8) {
 /// The longest trail by Catanatron's reading: trails start only at intersections the player's
 /// roads reached while they were free of others' buildings (or his own set-up settlements), and
 /// never step onto another player's building.
+///
+/// A trail from a free intersection where exactly two of the player's roads lead on to
+/// intersections he may step onto is never the longest: the road it leaves unused leads back
+/// from an intersection he reached as well (free or his own now, so when the road was built), and
+/// prefixed it gives a longer trail, unless the trail comes back through it as a closed cycle.
+/// So trails start elsewhere, and paths no trail touched (a network that is a bare cycle) get a
+/// search of their own, as in `length`.
 pub(crate) fn catanatron_length(s: &State, p: u8) -> u8 {
+    // No road leads onto a blocked intersection: the walk never stops at one.
+    let net = Network::new(s, p, false);
     let mut best = 0;
+    let mut touched = 0u32;
     let mut starts = s.reached[p as usize];
+    let mut passing = 0u64;
     while starts != 0 {
         let n = starts.trailing_zeros() as usize;
         starts &= starts - 1;
-        best = best.max(catanatron_walk(s, p, n, 0));
+        if net.blocked & (1 << n) == 0 && net.degree[n] == 2 {
+            passing |= 1 << n;
+            continue;
+        }
+        best = best.max(net.walk(n, 0, &mut touched));
     }
-    best
-}
-
-fn catanatron_walk(s: &State, p: u8, node: usize, used: u128) -> u8 {
-    let mut best = 0;
-    for i in 0..3 {
-        let e = TOPOLOGY.node_edges[node][i];
-        if e == NONE {
-            break;
+    while passing != 0 {
+        let n = passing.trailing_zeros() as usize;
+        passing &= passing - 1;
+        let [(a, _), (b, _), _] = net.next[n];
+        if touched & (1 << a | 1 << b) != (1 << a | 1 << b) {
+            best = best.max(net.walk(n, 0, &mut touched));
         }
-        let bit = 1u128 << e;
-        if s.edges[e as usize] != p + 1 || used & bit != 0 {
-            continue;
-        }
-        let next = TOPOLOGY.node_neighbours[node][i] as usize;
-        let owner = s.owner_at(next);
-        if owner != NOBODY && owner != p {
-            continue;
-        }
-        best = best.max(1 + catanatron_walk(s, p, next, used | bit));
     }
     best
 }
@@ -228,7 +265,10 @@ mod tests {
     /// Player 0's roads on the paths joining `nodes` in order.
     fn roads(s: &mut State, nodes: &[u8]) {
         for w in nodes.windows(2) {
-            s.edges[edge_between(w[0], w[1]).unwrap() as usize] = 1;
+            let e = edge_between(w[0], w[1]).unwrap();
+            s.edges[e as usize] = 1;
+            s.road_edges[0] |= 1 << e;
+            s.road_nodes[0] |= 1 << w[0] | 1 << w[1];
         }
     }
 
@@ -244,6 +284,7 @@ mod tests {
         roads(&mut s, &[ring[0], tail]);
         assert_eq!(length(&s, 0), 7);
         s.nodes[ring[3] as usize] = 2;
+        s.built[1] |= 1 << ring[3];
         // Through the tail to ring[0], then around either way to the blocked ring[3]: 4; or from
         // ring[3] around the whole ring back to it: 6.
         assert_eq!(length(&s, 0), 6);

@@ -2,7 +2,7 @@
 
 use crate::ids::{Node, Resource};
 use crate::options::Shortage;
-use crate::state::{CITY, MAX_PLAYERS, State};
+use crate::state::{MAX_PLAYERS, State};
 use crate::topology::{HEXES, NONE, TOPOLOGY};
 
 /// Pays out a roll of `roll` (not 7).
@@ -14,13 +14,12 @@ pub(crate) fn produce(s: &mut State, roll: u8) {
             continue;
         }
         let Some(r) = s.board.terrain[h] else { continue };
-        for &n in &TOPOLOGY.hex_nodes[h] {
-            let b = s.nodes[n as usize];
-            if b == 0 {
-                continue;
-            }
-            let amount = if b & CITY != 0 { 2 } else { 1 };
-            owed[((b & !CITY) - 1) as usize][r.index()] += amount;
+        let corners = TOPOLOGY.hex_node_bits[h];
+        for (q, &built) in s.built.iter().enumerate() {
+            let here = built & corners;
+            // A settlement yields one card, a city two.
+            let amount = (here.count_ones() + (here & s.city_bits).count_ones()) as u8;
+            owed[q][r.index()] += amount;
             total[r.index()] += amount as u32;
         }
     }

@@ -2,18 +2,27 @@
 
 use crate::ids::Hex;
 use crate::ids::total;
-use crate::state::{NOBODY, State};
+use crate::state::{MAX_PLAYERS, State};
 use crate::topology::TOPOLOGY;
 
 /// The players `thief` may rob on hex `h`, as a bit set: others with a building on a corner of
 /// it who hold at least one card (C30).
 pub(crate) fn victims(s: &State, h: Hex, thief: u8) -> u8 {
+    victims_among(&robbable(s, thief), h)
+}
+
+/// The buildings of each player `thief` may rob anywhere: the others' who hold a card.
+pub(crate) fn robbable(s: &State, thief: u8) -> [u64; MAX_PLAYERS] {
+    std::array::from_fn(|q| if q as u8 != thief && total(&s.hands[q]) > 0 { s.built[q] } else { 0 })
+}
+
+/// The players whose `robbable` buildings touch hex `h`, as a bit set.
+#[inline]
+pub(crate) fn victims_among(robbable: &[u64; MAX_PLAYERS], h: Hex) -> u8 {
+    let corners = TOPOLOGY.hex_node_bits[h.index()];
     let mut set = 0u8;
-    for &n in &TOPOLOGY.hex_nodes[h.index()] {
-        let o = s.owner_at(n as usize);
-        if o != NOBODY && o != thief && total(&s.hands[o as usize]) > 0 {
-            set |= 1 << o;
-        }
+    for (q, &b) in robbable.iter().enumerate() {
+        set |= ((b & corners != 0) as u8) << q;
     }
     set
 }

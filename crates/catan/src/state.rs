@@ -98,6 +98,16 @@ pub struct State {
     /// free of others' buildings (bit per intersection), and the holder's length when last set.
     pub(crate) reached: [u64; MAX_PLAYERS],
     pub(crate) holder_length: u8,
+    /// Kept with `nodes` and `edges`, so that the legal moves, the robber's victims and longest
+    /// road are bit operations: each player's buildings and the intersections his roads touch (a
+    /// bit per intersection), his roads (a bit per path), and the intersections where the
+    /// distance rule forbids a settlement (C17).
+    pub(crate) built: [u64; MAX_PLAYERS],
+    pub(crate) road_nodes: [u64; MAX_PLAYERS],
+    pub(crate) road_edges: [u128; MAX_PLAYERS],
+    pub(crate) crowded: u64,
+    /// The intersections holding a city, a bit each.
+    pub(crate) city_bits: u64,
     pub(crate) army: u8,
     pub(crate) bank: Cards,
     /// The deck, top at `deck_top`.
@@ -358,6 +368,18 @@ impl State {
     }
 
     /// The owner byte of an intersection, raw (for the reference checks).
+    /// The intersections holding a building, a bit each.
+    #[inline]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.built[0] | self.built[1] | self.built[2] | self.built[3]
+    }
+
+    /// The intersections holding another player's building than `p`'s.
+    #[inline]
+    pub(crate) fn others_built(&self, p: u8) -> u64 {
+        self.occupied() & !self.built[p as usize]
+    }
+
     pub(crate) fn owner_at(&self, n: usize) -> u8 {
         match self.nodes[n] {
             0 => NOBODY,

@@ -72,7 +72,16 @@ pub struct Topology {
     pub harbour_nodes: [[u8; 2]; HARBOURS],
     /// Each hex's neighbouring land hexes by direction (`NONE` at the coast).
     pub hex_neighbours: [[u8; 6]; HEXES],
+    /// Each hex's corners as a bit set of intersections.
+    pub hex_node_bits: [u64; HEXES],
+    /// Each intersection's paths as a bit set of paths.
+    pub node_edge_bits: [u128; NODES],
+    /// Each intersection and its neighbours as a bit set: where a building forbids settling (C17).
+    pub node_near_bits: [u64; NODES],
 }
+
+/// Every intersection, a bit each.
+pub const ALL_NODES: u64 = (1 << NODES) - 1;
 
 const fn hex_at(c: [i8; 3]) -> u8 {
     let mut i = 0;
@@ -198,7 +207,42 @@ const fn build() -> Topology {
         i += 1;
     }
 
-    Topology { hex_nodes, edge_nodes, node_hexes, node_neighbours, node_edges, harbour_nodes, hex_neighbours }
+    let mut hex_node_bits = [0u64; HEXES];
+    let mut h = 0;
+    while h < HEXES {
+        let mut r = 0;
+        while r < 6 {
+            hex_node_bits[h] |= 1 << hex_nodes[h][r];
+            r += 1;
+        }
+        h += 1;
+    }
+    let mut node_edge_bits = [0u128; NODES];
+    let mut node_near_bits = [0u64; NODES];
+    let mut n = 0;
+    while n < NODES {
+        node_near_bits[n] = 1 << n;
+        let mut i = 0;
+        while i < 3 && node_edges[n][i] != NONE {
+            node_edge_bits[n] |= 1 << node_edges[n][i];
+            node_near_bits[n] |= 1 << node_neighbours[n][i];
+            i += 1;
+        }
+        n += 1;
+    }
+
+    Topology {
+        hex_nodes,
+        edge_nodes,
+        node_hexes,
+        node_neighbours,
+        node_edges,
+        harbour_nodes,
+        hex_neighbours,
+        hex_node_bits,
+        node_edge_bits,
+        node_near_bits,
+    }
 }
 
 /// The board's geometry.
