@@ -247,16 +247,15 @@ impl State {
     fn hands_changed(&mut self, before: &[Cards; MAX_PLAYERS]) {
         let n = self.players as usize;
         for (p, was) in before.iter().enumerate().take(n) {
-            let now = self.hands[p];
-            if *was == now {
+            let (was, now) = (pack(was), pack(&self.hands[p]));
+            if was == now {
                 continue;
             }
             // Each kind went up or down (or stayed): add the gain, take the loss, never below 0.
-            let up: Cards = std::array::from_fn(|r| now[r].saturating_sub(was[r]));
-            let down: Cards = std::array::from_fn(|r| was[r].saturating_sub(now[r]));
+            let (up, down) = (sub_floor(now, was), sub_floor(was, now));
             for v in 0..n {
                 let k = &mut self.known[v][p];
-                *k = std::array::from_fn(|r| k[r].saturating_add(up[r]).saturating_sub(down[r]));
+                *k = unpack(sub_floor(pack(k) + up, down));
             }
         }
     }
@@ -418,6 +417,45 @@ impl State {
                     self.winner = q;
                     self.phase = Phase::Over;
                 }
+            }
+        }
+    }
+}
+
+/// A hand's five counts a byte each in a u64, so that all five change in one operation. Every
+/// count stays below 128 (19 cards of a kind in the game), so bytes never carry into each other.
+#[inline]
+fn pack(c: &Cards) -> u64 {
+    u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], 0, 0, 0])
+}
+
+#[inline]
+fn unpack(x: u64) -> Cards {
+    let b = x.to_le_bytes();
+    [b[0], b[1], b[2], b[3], b[4]]
+}
+
+/// Per byte, max(a - b, 0), for bytes below 128: each byte of (a | 128) - b is 128 + a - b, its
+/// high bit set exactly when a >= b.
+#[inline]
+fn sub_floor(a: u64, b: u64) -> u64 {
+    const HIGH: u64 = 0x0000_0080_8080_8080;
+    let r = (a | HIGH) - b;
+    r & !HIGH & (((r & HIGH) >> 7) * 0xFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pack, sub_floor, unpack};
+
+    #[test]
+    fn packed_counts_subtract_to_zero_at_least_byte_by_byte() {
+        for a in 0..40u8 {
+            for b in 0..40u8 {
+                let x = pack(&[a, b, 0, 19, a]);
+                let y = pack(&[b, a, 19, 0, 0]);
+                let want = [a.saturating_sub(b), b.saturating_sub(a), 0, 19, a];
+                assert_eq!(unpack(sub_floor(x, y)), want);
             }
         }
     }
