@@ -56,6 +56,7 @@ fn bench_of_catan_prints_its_figures_and_a_random_game_allocates_nothing_in_play
     };
     for name in [
         "catan_random_4p_games_per_second_1_thread",
+        "catan_random_4p_games_per_second_catanatron_rules_1_thread",
         "catan_speed_over_catanatron",
         "catan_random_actions_per_second_1_thread",
         "catan_state_clone_ns",
