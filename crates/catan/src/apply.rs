@@ -156,7 +156,11 @@ impl State {
                 self.hands[i][get.index()] += 1;
             }
         }
-        self.check_win();
+        // Only these change someone's points (a building, longest road, largest army) or whose
+        // turn it is; after any other move the last check still holds (C38).
+        if matches!(mv, Move::Settle(_) | Move::City(_) | Move::Road(_) | Move::Knight | Move::End) {
+            self.check_win();
+        }
     }
 
     /// Checks and applies a chance outcome at a chance step.
@@ -253,9 +257,16 @@ impl State {
             }
             // Each kind went up or down (or stayed): add the gain, take the loss, never below 0.
             let (up, down) = (sub_floor(now, was), sub_floor(was, now));
-            for v in 0..n {
-                let k = &mut self.known[v][p];
-                *k = unpack(sub_floor(pack(k) + up, down));
+            if down == 0 {
+                for v in 0..n {
+                    let k = &mut self.known[v][p];
+                    *k = unpack(pack(k) + up);
+                }
+            } else {
+                for v in 0..n {
+                    let k = &mut self.known[v][p];
+                    *k = unpack(sub_floor(pack(k) + up, down));
+                }
             }
         }
     }
@@ -321,7 +332,10 @@ impl State {
                 self.next_discarder();
             }
         }
-        self.check_win();
+        // Of chance, only a victory point card drawn changes points.
+        if matches!(c, Chance::Draw(_)) {
+            self.check_win();
+        }
     }
 
     /// The step of the turn once a card or the robber is done: before or after the roll.

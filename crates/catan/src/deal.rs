@@ -6,7 +6,7 @@ use crate::ids::{DevCard, Hex, Node};
 use crate::moves::Phase;
 use crate::options::{Numbers, Options};
 use crate::state::{BANK, DECK, MAX_PLAYERS, NOBODY, State};
-use crate::topology::{EDGES, NODES};
+use crate::topology::{EDGES, HEXES, NODES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -95,6 +95,11 @@ impl State {
             road_edges: [0; MAX_PLAYERS],
             crowded: 0,
             city_bits: 0,
+            hexes_of: std::array::from_fn(|n| {
+                (0..HEXES)
+                    .filter(|&h| board.terrain[h].is_some() && board.numbers[h] as usize == n)
+                    .fold(0, |m, h| m | 1 << h)
+            }),
             holder_length: 0,
             army: NOBODY,
             bank: [BANK; 5],

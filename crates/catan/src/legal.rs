@@ -271,6 +271,11 @@ impl State {
 
     /// The development cards the player on turn may play now (C24–C28).
     fn card_moves(&self, out: &mut Vec<Move>) {
+        // Most of the time there is no card to play: one look at the hand of cards.
+        let [knight, plenty, monopoly, roads, _] = self.dev[self.current as usize];
+        if self.dev_played || knight | plenty | monopoly | roads == 0 {
+            return;
+        }
         if playable(self, DevCard::Knight) {
             out.push(Move::Knight);
         }

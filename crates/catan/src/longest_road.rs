@@ -26,12 +26,12 @@ pub(crate) fn length(s: &State, p: u8) -> u8 {
         let n = nodes.trailing_zeros() as usize;
         nodes &= nodes - 1;
         if net.degree[n] != 2 || net.blocked & (1 << n) != 0 {
-            best = best.max(net.walk(n, 0, &mut touched));
+            best = best.max(net.walk::<true>(n, 0, &mut touched));
         }
     }
     while touched != net.all {
         let start = net.ends[(!touched & net.all).trailing_zeros() as usize] as usize;
-        best = best.max(net.walk(start, 0, &mut touched));
+        best = best.max(net.walk::<true>(start, 0, &mut touched));
     }
     best
 }
@@ -49,6 +49,8 @@ struct Network {
     ends: [u8; 16],
     /// Every road's bit.
     all: u32,
+    /// Whether the roads between intersections free of others' buildings close a cycle.
+    cyclic: bool,
 }
 
 impl Network {
@@ -56,13 +58,33 @@ impl Network {
     /// (the official reading) or not at all (Catanatron's).
     fn new(s: &State, p: u8, onto_blocked: bool) -> Network {
         let blocked = s.others_built(p);
-        let mut net =
-            Network { blocked, next: [[(0, 0); 3]; NODES], degree: [0; NODES], ends: [0; 16], all: 0 };
+        let mut net = Network {
+            blocked,
+            next: [[(0, 0); 3]; NODES],
+            degree: [0; NODES],
+            ends: [0; 16],
+            all: 0,
+            cyclic: false,
+        };
+        // A union-find over the intersections: a road joining two already joined closes a cycle.
+        let mut root: [u8; NODES] = std::array::from_fn(|n| n as u8);
+        let find = |root: &mut [u8; NODES], mut n: u8| {
+            while root[n as usize] != n {
+                root[n as usize] = root[root[n as usize] as usize];
+                n = root[n as usize];
+            }
+            n
+        };
         let mut own = s.road_edges[p as usize];
         let mut k = 0u8;
         while own != 0 {
             let [a, b] = TOPOLOGY.edge_nodes[own.trailing_zeros() as usize];
             own &= own - 1;
+            if blocked & (1 << a | 1 << b) == 0 {
+                let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+                net.cyclic |= ra == rb;
+                root[ra as usize] = rb;
+            }
             for (from, to) in [(a, b), (b, a)] {
                 if onto_blocked || blocked & (1 << to) == 0 {
                     let d = &mut net.degree[from as usize];
@@ -77,9 +99,10 @@ impl Network {
         net
     }
 
-    /// The longest trail from `node` on roads not in `used`, stopping at a blocked intersection,
-    /// noting the roads it touches.
-    fn walk(&self, node: usize, used: u32, touched: &mut u32) -> u8 {
+    /// The longest trail from `node` on roads not in `used`, noting the roads it touches; with
+    /// `STOP`, a trail ends at a blocked intersection (the official reading; under Catanatron's
+    /// no road leads onto one).
+    fn walk<const STOP: bool>(&self, node: usize, used: u32, touched: &mut u32) -> u8 {
         let mut best = 0;
         for &(k, next) in &self.next[node][..self.degree[node] as usize] {
             let bit = 1u32 << k;
@@ -87,10 +110,10 @@ impl Network {
                 continue;
             }
             *touched |= bit;
-            let further = if self.blocked & (1 << next) != 0 {
+            let further = if STOP && self.blocked & (1 << next) != 0 {
                 0
             } else {
-                self.walk(next as usize, used | bit, touched)
+                self.walk::<STOP>(next as usize, used | bit, touched)
             };
             best = best.max(1 + further);
         }
@@ -132,7 +155,9 @@ pub(crate) fn update(s: &mut State, who: u8) {
 /// from an intersection he reached as well (free or his own now, so when the road was built), and
 /// prefixed it gives a longer trail, unless the trail comes back through it as a closed cycle.
 /// So trails start elsewhere, and paths no trail touched (a network that is a bare cycle) get a
-/// search of their own, as in `length`.
+/// search of their own, as in `length`. Where those roads close no cycle, the same holds of a
+/// free intersection where three roads lead on (a trail cannot come back through it): trails
+/// then start only at the ends of the network and at others' buildings.
 pub(crate) fn catanatron_length(s: &State, p: u8) -> u8 {
     // No road leads onto a blocked intersection: the walk never stops at one.
     let net = Network::new(s, p, false);
@@ -143,18 +168,21 @@ pub(crate) fn catanatron_length(s: &State, p: u8) -> u8 {
     while starts != 0 {
         let n = starts.trailing_zeros() as usize;
         starts &= starts - 1;
-        if net.blocked & (1 << n) == 0 && net.degree[n] == 2 {
+        if net.blocked & (1 << n) == 0 && (net.degree[n] == 2 || (net.degree[n] == 3 && !net.cyclic)) {
             passing |= 1 << n;
             continue;
         }
-        best = best.max(net.walk(n, 0, &mut touched));
+        best = best.max(net.walk::<false>(n, 0, &mut touched));
+    }
+    if !net.cyclic {
+        return best;
     }
     while passing != 0 {
         let n = passing.trailing_zeros() as usize;
         passing &= passing - 1;
         let [(a, _), (b, _), _] = net.next[n];
         if touched & (1 << a | 1 << b) != (1 << a | 1 << b) {
-            best = best.max(net.walk(n, 0, &mut touched));
+            best = best.max(net.walk::<false>(n, 0, &mut touched));
         }
     }
     best

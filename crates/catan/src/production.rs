@@ -3,16 +3,16 @@
 use crate::ids::{Node, Resource};
 use crate::options::Shortage;
 use crate::state::{MAX_PLAYERS, State};
-use crate::topology::{HEXES, NONE, TOPOLOGY};
+use crate::topology::{NONE, TOPOLOGY};
 
 /// Pays out a roll of `roll` (not 7).
 pub(crate) fn produce(s: &mut State, roll: u8) {
     let mut owed = [[0u8; 5]; MAX_PLAYERS];
     let mut total = [0u32; 5];
-    for h in 0..HEXES {
-        if s.board.numbers[h] != roll || s.robber.index() == h {
-            continue;
-        }
+    let mut hexes = s.hexes_of[roll as usize] & !(1 << s.robber.0);
+    while hexes != 0 {
+        let h = hexes.trailing_zeros() as usize;
+        hexes &= hexes - 1;
         let Some(r) = s.board.terrain[h] else { continue };
         let corners = TOPOLOGY.hex_node_bits[h];
         for (q, &built) in s.built.iter().enumerate() {

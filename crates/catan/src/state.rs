@@ -108,6 +108,8 @@ pub struct State {
     pub(crate) crowded: u64,
     /// The intersections holding a city, a bit each.
     pub(crate) city_bits: u64,
+    /// The land hexes bearing each number token, a bit per hex (from the board, for production).
+    pub(crate) hexes_of: [u32; 13],
     pub(crate) army: u8,
     pub(crate) bank: Cards,
     /// The deck, top at `deck_top`.
