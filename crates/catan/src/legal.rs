@@ -254,11 +254,7 @@ impl State {
                     if set == 0 {
                         out.push(Move::Robber(Hex(h), None));
                     }
-                    for v in 0..self.players {
-                        if set & (1 << v) != 0 {
-                            out.push(Move::Robber(Hex(h), Some(Player(v))));
-                        }
-                    }
+                    push_bits(out, set as u128, |v| Move::Robber(Hex(h), Some(Player(v))));
                 }
             }
             Phase::Dice | Phase::RandomDiscard | Phase::Steal | Phase::Draw | Phase::Over => {}
