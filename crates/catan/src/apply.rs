@@ -9,6 +9,7 @@ use crate::legal::any_road_site;
 use crate::longest_road;
 use crate::moves::{Chance, Move, Phase};
 use crate::options::{Discard, Win};
+use crate::packed::{ONE_EACH, one, pack, sub_floor};
 use crate::production::{produce, second_settlement_yield, take_from_bank};
 use crate::state::{
     CARD_COST, CITY, CITY_COST, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State,
@@ -257,16 +258,9 @@ impl State {
             }
             // Each kind went up or down (or stayed): add the gain, take the loss, never below 0.
             let (up, down) = (sub_floor(now, was), sub_floor(was, now));
-            if down == 0 {
-                for v in 0..n {
-                    let k = &mut self.known[v][p];
-                    *k = unpack(pack(k) + up);
-                }
-            } else {
-                for v in 0..n {
-                    let k = &mut self.known[v][p];
-                    *k = unpack(sub_floor(pack(k) + up, down));
-                }
+            for known in &mut self.known[..n] {
+                let k = &mut known[p];
+                *k = if down == 0 { *k + up } else { sub_floor(*k + up, down) };
             }
         }
     }
@@ -275,15 +269,14 @@ impl State {
     /// one card moved, so the victim's bound drops by one in every kind it could have been.
     fn seen_by_two(&mut self, victim: usize, r: Resource) {
         let thief = self.current as usize;
-        let r = r.index();
+        let card = one(r.index());
         for v in 0..self.players as usize {
+            let known = &mut self.known[v];
             if v == thief || v == victim {
-                self.known[v][victim][r] = self.known[v][victim][r].saturating_sub(1);
-                self.known[v][thief][r] += 1;
+                known[victim] = sub_floor(known[victim], card);
+                known[thief] += card;
             } else {
-                for k in &mut self.known[v][victim] {
-                    *k = k.saturating_sub(1);
-                }
+                known[victim] = sub_floor(known[victim], ONE_EACH);
             }
         }
     }
@@ -431,45 +424,6 @@ impl State {
                     self.winner = q;
                     self.phase = Phase::Over;
                 }
-            }
-        }
-    }
-}
-
-/// A hand's five counts a byte each in a u64, so that all five change in one operation. Every
-/// count stays below 128 (19 cards of a kind in the game), so bytes never carry into each other.
-#[inline]
-fn pack(c: &Cards) -> u64 {
-    u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], 0, 0, 0])
-}
-
-#[inline]
-fn unpack(x: u64) -> Cards {
-    let b = x.to_le_bytes();
-    [b[0], b[1], b[2], b[3], b[4]]
-}
-
-/// Per byte, max(a - b, 0), for bytes below 128: each byte of (a | 128) - b is 128 + a - b, its
-/// high bit set exactly when a >= b.
-#[inline]
-fn sub_floor(a: u64, b: u64) -> u64 {
-    const HIGH: u64 = 0x0000_0080_8080_8080;
-    let r = (a | HIGH) - b;
-    r & !HIGH & (((r & HIGH) >> 7) * 0xFF)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{pack, sub_floor, unpack};
-
-    #[test]
-    fn packed_counts_subtract_to_zero_at_least_byte_by_byte() {
-        for a in 0..40u8 {
-            for b in 0..40u8 {
-                let x = pack(&[a, b, 0, 19, a]);
-                let y = pack(&[b, a, 19, 0, 0]);
-                let want = [a.saturating_sub(b), b.saturating_sub(a), 0, 19, a];
-                assert_eq!(unpack(sub_floor(x, y)), want);
             }
         }
     }

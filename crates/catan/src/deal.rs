@@ -79,7 +79,7 @@ impl State {
             nodes: [0; NODES],
             edges: [0; EDGES],
             hands: [[0; 5]; MAX_PLAYERS],
-            known: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            known: [[0; MAX_PLAYERS]; MAX_PLAYERS],
             dev: [[0; 5]; MAX_PLAYERS],
             fresh: [[0; 5]; MAX_PLAYERS],
             played: [[0; 5]; MAX_PLAYERS],

@@ -18,6 +18,7 @@ pub(crate) mod longest_road;
 pub mod moves;
 pub mod observation;
 pub mod options;
+pub(crate) mod packed;
 pub mod picture;
 pub mod playable;
 pub(crate) mod production;

@@ -11,6 +11,7 @@
 
 use crate::ids::{Cards, DevCard, Player, Resource};
 use crate::moves::Move;
+use crate::packed::{pack, unpack};
 use crate::state::{BANK, DECK, State};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -99,7 +100,7 @@ impl State {
         for r in Resource::ALL {
             let mut unseen = 0;
             for q in (0..n).filter(|&q| q != viewer) {
-                unseen += self.hands[q][r.index()] - self.known[viewer][q][r.index()];
+                unseen += self.hands[q][r.index()] - unpack(self.known[viewer][q])[r.index()];
             }
             for _ in 0..unseen {
                 pool[len] = r;
@@ -112,7 +113,7 @@ impl State {
         let mut next = 0;
         for q in (0..n).filter(|&q| q != viewer) {
             let unknown = self.unknown(Player(viewer as u8), Player(q as u8)) as usize;
-            self.hands[q] = self.known[viewer][q];
+            self.hands[q] = unpack(self.known[viewer][q]);
             for &r in &pool[next..next + unknown] {
                 self.hands[q][r.index()] += 1;
             }
@@ -121,7 +122,7 @@ impl State {
         let mine = self.known[viewer];
         for q in (0..n).filter(|&q| q != viewer) {
             self.known[q] = mine;
-            self.known[q][q] = self.hands[q];
+            self.known[q][q] = pack(&self.hands[q]);
         }
     }
 
@@ -191,7 +192,7 @@ impl<'a> Observation<'a> {
     }
 
     /// What the player to decide knows of `p`'s resource cards: a lower bound by kind (C41).
-    pub fn known(&self, p: Player) -> &Cards {
+    pub fn known(&self, p: Player) -> Cards {
         self.view.known(Player(self.me() as u8), p)
     }
 

@@ -79,7 +79,8 @@ pub struct State {
     pub(crate) hands: [Cards; MAX_PLAYERS],
     /// What each player knows of each hand (C41): `known[v][p]` is a lower bound of player p's
     /// resource cards as player v can deduce them from what it saw; exact for `v == p`.
-    pub(crate) known: [[Cards; MAX_PLAYERS]; MAX_PLAYERS],
+    /// Packed (`packed::pack`), a u64 per hand.
+    pub(crate) known: [[u64; MAX_PLAYERS]; MAX_PLAYERS],
     /// Development cards in hand, by kind (victory points included), bought this turn too.
     pub(crate) dev: [[u8; 5]; MAX_PLAYERS],
     /// Of those, bought on this turn (C24).
@@ -217,13 +218,13 @@ impl State {
 
     /// What `viewer` knows of `p`'s resource cards (C41): a lower bound by kind, the rest of
     /// `p`'s hand unknown to it; `p`'s whole hand when `viewer == p`.
-    pub fn known(&self, viewer: Player, p: Player) -> &Cards {
-        &self.known[viewer.index()][p.index()]
+    pub fn known(&self, viewer: Player, p: Player) -> Cards {
+        crate::packed::unpack(self.known[viewer.index()][p.index()])
     }
 
     /// How many of `p`'s resource cards `viewer` does not know the kind of (C41).
     pub fn unknown(&self, viewer: Player, p: Player) -> u32 {
-        self.hand_size(p) - total(&self.known[viewer.index()][p.index()])
+        self.hand_size(p) - total(&self.known(viewer, p))
     }
 
     /// A player's development cards in hand by kind (hidden from the others).
