@@ -1,11 +1,13 @@
 //! Catan for the harness: the core's adapter (`stadt_core::kind::GameKind`) over the engine. Its
 //! options are the rule options of docs/catan/rules.md section 11; a seat sees its
-//! `Observation`; records are `stadt-catan-record 1`; the public record shown to bots in other
-//! programs leaves out the development cards drawn.
+//! `Observation`; records are `stadt-catan-record 1`; a bot in another program is shown the
+//! record as its seat saw it (`record::seat_record`): its own cards drawn and the steals it took
+//! part in, not the others'.
 
 use crate::board::Board;
-use crate::ids::{DevCard, Player};
+use crate::ids::{DevCard, Player, Resource};
 use crate::moves::Move;
+use crate::moves::Phase;
 use crate::observation::Observation;
 use crate::options::Options;
 use crate::record::{self, move_line};
@@ -106,14 +108,29 @@ pub struct GameInfo {
 #[derive(Clone, Debug, Default)]
 pub struct RecordHead;
 
-/// The public record of a game: the deal's public part and every decision, with the dice
-/// rolled; the development cards drawn are left out.
+/// The record of a game as its players saw it: the deal's public part, every decision, the dice
+/// rolled and, under a random discard, the cards each player discarded on a 7; and lines only
+/// some players saw, tagged with them (`[p2] p2 draws knight`, `[p1,p3] p1 steals wool from
+/// p3`). A seat is shown only its own lines (`record::seat_record`), never this text whole.
 pub struct PublicLog {
     text: String,
     /// Whether a roll's dice are still to be written.
     rolling: bool,
     /// Whether the deal's lines are written.
     started: bool,
+    /// A chance step whose outcome is still to be written once it is resolved.
+    pending: Pending,
+}
+
+/// What a chance step changes, seen before it is resolved.
+enum Pending {
+    None,
+    /// A development card drawn by the buyer: his cards before.
+    Draw(Player, [u8; 5]),
+    /// A card stolen: the thief and the victim, the thief's hand before.
+    Steal(Player, Player, crate::ids::Cards),
+    /// Random discards on a 7: every hand before the roll.
+    Discards([crate::ids::Cards; crate::state::MAX_PLAYERS]),
 }
 
 impl PublicLog {
@@ -130,6 +147,51 @@ impl PublicLog {
         if self.rolling && s.has_rolled() {
             self.text.push_str(&format!("dice {}\n", s.last_roll()));
             self.rolling = false;
+            // The hands before the roll, kept for random discards: only a 7 has them.
+            if s.last_roll() != 7 {
+                self.pending = Pending::None;
+            }
+        }
+        let resolved = match self.pending {
+            Pending::None => return,
+            Pending::Draw(..) => s.phase() != Phase::Draw,
+            Pending::Steal(..) => s.phase() != Phase::Steal,
+            Pending::Discards(..) => !self.rolling && s.phase() != Phase::RandomDiscard,
+        };
+        if !resolved {
+            return;
+        }
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Draw(p, before) => {
+                if let Some(k) =
+                    DevCard::ALL.into_iter().find(|k| s.dev_cards(p)[k.index()] > before[k.index()])
+                {
+                    self.text.push_str(&format!("[p{0}] p{0} draws {1}\n", p.0 + 1, k.name()));
+                }
+            }
+            Pending::Steal(thief, victim, before) => {
+                if let Some(r) =
+                    Resource::ALL.into_iter().find(|r| s.hand(thief)[r.index()] > before[r.index()])
+                {
+                    let (t, v) = (thief.0 + 1, victim.0 + 1);
+                    self.text.push_str(&format!("[p{t},p{v}] p{t} steals {} from p{v}\n", r.name()));
+                }
+            }
+            Pending::Discards(before) => {
+                for (p, was) in before.iter().enumerate().take(s.players()) {
+                    let gone: Vec<&str> = Resource::ALL
+                        .iter()
+                        .flat_map(|&r| {
+                            let n = was[r.index()].saturating_sub(s.hand(Player(p as u8))[r.index()]);
+                            std::iter::repeat_n(r.name(), n as usize)
+                        })
+                        .collect();
+                    if !gone.is_empty() {
+                        self.text.push_str(&format!("p{} discards {}\n", p + 1, gone.join(" ")));
+                    }
+                }
+            }
+            Pending::None => {}
         }
     }
 
@@ -138,6 +200,19 @@ impl PublicLog {
         self.text.push_str(&move_line(s, mv));
         self.text.push('\n');
         self.rolling |= mv == Move::Roll;
+        let p = s.actor();
+        self.pending = match mv {
+            Move::Buy => Pending::Draw(p, *s.dev_cards(p)),
+            Move::Robber(_, Some(victim)) => Pending::Steal(p, victim, *s.hand(p)),
+            // A 7 takes no card but the discards (no production), so the hands before the roll
+            // show what each discarded.
+            Move::Roll if s.options().discard == crate::options::Discard::Random => {
+                Pending::Discards(std::array::from_fn(|q| {
+                    if q < s.players() { *s.hand(Player(q as u8)) } else { [0; 5] }
+                }))
+            }
+            _ => Pending::None,
+        };
     }
 }
 
@@ -224,7 +299,7 @@ impl GameKind for Catan {
     }
 
     fn history(&self, _players: usize) -> PublicLog {
-        PublicLog { text: String::new(), rolling: false, started: false }
+        PublicLog { text: String::new(), rolling: false, started: false, pending: Pending::None }
     }
 
     fn history_catch_up(&self, history: &mut PublicLog, s: &State) {

@@ -169,9 +169,10 @@ impl<'a> Observation<'a> {
         Observation { history: Some(history), ..self }
     }
 
-    /// The public record of the game so far, when the runner keeps one.
-    pub fn history(&self) -> Option<&'a str> {
-        self.history
+    /// The record of the game so far as the player to decide saw it, when the runner keeps one
+    /// (`record::seat_record`: the lines only other players saw are left out).
+    pub fn history(&self) -> Option<String> {
+        self.history.map(|h| crate::record::seat_record(h, self.state.actor as usize))
     }
 
     /// The position as the player to decide sees it: the board, the bank, every count and its

@@ -344,3 +344,21 @@ pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, Record
     visit(&s, moves, None);
     Ok(Replayed { game: s, at: None, moves })
 }
+
+/// What `seat` (0-based) is shown of a game's record (`kind::PublicLog`): every line for all, and the
+/// lines only it saw, without their tag.
+pub fn seat_record(text: &str, seat: usize) -> String {
+    let me = format!("p{}", seat + 1);
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let shown = match line.strip_prefix('[').and_then(|l| l.split_once("] ")) {
+            None => Some(line),
+            Some((seats, rest)) => seats.split(',').any(|q| q == me).then_some(rest),
+        };
+        if let Some(l) = shown {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}

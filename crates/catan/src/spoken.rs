@@ -44,6 +44,6 @@ impl Spoken for Catan {
         Determinize::legal_moves(obs, moves);
         texts.clear();
         texts.extend(moves.iter().map(|&mv| move_text(mv)));
-        (obs.actor() + 1, obs.history().map(str::to_string))
+        (obs.actor() + 1, obs.history())
     }
 }

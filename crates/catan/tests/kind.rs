@@ -144,33 +144,89 @@ fn games_run_through_the_core_runner_and_their_records_replay() {
     assert_ne!(kind.deal(3, 9).unwrap().board(), kind.deal(3, 10).unwrap().board());
 }
 
-#[test]
-fn the_public_record_leaves_out_the_cards_drawn() {
-    let kind = Catan::new(Options::OFFICIAL);
-    let mut s = kind.deal(4, 11).unwrap();
+/// What each seat of a random game is shown of its record, and what chance did.
+struct Shown {
+    /// Each seat's record.
+    seats: Vec<String>,
+    /// Per seat, its draws as the record should write them.
+    drawn: Vec<Vec<String>>,
+    /// Thief, victim and card of every steal.
+    stolen: Vec<(u8, u8, String)>,
+    /// Every random discard as the record should write it.
+    discarded: Vec<String>,
+}
+
+fn seat_records(kind: &Catan, seed: u64) -> Shown {
+    use stadt_catan::moves::Chance;
+    let mut s = kind.deal(4, seed).unwrap();
     let mut h = kind.history(4);
-    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut buf = Vec::new();
-    let mut bought = 0;
+    let (mut drawn, mut stolen, mut discarded) = (vec![Vec::new(); 4], Vec::new(), Vec::new());
     while !s.is_over() {
-        if s.resolve_chance().is_some() {
-            continue;
+        let (current, actor, victim) = (s.current().0, s.actor().0, s.victim());
+        match s.resolve_chance() {
+            Some(Chance::Draw(k)) => {
+                drawn[current as usize].push(format!("p{} draws {}", current + 1, k.name()))
+            }
+            Some(Chance::Steal(r)) => stolen.push((current, victim.unwrap().0, r.name().to_string())),
+            Some(Chance::Discard(cards)) => {
+                let names: Vec<&str> = stadt_catan::ids::Resource::ALL
+                    .iter()
+                    .flat_map(|&r| std::iter::repeat_n(r.name(), cards[r.index()] as usize))
+                    .collect();
+                discarded.push(format!("p{} discards {}", actor + 1, names.join(" ")));
+            }
+            Some(_) => {}
+            None => {
+                kind.history_catch_up(&mut h, &s);
+                s.legal_moves(&mut buf);
+                let mv = buf[rng.random_range(0..buf.len())];
+                kind.history_push(&mut h, &s, mv);
+                s.play(mv).unwrap();
+            }
         }
-        kind.history_catch_up(&mut h, &s);
-        s.legal_moves(&mut buf);
-        let mv = buf[rng.random_range(0..buf.len())];
-        bought += (mv == Move::Buy) as u32;
-        kind.history_push(&mut h, &s, mv);
-        s.play(mv).unwrap();
     }
-    let text = kind.history_text(&h);
-    assert!(bought > 0 && text.contains(": buy"));
-    // Only the deal's public lines, dice and decisions (a card bought is `buy`, never its kind).
-    for line in text.lines().skip(6) {
-        let ok = line.strip_prefix("dice ").is_some_and(|n| n.parse::<u8>().is_ok())
-            || line.split_once(": ").is_some_and(|(_, mv)| parse_move(mv).is_ok());
-        assert!(ok, "`{line}` in the public record");
+    kind.history_catch_up(&mut h, &s);
+    let seats = (0..4).map(|seat| stadt_catan::record::seat_record(kind.history_text(&h), seat)).collect();
+    Shown { seats, drawn, stolen, discarded }
+}
+
+#[test]
+fn c41_a_seat_is_shown_its_own_draws_and_steals_and_everyone_the_random_discards() {
+    let (mut draws, mut steals, mut discards) = (0, 0, 0);
+    for (options, seed) in [(Options::OFFICIAL, 11), (Options::CATANATRON, 12), (Options::CATANATRON, 13)] {
+        let kind = Catan::new(options);
+        let Shown { seats, drawn, stolen, discarded } = seat_records(&kind, seed);
+        for (seat, text) in seats.iter().enumerate() {
+            let me = format!("p{}", seat + 1);
+            // Every line is public or the seat's own: decisions, dice, its draws, its steals, discards.
+            for line in text.lines().skip(6) {
+                let ok = line.strip_prefix("dice ").is_some_and(|n| n.parse::<u8>().is_ok())
+                    || line.split_once(": ").is_some_and(|(_, mv)| parse_move(mv).is_ok())
+                    || line.starts_with(&format!("{me} draws "))
+                    || (line.contains(" steals ") && line.split(' ').any(|w| w == me))
+                    || line.split_once(" discards ").is_some();
+                assert!(ok, "`{line}` in seat {me}'s record");
+            }
+            let mine: Vec<&str> = text.lines().filter(|l| l.contains(" draws ")).collect();
+            assert_eq!(mine, drawn[seat], "the cards {me} drew, and no one else's");
+            let seen: Vec<(u8, u8, String)> = stolen
+                .iter()
+                .filter(|(t, v, _)| *t as usize == seat || *v as usize == seat)
+                .cloned()
+                .collect();
+            let lines: Vec<String> =
+                text.lines().filter(|l| l.contains(" steals ")).map(str::to_string).collect();
+            let expected: Vec<String> =
+                seen.iter().map(|(t, v, r)| format!("p{} steals {r} from p{}", t + 1, v + 1)).collect();
+            assert_eq!(lines, expected, "the steals {me} took part in, and no others");
+            let public: Vec<&str> = text.lines().filter(|l| l.contains(" discards ")).collect();
+            assert_eq!(public, discarded, "random discards are seen by all");
+            draws += mine.len();
+            steals += lines.len();
+        }
+        discards += discarded.len();
     }
-    assert!(!text.contains("victory-point"));
-    assert!(text.contains("dice "));
+    assert!(draws > 0 && steals > 0 && discards > 0, "{draws} draws, {steals} steals, {discards} discards");
 }
