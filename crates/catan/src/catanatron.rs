@@ -85,6 +85,20 @@ pub fn board(map: &Value) -> Result<Board, String> {
     Ok(b)
 }
 
+/// A board as `board` reads it (tiles and ports in Catanatron's id order, the tiles' cube
+/// coordinates with them).
+pub fn board_json(b: &Board) -> Value {
+    json!({
+        "terrain": b.terrain.iter().map(|t| t.map(resource_name)).collect::<Vec<_>>(),
+        "numbers": b.numbers,
+        "coords": HEX_COORDS,
+        "ports": b.harbours.iter().map(|h| match h {
+            Harbour::Generic => None,
+            Harbour::Special(r) => Some(resource_name(*r)),
+        }).collect::<Vec<_>>(),
+    })
+}
+
 /// The seat and the stadt move of a logged Catanatron action `[seat, type, value]`, with the
 /// chance outcomes its log entry carries; a discard is chance in stadt (Catanatron's random
 /// discard), so it has no move.

@@ -15,10 +15,7 @@
 //! replays them in Catanatron with every outcome forced, comparing the same things.
 
 use serde_json::Value;
-use stadt_catan::board::Harbour;
-use stadt_catan::catanatron::{
-    action as catanatron_action, board, resource_name as catanatron_resource, translate,
-};
+use stadt_catan::catanatron::{action as catanatron_action, board, board_json, translate};
 use stadt_catan::deal::unshuffled_deck;
 use stadt_catan::ids::{Edge, Node, Player};
 use stadt_catan::moves::Phase;
@@ -280,16 +277,11 @@ fn stadt_games_for_catanatron() {
         play_logged(&mut s, weighted, &mut rng, |logged, after| {
             steps.push(json!({"legal": logged.legal, "action": logged.action, "after": snapshot(after)}));
         });
-        let b = s.board();
-        let record = json!({
-            "seed": seed,
-            "players": players,
-            "terrain": b.terrain.iter().map(|t| t.map(catanatron_resource)).collect::<Vec<_>>(),
-            "numbers": b.numbers,
-            "ports": b.harbours.iter().map(|h| match h { Harbour::Generic => None, Harbour::Special(r) => Some(catanatron_resource(*r)) }).collect::<Vec<_>>(),
-            "steps": steps,
-            "winner": s.winner().map(|w| w.0),
-        });
+        let mut record = board_json(s.board());
+        record["seed"] = json!(seed);
+        record["players"] = json!(players);
+        record["steps"] = Value::Array(steps);
+        record["winner"] = json!(s.winner().map(|w| w.0));
         writeln!(out, "{record}").unwrap();
     }
 }

@@ -6,28 +6,14 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Value, json};
-use stadt_catan::board::{Board, Harbour};
-use stadt_catan::catanatron::resource_name;
+use stadt_catan::board::Board;
+use stadt_catan::catanatron::board_json;
 use stadt_catan::ids::Player;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_catan::topology::HEX_COORDS;
 use stadt_harness::catan::CatanEntrant;
 use stadt_harness::catanatron_seat::serve;
 use stadt_testkit::catan::{Logged, play_logged};
-
-/// The board as the Python player sends it (Catanatron's map: tiles and ports in id order).
-fn board_json(b: &Board) -> Value {
-    json!({
-        "terrain": b.terrain.iter().map(|t| t.map(resource_name)).collect::<Vec<_>>(),
-        "numbers": b.numbers,
-        "coords": HEX_COORDS,
-        "ports": b.harbours.iter().map(|h| match h {
-            Harbour::Generic => None,
-            Harbour::Special(r) => Some(resource_name(*r)),
-        }).collect::<Vec<_>>(),
-    })
-}
 
 /// A whole game of `players` under Catanatron's readings, logged.
 fn logged_game(players: usize, seed: u64, weighted: bool) -> (Board, Vec<Logged>) {

@@ -10,6 +10,7 @@ KIND: random (default), weighted (WeightedRandomPlayer) or mixed (seats alternat
 
 import json
 import sys
+from pathlib import Path
 
 from catanatron.game import TURNS_LIMIT, Game
 from catanatron.models.enums import CITY, DEVELOPMENT_CARDS, RESOURCES, SETTLEMENT
@@ -17,25 +18,16 @@ from catanatron.models.player import Color, RandomPlayer
 from catanatron.players.weighted_random import WeightedRandomPlayer
 from catanatron.state_functions import player_key
 
+# Catanatron's actions and board in the JSON stadt reads, as the Catanatron player sends them.
+sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "bots" / "catanatron"))
+from stadt_player import action_json, board_json  # noqa: E402
+
 COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 KINDS = {
     "random": [RandomPlayer] * 4,
     "weighted": [WeightedRandomPlayer] * 4,
     "mixed": [RandomPlayer, WeightedRandomPlayer] * 2,
 }
-
-
-def value(v, colors):
-    """An action's value as JSON: colors as seat numbers, tuples as lists."""
-    if isinstance(v, Color):
-        return colors.index(v)
-    if isinstance(v, (tuple, list)):
-        return [value(x, colors) for x in v]
-    return v
-
-
-def action(a, colors):
-    return [colors.index(a.color), a.action_type.value, value(a.value, colors)]
 
 
 def snapshot(state):
@@ -103,17 +95,11 @@ def main():
     for g in range(games):
         game = Game([k(c) for k, c in zip(KINDS[kind], COLORS[:players], strict=False)], seed=seed + g)
         colors = list(game.state.colors)
-        m = game.state.board.map
-        tiles = sorted(m.tiles_by_id.values(), key=lambda t: t.id)
-        ports = sorted(m.ports_by_id.values(), key=lambda p: p.id)
         record = {
             "seed": seed + g,
             "colors": [c.value for c in colors],
             "kinds": [type(p).__name__ for p in game.state.players],
-            "terrain": [t.resource for t in tiles],
-            "numbers": [t.number or 0 for t in tiles],
-            "coords": [list(c) for c, t in sorted(m.land_tiles.items(), key=lambda kv: kv[1].id)],
-            "ports": [p.resource for p in ports],
+            **board_json(game),
             "steps": [],
         }
         # Game.play's loop, one tick at a time. The players choose from the playable actions in
@@ -121,11 +107,13 @@ def main():
         # (maritime trades, tuples holding None, whose hash is its address on Python 3.11), and
         # random and weighted-random choices do not depend on the order, only the seed's games do.
         while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
-            legal = [action(a, colors) for a in game.state.playable_actions]
+            legal = [action_json(a, colors) for a in game.state.playable_actions]
             logged = game.play_tick(
                 decide_fn=lambda player, game, actions: player.decide(game, sorted(actions, key=repr))
             )
-            record["steps"].append({"legal": legal, "action": action(logged, colors), "after": snapshot(game.state)})
+            record["steps"].append(
+                {"legal": legal, "action": action_json(logged, colors), "after": snapshot(game.state)}
+            )
         record["winner"] = None if game.winning_color() is None else colors.index(game.winning_color())
         print(json.dumps(record, separators=(",", ":")))
 
