@@ -9,11 +9,11 @@ use crate::legal::any_road_site;
 use crate::longest_road;
 use crate::moves::{Chance, Move, Phase};
 use crate::options::{Discard, Win};
-use crate::packed::{ONE_EACH, one, pack, sub_floor};
+use crate::packed::{ONE_EACH, count, covers, one, pack, sub_floor, sum};
 use crate::production::{produce, second_settlement_yield, take_from_bank};
 use crate::state::{
-    CARD_COST, CITY, CITY_COST, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_COST, ROADS, SETTLEMENT_COST, State,
-    WINNING_POINTS,
+    CARD_PACKED, CITY, CITY_PACKED, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_PACKED, ROADS, SETTLEMENT_PACKED,
+    State, WINNING_POINTS,
 };
 use crate::topology::TOPOLOGY;
 use crate::trade::settle_harbour;
@@ -50,7 +50,7 @@ impl State {
                     self.phase = Phase::SetupRoad;
                     return;
                 }
-                self.pay(&SETTLEMENT_COST);
+                self.pay(SETTLEMENT_PACKED);
                 self.place_settlement(n);
             }
             Move::Road(e) => match self.phase {
@@ -69,19 +69,19 @@ impl State {
                     }
                 }
                 _ => {
-                    self.pay(&ROAD_COST);
+                    self.pay(ROAD_PACKED);
                     self.place_road(e);
                 }
             },
             Move::City(n) => {
-                self.pay(&CITY_COST);
+                self.pay(CITY_PACKED);
                 self.nodes[n.index()] |= CITY;
                 self.city_bits |= 1 << n.0;
                 self.settlements[i] -= 1;
                 self.cities[i] += 1;
             }
             Move::Buy => {
-                self.pay(&CARD_COST);
+                self.pay(CARD_PACKED);
                 self.phase = Phase::Draw;
             }
             Move::Roll => self.phase = Phase::Dice,
@@ -120,10 +120,11 @@ impl State {
             }
             Move::Monopoly(r) => {
                 self.play_card(DevCard::Monopoly);
+                let kind = 0xFF << (8 * r.index());
                 for q in 0..self.players as usize {
                     if q != i {
-                        self.hands[i][r.index()] += self.hands[q][r.index()];
-                        self.hands[q][r.index()] = 0;
+                        self.hands[i] += self.hands[q] & kind;
+                        self.hands[q] &= !kind;
                     }
                 }
             }
@@ -138,8 +139,8 @@ impl State {
                 }
             }
             Move::Discard(r) => {
-                self.hands[i][r.index()] -= 1;
-                self.bank[r.index()] += 1;
+                self.hands[i] -= one(r.index());
+                self.bank += one(r.index());
                 self.to_discard[i] -= 1;
                 if self.to_discard[i] == 0 {
                     self.next_discarder();
@@ -150,11 +151,9 @@ impl State {
             Move::Decline => self.answer(false),
             Move::Pick(q) => self.pick(q.map(|q| q.0)),
             Move::Trade(give, get) => {
-                let rate = self.rate(Player(p), give);
-                self.hands[i][give.index()] -= rate;
-                self.bank[give.index()] += rate;
-                self.bank[get.index()] -= 1;
-                self.hands[i][get.index()] += 1;
+                let paid = self.rate(Player(p), give) as u64 * one(give.index());
+                self.hands[i] = self.hands[i] - paid + one(get.index());
+                self.bank = self.bank + paid - one(get.index());
             }
         }
         // Only these change someone's points (a building, longest road, largest army) or whose
@@ -169,11 +168,10 @@ impl State {
         let ok = match (self.phase, c) {
             (Phase::Dice, Chance::Dice(a, b)) => (1..=6).contains(&a) && (1..=6).contains(&b),
             (Phase::Draw, Chance::Draw(k)) => self.deck().contains(&k),
-            (Phase::Steal, Chance::Steal(r)) => self.hands[self.victim as usize][r.index()] > 0,
+            (Phase::Steal, Chance::Steal(r)) => count(self.hands[self.victim as usize], r.index()) > 0,
             (Phase::RandomDiscard, Chance::Discard(cards)) => {
-                let hand = &self.hands[self.actor as usize];
                 total(&cards) == self.to_discard[self.actor as usize] as u32
-                    && cards.iter().zip(hand).all(|(c, h)| c <= h)
+                    && covers(self.hands[self.actor as usize], pack(&cards))
             }
             (Phase::Over, _) => return Err(Illegal::GameOver),
             (ph, _) if !ph.is_chance() => return Err(Illegal::NotChanceStep),
@@ -193,11 +191,11 @@ impl State {
             Phase::Dice => Chance::Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6)),
             Phase::Draw => Chance::Draw(self.deck[self.deck_top as usize]),
             Phase::Steal => {
-                let hand = self.hands[self.victim as usize];
+                let hand = self.hand(Player(self.victim));
                 Chance::Steal(self.random_card(&hand))
             }
             Phase::RandomDiscard => {
-                let mut hand = self.hands[self.actor as usize];
+                let mut hand = self.hand(Player(self.actor));
                 let mut out = [0u8; 5];
                 for _ in 0..self.to_discard[self.actor as usize] {
                     let r = self.random_card(&hand);
@@ -242,17 +240,17 @@ impl State {
     /// What everyone learns when the hands went from `before` to now in plain sight (C41): each
     /// change by kind, the bound kept below the hand (a card paid beyond it was an unknown one).
     #[inline]
-    fn seen_by_all(&mut self, before: &[Cards; MAX_PLAYERS]) {
+    fn seen_by_all(&mut self, before: &[u64; MAX_PLAYERS]) {
         if *before != self.hands {
             self.hands_changed(before);
         }
     }
 
     #[inline(never)]
-    fn hands_changed(&mut self, before: &[Cards; MAX_PLAYERS]) {
+    fn hands_changed(&mut self, before: &[u64; MAX_PLAYERS]) {
         let n = self.players as usize;
-        for (p, was) in before.iter().enumerate().take(n) {
-            let (was, now) = (pack(was), pack(&self.hands[p]));
+        for (p, &was) in before.iter().enumerate().take(n) {
+            let now = self.hands[p];
             if was == now {
                 continue;
             }
@@ -290,7 +288,7 @@ impl State {
                 self.rolled = true;
                 if a + b == 7 {
                     for q in 0..self.players as usize {
-                        let n = total(&self.hands[q]);
+                        let n = sum(self.hands[q]);
                         self.to_discard[q] = if n > HAND_LIMIT { (n / 2) as u8 } else { 0 };
                     }
                     self.actor = NOBODY;
@@ -310,17 +308,15 @@ impl State {
                 self.phase = Phase::Main;
             }
             Chance::Steal(r) => {
-                self.hands[self.victim as usize][r.index()] -= 1;
-                self.hands[cur][r.index()] += 1;
+                self.hands[self.victim as usize] -= one(r.index());
+                self.hands[cur] += one(r.index());
                 self.victim = NOBODY;
                 self.phase = self.turn_phase();
             }
             Chance::Discard(cards) => {
-                let a = self.actor as usize;
-                for (r, &c) in cards.iter().enumerate() {
-                    self.hands[a][r] -= c;
-                    self.bank[r] += c;
-                }
+                let (a, cards) = (self.actor as usize, pack(&cards));
+                self.hands[a] -= cards;
+                self.bank += cards;
                 self.to_discard[a] = 0;
                 self.next_discarder();
             }
@@ -368,12 +364,10 @@ impl State {
         self.phase = Phase::SetupSettlement;
     }
 
-    fn pay(&mut self, cost: &Cards) {
-        let i = self.actor as usize;
-        for (r, &c) in cost.iter().enumerate() {
-            self.hands[i][r] -= c;
-            self.bank[r] += c;
-        }
+    /// Pays a packed cost to the bank.
+    fn pay(&mut self, cost: u64) {
+        self.hands[self.actor as usize] -= cost;
+        self.bank += cost;
     }
 
     /// A card leaves the hand for the table: an old one before one bought this turn.

@@ -5,6 +5,7 @@ use crate::board::{Board, BoardError};
 use crate::ids::{DevCard, Hex, Node};
 use crate::moves::Phase;
 use crate::options::{Numbers, Options};
+use crate::packed::ONE_EACH;
 use crate::state::{BANK, DECK, MAX_PLAYERS, NOBODY, State};
 use crate::topology::{EDGES, HEXES, NODES};
 use rand::seq::SliceRandom;
@@ -78,7 +79,7 @@ impl State {
             players: players as u8,
             nodes: [0; NODES],
             edges: [0; EDGES],
-            hands: [[0; 5]; MAX_PLAYERS],
+            hands: [0; MAX_PLAYERS],
             known: [[0; MAX_PLAYERS]; MAX_PLAYERS],
             dev: [[0; 5]; MAX_PLAYERS],
             fresh: [[0; 5]; MAX_PLAYERS],
@@ -88,6 +89,7 @@ impl State {
             roads: [0; MAX_PLAYERS],
             road_length: [0; MAX_PLAYERS],
             harbour_bits: [0; MAX_PLAYERS],
+            rates: [4 * ONE_EACH; MAX_PLAYERS],
             longest: NOBODY,
             reached: [0; MAX_PLAYERS],
             built: [0; MAX_PLAYERS],
@@ -102,7 +104,7 @@ impl State {
             }),
             holder_length: 0,
             army: NOBODY,
-            bank: [BANK; 5],
+            bank: BANK as u64 * ONE_EACH,
             deck,
             deck_top: 0,
             robber: board.desert(),

@@ -4,6 +4,7 @@
 use crate::ids::{DevCard, Resource};
 use crate::moves::Phase;
 use crate::options::BeforeRoll;
+use crate::packed::{count, covers, one};
 use crate::state::{NOBODY, State};
 
 /// Whether the player on turn may play a card of kind `k` now (C24); victory point cards never.
@@ -23,7 +24,7 @@ pub(crate) fn playable(s: &State, k: DevCard) -> bool {
 
 /// Whether the bank can pay the pair `a`, `b`.
 fn pair_payable(s: &State, a: Resource, b: Resource) -> bool {
-    if a == b { s.bank[a.index()] >= 2 } else { s.bank[a.index()] >= 1 && s.bank[b.index()] >= 1 }
+    covers(s.bank, one(a.index()) + one(b.index()))
 }
 
 /// Year of plenty's choices (C27): a pair the bank can pay, or one card the bank can pay when
@@ -38,7 +39,7 @@ pub(crate) fn year_of_plenty_ok(
         Some(b) if b < a => Err(Illegal::Unordered),
         Some(b) if pair_payable(s, a, b) => Ok(()),
         Some(_) => Err(Illegal::BankCannotPay),
-        None if s.bank[a.index()] == 0 => Err(Illegal::BankCannotPay),
+        None if count(s.bank, a.index()) == 0 => Err(Illegal::BankCannotPay),
         None if Resource::ALL.iter().all(|&c| pair_payable(s, a, c)) => Err(Illegal::PairPayable),
         None => Ok(()),
     }

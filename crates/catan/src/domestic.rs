@@ -4,7 +4,8 @@
 use crate::ids::{Cards, total};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
-use crate::state::{OFFER_CARDS, PROPOSALS, State, affords};
+use crate::packed::{covers, pack};
+use crate::state::{OFFER_CARDS, PROPOSALS, State};
 
 /// Whether a proposal may be made now (C37): the option is on, fewer than three made this turn,
 /// each side one or two cards, no resource on both sides, the cards given held.
@@ -22,7 +23,7 @@ pub(crate) fn proposal_ok(s: &State, give: &Cards, get: &Cards) -> Result<(), Il
     if !shape {
         return Err(Illegal::BadProposal);
     }
-    if affords(&s.hands[s.actor as usize], give) { Ok(()) } else { Err(Illegal::CannotAfford) }
+    if covers(s.hands[s.actor as usize], pack(give)) { Ok(()) } else { Err(Illegal::CannotAfford) }
 }
 
 /// The proposals the player on turn may make, into `out` (C37).
@@ -30,9 +31,9 @@ pub(crate) fn proposals(s: &State, out: &mut Vec<Move>) {
     if !s.options.player_trade || s.proposals >= PROPOSALS {
         return;
     }
-    let hand = &s.hands[s.actor as usize];
+    let hand = s.hands[s.actor as usize];
     for give in &SIDES {
-        if !affords(hand, give) {
+        if !covers(hand, pack(give)) {
             continue;
         }
         for get in &SIDES {
@@ -97,11 +98,9 @@ impl State {
     pub(crate) fn pick(&mut self, partner: Option<u8>) {
         if let Some(q) = partner {
             let (p, q) = (self.current as usize, q as usize);
-            let [give, get] = self.offer;
-            for r in 0..5 {
-                self.hands[p][r] = self.hands[p][r] - give[r] + get[r];
-                self.hands[q][r] = self.hands[q][r] + give[r] - get[r];
-            }
+            let [give, get] = self.offer.map(|c| pack(&c));
+            self.hands[p] = self.hands[p] - give + get;
+            self.hands[q] = self.hands[q] + give - get;
         }
         self.accepted = 0;
         self.phase = Phase::Main;

@@ -203,12 +203,12 @@ impl PublicLog {
         let p = s.actor();
         self.pending = match mv {
             Move::Buy => Pending::Draw(p, *s.dev_cards(p)),
-            Move::Robber(_, Some(victim)) => Pending::Steal(p, victim, *s.hand(p)),
+            Move::Robber(_, Some(victim)) => Pending::Steal(p, victim, s.hand(p)),
             // A 7 takes no card but the discards (no production), so the hands before the roll
             // show what each discarded.
             Move::Roll if s.options().discard == crate::options::Discard::Random => {
                 Pending::Discards(std::array::from_fn(|q| {
-                    if q < s.players() { *s.hand(Player(q as u8)) } else { [0; 5] }
+                    if q < s.players() { s.hand(Player(q as u8)) } else { [0; 5] }
                 }))
             }
             _ => Pending::None,

@@ -6,9 +6,10 @@ use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
+use crate::packed::{ONE_EACH, at_least, count, covers, kinds, pack};
 use crate::robber::{robbable, victims, victims_among};
 use crate::state::{
-    CARD_COST, CITIES, CITY, CITY_COST, DECK, ROAD_COST, ROADS, SETTLEMENT_COST, SETTLEMENTS, State, affords,
+    CARD_PACKED, CITIES, CITY, CITY_PACKED, DECK, ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State,
 };
 use crate::topology::{ALL_NODES, EDGES, HEXES, NODES, NONE, TOPOLOGY};
 
@@ -82,7 +83,7 @@ fn road_building(s: &State) -> Result<(), Illegal> {
     let p = s.actor;
     need(playable(s, DevCard::RoadBuilding), Illegal::CardNotPlayable)?;
     need(s.roads[p as usize] < ROADS && any_road_site(s, p), Illegal::NoRoadToPlace)?;
-    need(!s.options.road_building_cost || affords(&s.hands[p as usize], &ROAD_COST), Illegal::CannotAfford)
+    need(!s.options.road_building_cost || covers(s.hands[p as usize], ROAD_PACKED), Illegal::CannotAfford)
 }
 
 impl State {
@@ -96,7 +97,7 @@ impl State {
         }
         let p = self.actor;
         let i = p as usize;
-        let hand = &self.hands[i];
+        let hand = self.hands[i];
         match (self.phase, mv) {
             (Phase::SetupSettlement, Move::Settle(n)) => {
                 need(n.index() < NODES, Illegal::OutOfRange)?;
@@ -124,7 +125,7 @@ impl State {
             }
             (Phase::Main, Move::Road(e)) => {
                 need(e.index() < EDGES, Illegal::OutOfRange)?;
-                need(affords(hand, &ROAD_COST), Illegal::CannotAfford)?;
+                need(covers(hand, ROAD_PACKED), Illegal::CannotAfford)?;
                 need(self.roads[i] < ROADS, Illegal::NoPieceLeft)?;
                 road_site(self, p, e.index())
             }
@@ -134,7 +135,7 @@ impl State {
             }
             (Phase::Main, Move::Settle(n)) => {
                 need(n.index() < NODES, Illegal::OutOfRange)?;
-                need(affords(hand, &SETTLEMENT_COST), Illegal::CannotAfford)?;
+                need(covers(hand, SETTLEMENT_PACKED), Illegal::CannotAfford)?;
                 need(self.settlements[i] < SETTLEMENTS, Illegal::NoPieceLeft)?;
                 settlement_site(self, n.index())?;
                 need(road_at(self, p, n.index()), Illegal::NotConnected)
@@ -142,25 +143,28 @@ impl State {
             (Phase::Main, Move::City(n)) => {
                 need(n.index() < NODES, Illegal::OutOfRange)?;
                 need(self.nodes[n.index()] == p + 1, Illegal::NoOwnSettlement)?;
-                need(affords(hand, &CITY_COST), Illegal::CannotAfford)?;
+                need(covers(hand, CITY_PACKED), Illegal::CannotAfford)?;
                 need(self.cities[i] < CITIES, Illegal::NoPieceLeft)
             }
             (Phase::Main, Move::Buy) => {
-                need(affords(hand, &CARD_COST), Illegal::CannotAfford)?;
+                need(covers(hand, CARD_PACKED), Illegal::CannotAfford)?;
                 need((self.deck_top as usize) < DECK, Illegal::DeckEmpty)
             }
             (Phase::Main, Move::Trade(give, get)) => {
-                need(give != get && hand[give.index()] >= self.rate(Player(p), give), Illegal::BadTrade)?;
-                need(self.bank[get.index()] > 0, Illegal::BankCannotPay)
+                need(
+                    give != get && count(hand, give.index()) >= self.rate(Player(p), give),
+                    Illegal::BadTrade,
+                )?;
+                need(count(self.bank, get.index()) > 0, Illegal::BankCannotPay)
             }
             (Phase::Main, Move::Propose(give, get)) => proposal_ok(self, &give, &get),
             (Phase::Answer, Move::Decline) => Ok(()),
-            (Phase::Answer, Move::Accept) => need(affords(hand, &self.offer[1]), Illegal::CannotAccept),
+            (Phase::Answer, Move::Accept) => need(covers(hand, pack(&self.offer[1])), Illegal::CannotAccept),
             (Phase::Pick, Move::Pick(None)) => Ok(()),
             (Phase::Pick, Move::Pick(Some(q))) => {
                 need(q.index() < 8 && self.accepted & (1 << q.0) != 0, Illegal::NotAccepted)
             }
-            (Phase::Discard, Move::Discard(r)) => need(hand[r.index()] > 0, Illegal::NoSuchCard),
+            (Phase::Discard, Move::Discard(r)) => need(count(hand, r.index()) > 0, Illegal::NoSuchCard),
             (Phase::Robber, Move::Robber(h, v)) => {
                 need(h.index() < HEXES, Illegal::OutOfRange)?;
                 need(h != self.robber, Illegal::RobberMustMove)?;
@@ -180,7 +184,7 @@ impl State {
         out.clear();
         let p = self.actor;
         let i = p as usize;
-        let hand = &self.hands[i];
+        let hand = self.hands[i];
         match self.phase {
             Phase::SetupSettlement => {
                 push_bits(out, (ALL_NODES & !self.crowded) as u128, |n| Move::Settle(Node(n)));
@@ -198,33 +202,30 @@ impl State {
             }
             Phase::Main => {
                 out.push(Move::End);
-                if affords(hand, &ROAD_COST) && self.roads[i] < ROADS {
+                if covers(hand, ROAD_PACKED) && self.roads[i] < ROADS {
                     self.road_moves(out);
                 }
-                if affords(hand, &SETTLEMENT_COST) && self.settlements[i] < SETTLEMENTS {
+                if covers(hand, SETTLEMENT_PACKED) && self.settlements[i] < SETTLEMENTS {
                     push_bits(out, (self.road_nodes[i] & !self.crowded) as u128, |n| Move::Settle(Node(n)));
                 }
-                if affords(hand, &CITY_COST) && self.cities[i] < CITIES {
+                if covers(hand, CITY_PACKED) && self.cities[i] < CITIES {
                     push_bits(out, (self.built[i] & !self.city_bits) as u128, |n| Move::City(Node(n)));
                 }
-                if affords(hand, &CARD_COST) && (self.deck_top as usize) < DECK {
+                if covers(hand, CARD_PACKED) && (self.deck_top as usize) < DECK {
                     out.push(Move::Buy);
                 }
                 self.card_moves(out);
                 proposals(self, out);
-                for give in Resource::ALL {
-                    if hand[give.index()] >= self.rate(Player(p), give) {
-                        for get in Resource::ALL {
-                            if get != give && self.bank[get.index()] > 0 {
-                                out.push(Move::Trade(give, get));
-                            }
-                        }
+                let payable = at_least(self.bank, ONE_EACH);
+                for give in kinds(at_least(hand, self.rates[i])) {
+                    for get in kinds(payable & !(0xFF << (8 * give))) {
+                        out.push(Move::Trade(Resource::ALL[give], Resource::ALL[get]));
                     }
                 }
             }
             Phase::FreeRoads => self.road_moves(out),
             Phase::Answer => {
-                if affords(hand, &self.offer[1]) {
+                if covers(hand, pack(&self.offer[1])) {
                     out.push(Move::Accept);
                 }
                 out.push(Move::Decline);
@@ -238,10 +239,8 @@ impl State {
                 }
             }
             Phase::Discard => {
-                for r in Resource::ALL {
-                    if hand[r.index()] > 0 {
-                        out.push(Move::Discard(r));
-                    }
+                for r in kinds(at_least(hand, ONE_EACH)) {
+                    out.push(Move::Discard(Resource::ALL[r]));
                 }
             }
             Phase::Robber => {

@@ -11,7 +11,7 @@
 
 use crate::ids::{Cards, DevCard, Player, Resource};
 use crate::moves::Move;
-use crate::packed::{pack, unpack};
+use crate::packed::{count, one};
 use crate::state::{BANK, DECK, State};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -100,7 +100,7 @@ impl State {
         for r in Resource::ALL {
             let mut unseen = 0;
             for q in (0..n).filter(|&q| q != viewer) {
-                unseen += self.hands[q][r.index()] - unpack(self.known[viewer][q])[r.index()];
+                unseen += count(self.hands[q], r.index()) - count(self.known[viewer][q], r.index());
             }
             for _ in 0..unseen {
                 pool[len] = r;
@@ -113,16 +113,16 @@ impl State {
         let mut next = 0;
         for q in (0..n).filter(|&q| q != viewer) {
             let unknown = self.unknown(Player(viewer as u8), Player(q as u8)) as usize;
-            self.hands[q] = unpack(self.known[viewer][q]);
+            self.hands[q] = self.known[viewer][q];
             for &r in &pool[next..next + unknown] {
-                self.hands[q][r.index()] += 1;
+                self.hands[q] += one(r.index());
             }
             next += unknown;
         }
         let mine = self.known[viewer];
         for q in (0..n).filter(|&q| q != viewer) {
             self.known[q] = mine;
-            self.known[q][q] = pack(&self.hands[q]);
+            self.known[q][q] = self.hands[q];
         }
     }
 

@@ -1,6 +1,7 @@
-//! A hand's five counts a byte each in a u64, so that all five change in one operation (what
-//! each player knows of each hand, C41, is kept so). Every count stays below 128 (19 cards of a
-//! kind in the game), so bytes never carry into each other.
+//! Five counts of resource cards a byte each in a u64, so that all five change or compare in one
+//! operation: the hands, the bank, the trading rates and what each player knows of each hand
+//! (C41) are kept so. Every count stays at most 19 (the cards of a kind in the game), so bytes
+//! never carry into each other, and five of them sum below 256.
 
 use crate::ids::Cards;
 
@@ -13,10 +14,49 @@ pub(crate) fn one(r: usize) -> u64 {
     1 << (8 * r)
 }
 
+/// The high bit of each of the five bytes.
+const HIGH: u64 = 0x0000_0080_8080_8080;
+
 /// The counts packed.
 #[inline]
-pub(crate) fn pack(c: &Cards) -> u64 {
+pub(crate) const fn pack(c: &Cards) -> u64 {
     u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], 0, 0, 0])
+}
+
+/// The count of kind `r`.
+#[inline]
+pub(crate) fn count(x: u64, r: usize) -> u8 {
+    (x >> (8 * r)) as u8
+}
+
+/// The five counts summed (the byte sums of the lower kinds stay below 256, so none carries).
+#[inline]
+pub(crate) fn sum(x: u64) -> u32 {
+    (x.wrapping_mul(ONE_EACH) >> 32) as u8 as u32
+}
+
+/// The kinds where `x` holds at least `y`, as the high bit of each such byte.
+#[inline]
+pub(crate) fn at_least(x: u64, y: u64) -> u64 {
+    ((x | HIGH) - y) & HIGH
+}
+
+/// Whether `x` holds `y` in every kind.
+#[inline]
+pub(crate) fn covers(x: u64, y: u64) -> bool {
+    at_least(x, y) == HIGH
+}
+
+/// The kinds of the bytes `at_least` marked, lowest first, as resource indices.
+#[inline]
+pub(crate) fn kinds(mut marks: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (marks != 0).then(|| {
+            let r = marks.trailing_zeros() as usize / 8;
+            marks &= marks - 1;
+            r
+        })
+    })
 }
 
 /// The counts unpacked.
@@ -30,7 +70,6 @@ pub(crate) fn unpack(x: u64) -> Cards {
 /// high bit set exactly when a >= b.
 #[inline]
 pub(crate) fn sub_floor(a: u64, b: u64) -> u64 {
-    const HIGH: u64 = 0x0000_0080_8080_8080;
     let r = (a | HIGH) - b;
     r & !HIGH & (((r & HIGH) >> 7) * 0xFF)
 }
@@ -51,5 +90,19 @@ mod tests {
         }
         assert_eq!(unpack(sub_floor(pack(&[0, 1, 2, 3, 4]), ONE_EACH)), [0, 0, 1, 2, 3]);
         assert_eq!(unpack(pack(&[1, 1, 1, 1, 1]) + one(3)), [1, 1, 1, 2, 1]);
+    }
+
+    #[test]
+    fn packed_counts_sum_compare_and_name_their_kinds() {
+        for a in 0..=19u8 {
+            for b in 0..=19u8 {
+                let (x, y) = ([a, b, 19, 0, a], [b, a, 0, 19, 1]);
+                assert_eq!(sum(pack(&x)), x.iter().map(|&c| c as u32).sum::<u32>());
+                let want: Vec<usize> = (0..5).filter(|&r| x[r] >= y[r]).collect();
+                assert_eq!(kinds(at_least(pack(&x), pack(&y))).collect::<Vec<_>>(), want);
+                assert_eq!(covers(pack(&x), pack(&y)), want.len() == 5);
+                assert_eq!((0..5).map(|r| count(pack(&x), r)).collect::<Vec<_>>(), x.to_vec());
+            }
+        }
     }
 }

@@ -242,7 +242,7 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], viewer: Option<usize>,
         &format!("last roll: {roll}; development cards left: {}", s.deck_left()),
     );
     let bank = s.bank();
-    line(svg, &mut y, Font::new(13.0), &format!("bank: {}", cards(bank)));
+    line(svg, &mut y, Font::new(13.0), &format!("bank: {}", cards(&bank)));
     let holder = |p: Option<Player>| p.map_or("nobody".to_string(), |p| format!("p{}", p.0 + 1));
     line(
         svg,
@@ -274,7 +274,7 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], viewer: Option<usize>,
             ),
         );
         let (hand, devs) = if viewer.is_none_or(|v| v == i) {
-            (cards(s.hand(p)), dev(s.dev_cards(p)))
+            (cards(&s.hand(p)), dev(s.dev_cards(p)))
         } else {
             let held: u8 = s.dev_cards(p).iter().sum();
             (format!("{} cards", s.hand_size(p)), format!("{held} hidden"))

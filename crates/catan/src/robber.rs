@@ -1,7 +1,6 @@
 //! The robber (C30): whom it may rob on a hex.
 
 use crate::ids::Hex;
-use crate::ids::total;
 use crate::state::{MAX_PLAYERS, State};
 use crate::topology::TOPOLOGY;
 
@@ -13,7 +12,7 @@ pub(crate) fn victims(s: &State, h: Hex, thief: u8) -> u8 {
 
 /// The buildings of each player `thief` may rob anywhere: the others' who hold a card.
 pub(crate) fn robbable(s: &State, thief: u8) -> [u64; MAX_PLAYERS] {
-    std::array::from_fn(|q| if q as u8 != thief && total(&s.hands[q]) > 0 { s.built[q] } else { 0 })
+    std::array::from_fn(|q| if q as u8 != thief && s.hands[q] != 0 { s.built[q] } else { 0 })
 }
 
 /// The players whose `robbable` buildings touch hex `h`, as a bit set.

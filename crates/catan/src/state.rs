@@ -7,6 +7,7 @@ use crate::board::Board;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource, total};
 use crate::moves::Phase;
 use crate::options::Options;
+use crate::packed::{self, unpack};
 use crate::topology::{EDGES, HARBOURS, NODES, NONE, TOPOLOGY};
 use rand_pcg::Pcg64Mcg;
 
@@ -76,7 +77,8 @@ pub struct State {
     pub(crate) nodes: [u8; NODES],
     /// Per path: 0 empty, else owner + 1.
     pub(crate) edges: [u8; EDGES],
-    pub(crate) hands: [Cards; MAX_PLAYERS],
+    /// Each player's resource cards, packed (`packed::pack`), a u64 per hand.
+    pub(crate) hands: [u64; MAX_PLAYERS],
     /// What each player knows of each hand (C41): `known[v][p]` is a lower bound of player p's
     /// resource cards as player v can deduce them from what it saw; exact for `v == p`.
     /// Packed (`packed::pack`), a u64 per hand.
@@ -94,6 +96,9 @@ pub struct State {
     pub(crate) road_length: [u8; MAX_PLAYERS],
     /// Harbour kinds each player uses: bits 0–4 the 2:1 of that resource, bit 5 a 3:1.
     pub(crate) harbour_bits: [u8; MAX_PLAYERS],
+    /// The rate each player trades each resource at with the bank, packed (kept with
+    /// `harbour_bits`).
+    pub(crate) rates: [u64; MAX_PLAYERS],
     pub(crate) longest: u8,
     /// Under Catanatron's longest road: the intersections each player's roads reached while
     /// free of others' buildings (bit per intersection), and the holder's length when last set.
@@ -112,7 +117,8 @@ pub struct State {
     /// The land hexes bearing each number token, a bit per hex (from the board, for production).
     pub(crate) hexes_of: [u32; 13],
     pub(crate) army: u8,
-    pub(crate) bank: Cards,
+    /// The bank's resource cards, packed.
+    pub(crate) bank: u64,
     /// The deck, top at `deck_top`.
     pub(crate) deck: [DevCard; DECK],
     pub(crate) deck_top: u8,
@@ -212,14 +218,14 @@ impl State {
     }
 
     /// A player's resource cards.
-    pub fn hand(&self, p: Player) -> &Cards {
-        &self.hands[p.index()]
+    pub fn hand(&self, p: Player) -> Cards {
+        unpack(self.hands[p.index()])
     }
 
     /// What `viewer` knows of `p`'s resource cards (C41): a lower bound by kind, the rest of
     /// `p`'s hand unknown to it; `p`'s whole hand when `viewer == p`.
     pub fn known(&self, viewer: Player, p: Player) -> Cards {
-        crate::packed::unpack(self.known[viewer.index()][p.index()])
+        unpack(self.known[viewer.index()][p.index()])
     }
 
     /// How many of `p`'s resource cards `viewer` does not know the kind of (C41).
@@ -243,8 +249,8 @@ impl State {
     }
 
     /// The bank's resource cards.
-    pub fn bank(&self) -> &Cards {
-        &self.bank
+    pub fn bank(&self) -> Cards {
+        unpack(self.bank)
     }
 
     /// Development cards left in the deck.
@@ -334,20 +340,13 @@ impl State {
 
     /// A player's resource cards in all.
     pub fn hand_size(&self, p: Player) -> u32 {
-        total(&self.hands[p.index()])
+        packed::sum(self.hands[p.index()])
     }
 
     /// The trading rate a player gets for a resource (C35, C36).
     #[inline]
     pub fn rate(&self, p: Player, r: Resource) -> u8 {
-        let bits = self.harbour_bits[p.index()];
-        if bits & (1 << r.index()) != 0 {
-            2
-        } else if bits & (1 << 5) != 0 {
-            3
-        } else {
-            4
-        }
+        packed::count(self.rates[p.index()], r.index())
     }
 
     /// How far the game has come: moves and chance events so far.
@@ -400,8 +399,8 @@ pub const CITY_COST: Cards = [0, 0, 0, 2, 3];
 /// What a development card costs (C23): wool, grain, ore.
 pub const CARD_COST: Cards = [0, 0, 1, 1, 1];
 
-/// Whether `hand` holds `cost`.
-#[inline]
-pub fn affords(hand: &Cards, cost: &Cards) -> bool {
-    hand.iter().zip(cost).all(|(h, c)| h >= c)
-}
+/// The costs packed (`packed::pack`).
+pub(crate) const ROAD_PACKED: u64 = packed::pack(&ROAD_COST);
+pub(crate) const SETTLEMENT_PACKED: u64 = packed::pack(&SETTLEMENT_COST);
+pub(crate) const CITY_PACKED: u64 = packed::pack(&CITY_COST);
+pub(crate) const CARD_PACKED: u64 = packed::pack(&CARD_COST);

@@ -2,6 +2,7 @@
 
 use crate::board::Harbour;
 use crate::ids::Node;
+use crate::packed::pack;
 use crate::state::{NODE_HARBOUR, State};
 use crate::topology::NONE;
 
@@ -11,8 +12,11 @@ pub(crate) fn settle_harbour(s: &mut State, p: u8, n: Node) {
     if h == NONE {
         return;
     }
-    s.harbour_bits[p as usize] |= match s.board.harbours[h as usize] {
+    let bits = &mut s.harbour_bits[p as usize];
+    *bits |= match s.board.harbours[h as usize] {
         Harbour::Generic => 1 << 5,
         Harbour::Special(r) => 1 << r.index(),
     };
+    let any = if *bits & 1 << 5 != 0 { 3 } else { 4 };
+    s.rates[p as usize] = pack(&std::array::from_fn(|r| if *bits & 1 << r != 0 { 2 } else { any }));
 }

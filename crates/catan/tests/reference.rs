@@ -205,7 +205,7 @@ fn site_free(s: &State, g: &Geometry, n: usize) -> bool {
 fn reference_moves(s: &State, g: &Geometry, mem: &Memory) -> BTreeSet<u32> {
     let mut out = Vec::new();
     let p = s.actor().0;
-    let hand = *s.hand(Player(p));
+    let hand = s.hand(Player(p));
     let (settlements, cities, roads) = {
         let mut c = (0, 0, 0);
         for n in 0..NODES {
@@ -428,7 +428,7 @@ fn candidates(players: u8, proposals: bool) -> Vec<Move> {
 /// The facts of one position that need no history; panics with what differs.
 fn check_position(s: &State, g: &Geometry, mem: &mut Memory) {
     let n = s.players() as u8;
-    let mut bank_total = *s.bank();
+    let mut bank_total = s.bank();
     let mut cards = [0u8; 5];
     let k_deck = s.deck();
     for d in k_deck {
@@ -603,7 +603,7 @@ fn produced(s: &State, roll: u8, stats: &mut Stats) -> Vec<[u8; 5]> {
             }
         }
     }
-    let mut hands: Vec<[u8; 5]> = (0..n).map(|p| *s.hand(Player(p as u8))).collect();
+    let mut hands: Vec<[u8; 5]> = (0..n).map(|p| s.hand(Player(p as u8))).collect();
     for r in 0..5 {
         let total: u32 = owed.iter().map(|o| o[r]).sum();
         let bank = s.bank()[r] as u32;
@@ -667,7 +667,7 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
                         for (p, want) in want.iter().enumerate() {
                             assert_eq!(
                                 s.hand(Player(p as u8)),
-                                want,
+                                *want,
                                 "seed {seed}: C15/C16 production of {p}"
                             );
                         }
@@ -766,7 +766,7 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
             Move::Settle(n) if before.phase() == Phase::SetupSettlement => {
                 mem.last_settlement = n.index();
                 let second = before.pieces(p).0 == 1;
-                let mut want = *before.hand(p);
+                let mut want = before.hand(p);
                 if second {
                     for h in 0..HEXES {
                         if let Some(r) = s.board().terrain[h]
@@ -776,13 +776,13 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
                         }
                     }
                 }
-                assert_eq!(*s.hand(p), want, "seed {seed}: C13 second settlement's yield");
+                assert_eq!(s.hand(p), want, "seed {seed}: C13 second settlement's yield");
             }
             Move::Propose(give, _) => {
                 mem.proposals += 1;
                 mem.accepted.clear();
                 assert_eq!(s.actor().0, (p.0 + 1) % players as u8, "C37: the next seat answers first");
-                assert_eq!(*s.hand(p), *before.hand(p), "C37: a proposal moves no card");
+                assert_eq!(s.hand(p), before.hand(p), "C37: a proposal moves no card");
                 let _ = give;
             }
             Move::Accept | Move::Decline => {
@@ -806,7 +806,7 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
                         assert_eq!(s.hand(q)[r], before.hand(q)[r] + give[r] - get[r], "C37: the exchange");
                     }
                 } else {
-                    assert_eq!(*s.hand(p), *before.hand(p));
+                    assert_eq!(s.hand(p), before.hand(p));
                 }
                 mem.accepted.clear();
                 assert_eq!(s.phase(), Phase::Main);

@@ -80,7 +80,7 @@ fn c1_c40_two_to_four_players() {
 #[test]
 fn c2_the_bank_holds_19_of_each_resource_and_the_deck_25_cards() {
     let s = beginners(Options::OFFICIAL);
-    assert_eq!(*s.bank(), [19; 5]);
+    assert_eq!(s.bank(), [19; 5]);
     assert_eq!(s.deck_left(), 25);
     assert_eq!(s.pieces(P0), (0, 0, 0));
 }
@@ -231,7 +231,7 @@ fn c13_the_second_settlement_yields_one_card_per_land_hex() {
             want[r.index()] += 1;
         }
     }
-    assert_eq!(*s.hand(Player(3)), want);
+    assert_eq!(s.hand(Player(3)), want);
 }
 
 #[test]
@@ -545,7 +545,7 @@ fn c26_road_building_places_two_free_roads() {
         s.phase() == Phase::Main && legal(s).contains(&Move::RoadBuilding) && s.pieces(s.actor()).2 <= 13
     });
     let p = s.actor();
-    let (hand, roads) = (*s.hand(p), s.pieces(p).2);
+    let (hand, roads) = (s.hand(p), s.pieces(p).2);
     s.play(Move::RoadBuilding).unwrap();
     assert_eq!(s.phase(), Phase::FreeRoads);
     assert_eq!(s.check(Move::End), Err(Illegal::WrongStep));
@@ -553,7 +553,7 @@ fn c26_road_building_places_two_free_roads() {
         let r = legal(&s)[0];
         s.play(r).unwrap();
     }
-    assert_eq!(*s.hand(p), hand, "the roads are free");
+    assert_eq!(s.hand(p), hand, "the roads are free");
     assert_eq!(s.pieces(p).2, roads + 2);
     assert!(s.is_over() || s.phase() == Phase::Main);
 }
@@ -564,7 +564,7 @@ fn c27_year_of_plenty_takes_two_cards_or_one_when_the_bank_cannot_pay_two() {
         s.phase() == Phase::Main && legal(s).iter().any(|m| matches!(m, Move::YearOfPlenty(..)))
     });
     let moves = legal(&s);
-    let bank = *s.bank();
+    let bank = s.bank();
     for m in &moves {
         if let Move::YearOfPlenty(a, None) = *m {
             assert!(Resource::ALL.iter().any(|&b| if a == b {
@@ -819,7 +819,7 @@ fn c37_trading_between_players_is_an_option_a_proposal_answers_and_a_pick() {
     let p = s.actor();
     assert_eq!(s.check(Move::Propose([1, 0, 0, 0, 0], [1, 0, 0, 0, 1])), Err(Illegal::BadProposal));
     assert_eq!(s.check(Move::Propose([1, 0, 0, 0, 0], [0, 0, 0, 0, 3])), Err(Illegal::BadProposal));
-    let before: Vec<[u8; 5]> = (0..4).map(|q| *s.hand(Player(q))).collect();
+    let before: Vec<[u8; 5]> = (0..4).map(|q| s.hand(Player(q))).collect();
     s.play(offer).unwrap();
     let mut accepted = Vec::new();
     for k in 1..4 {
@@ -875,9 +875,9 @@ fn c41_what_a_player_knows_of_a_hand_is_a_lower_bound_and_exact_for_its_own() {
                     for p in 0..players as u8 {
                         let (k, h) = (s.known(Player(v), Player(p)), s.hand(Player(p)));
                         if v == p {
-                            assert_eq!(&k, h, "seat {v} knows its own hand");
+                            assert_eq!(k, h, "seat {v} knows its own hand");
                         } else {
-                            assert!(k.iter().zip(h).all(|(k, h)| k <= h), "seat {v} of {p}: {k:?} > {h:?}");
+                            assert!(k.iter().zip(h).all(|(k, h)| *k <= h), "seat {v} of {p}: {k:?} > {h:?}");
                         }
                     }
                 }
@@ -906,7 +906,7 @@ fn c41_a_stolen_card_is_seen_by_thief_and_victim_only() {
     assert_eq!(a.canonical(other.index()), b.canonical(other.index()), "the third player cannot tell");
     assert_ne!(a.canonical(thief.index()), b.canonical(thief.index()), "the thief sees the card");
     assert_ne!(a.canonical(victim.index()), b.canonical(victim.index()), "the victim sees the card");
-    assert_eq!(&a.known(thief, thief), a.hand(thief));
+    assert_eq!(a.known(thief, thief), a.hand(thief));
     assert_eq!(a.known(victim, thief)[kinds[0].index()], s.known(victim, thief)[kinds[0].index()] + 1);
     assert_eq!(a.known(other, thief), s.known(other, thief), "one more card of unknown kind");
     assert_eq!(a.unknown(other, thief), s.unknown(other, thief) + 1);
@@ -937,14 +937,14 @@ fn c41_a_sample_keeps_what_the_viewer_knows_and_varies_the_rest() {
         for p in (0..4).map(Player) {
             assert_eq!(d.hand_size(p), s.hand_size(p));
             assert!(d.hand(p).iter().zip(s.known(me, p)).all(|(&h, k)| h >= k));
-            assert_eq!(&d.known(p, p), d.hand(p), "every hand known to its owner in a sample");
+            assert_eq!(d.known(p, p), d.hand(p), "every hand known to its owner in a sample");
         }
         for r in 0..5 {
             let all: u32 = (0..4).map(|p| d.hand(Player(p))[r] as u32).sum();
             assert_eq!(all + d.bank()[r] as u32, 19);
         }
         assert_eq!(d.canonical(me.index()), s.canonical(me.index()), "a sample looks the same to the viewer");
-        hands_seen.insert((0..4).map(|p| *d.hand(Player(p))).collect::<Vec<_>>());
+        hands_seen.insert((0..4).map(|p| d.hand(Player(p))).collect::<Vec<_>>());
     }
     assert!(hands_seen.len() > 1, "the unknown cards are dealt afresh");
 }

@@ -254,7 +254,7 @@ pub fn value(w: &GreedyWeights, s: &State, p: Player) -> f64 {
     let stolen = if s.phase() == Phase::Steal && s.current() == p { 1 } else { 0 };
     let cards = s.hand_size(p) + stolen;
     v += w.cards * cards.min(7) as f64 - w.excess * cards.saturating_sub(7) as f64;
-    let hand = s.hand(p);
+    let hand = &s.hand(p);
     let (settlements, cities, _) = s.pieces(p);
     let mut toward = 0.5 * progress(hand, &CARD_COST);
     if settlements > 0 && cities < 4 {

@@ -100,7 +100,7 @@ fn events(start: &State, seen: &[Seen]) -> Vec<Vec<String>> {
         }
         assert_eq!(s.actor().index(), x.seat, "the replay follows the game");
         out.push(std::mem::replace(&mut pending, vec![String::new(); n]));
-        let before: Vec<[u8; 5]> = (0..n).map(|p| *s.hand(Player(p as u8))).collect();
+        let before: Vec<[u8; 5]> = (0..n).map(|p| s.hand(Player(p as u8))).collect();
         s.apply(x.decision);
         // A move and the cards it moves, by kind, are public (C41); only a steal is not, and that
         // is a chance step above.
