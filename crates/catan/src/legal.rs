@@ -215,7 +215,9 @@ impl State {
                     out.push(Move::Buy);
                 }
                 self.card_moves(out);
-                proposals(self, out);
+                if self.options.player_trade {
+                    proposals(self, out);
+                }
                 let payable = at_least(self.bank, ONE_EACH);
                 for give in kinds(at_least(hand, self.rates[i])) {
                     for get in kinds(payable & !(0xFF << (8 * give))) {
@@ -245,11 +247,17 @@ impl State {
             }
             Phase::Robber => {
                 let robbable = robbable(self, p);
+                let any = robbable[0] | robbable[1] | robbable[2] | robbable[3];
                 for h in 0..HEXES as u8 {
                     if h == self.robber.0 {
                         continue;
                     }
-                    let set = victims_among(&robbable, Hex(h));
+                    // Most hexes touch nobody's building who could be robbed.
+                    let set = if TOPOLOGY.hex_node_bits[h as usize] & any == 0 {
+                        0
+                    } else {
+                        victims_among(&robbable, Hex(h))
+                    };
                     if set == 0 {
                         out.push(Move::Robber(Hex(h), None));
                     }
@@ -265,12 +273,17 @@ impl State {
     }
 
     /// The development cards the player on turn may play now (C24–C28).
+    #[inline(always)]
     fn card_moves(&self, out: &mut Vec<Move>) {
         // Most of the time there is no card to play: one look at the hand of cards.
         let [knight, plenty, monopoly, roads, _] = self.dev[self.current as usize];
-        if self.dev_played || knight | plenty | monopoly | roads == 0 {
-            return;
+        if !self.dev_played && knight | plenty | monopoly | roads != 0 {
+            self.playable_cards(out);
         }
+    }
+
+    /// The moves of `card_moves` once the player holds a card he may have bought before.
+    fn playable_cards(&self, out: &mut Vec<Move>) {
         if playable(self, DevCard::Knight) {
             out.push(Move::Knight);
         }

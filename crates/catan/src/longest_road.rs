@@ -110,7 +110,10 @@ impl Network {
                 continue;
             }
             *touched |= bit;
-            let further = if STOP && self.blocked & (1 << next) != 0 {
+            // A road's far end where nothing else leads on ends the trail without a call (the
+            // lists are one-way: from a blocked start, the road back is not in the far end's).
+            let end = self.degree[next as usize] == 1 && self.next[next as usize][0].0 == k;
+            let further = if end || STOP && self.blocked & (1 << next) != 0 {
                 0
             } else {
                 self.walk::<STOP>(next as usize, used | bit, touched)
