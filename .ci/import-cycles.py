@@ -6,18 +6,11 @@ from __future__ import annotations
 
 import re
 import sys
+import tomllib
 from pathlib import Path
 
-CRATES = [
-    "crates/core",
-    "crates/die-stadt",
-    "crates/catan",
-    "crates/die-stadt-bots",
-    "crates/harness",
-    "crates/py",
-    "crates/testkit",
-    ".",
-]
+# Every crate of the workspace, so that a new one is checked without being listed here.
+CRATES = tomllib.loads(Path("Cargo.toml").read_text())["workspace"]["members"]
 PATH = re.compile(r"\b(crate|super)::([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*)")
 TESTS = re.compile(r"#\[cfg\(test\)\]\s*mod tests\s*\{.*", re.S)
 

@@ -1,30 +1,25 @@
-//! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`): its seats
-//! (a random player, the core's MCTS over determinised games, a greedy one-ply player,
-//! `catan_greedy`, and bots in other programs) and what the runs need of it (`Hosted`). Catan's
+//! Die Siedler von Catan in the harness (the engine and its adapter are `stadt-catan`, its bots
+//! `stadt-catan-bots`): its seats (a random player, the core's MCTS over determinised games, a
+//! greedy one-ply player, and bots in other programs) and what the runs need of it (`Hosted`). Catan's
 //! tournaments, SPRT runs and tuning go through the same generic code as Die Stadt's. The options
 //! (`--options`, `options` in experiment files) are the engine's, and `board=FILE` fixes the
 //! board. A Catan bot file (`game = catan`, `bot = process`) is a bot in another program, over
 //! the core's `stadt-bot 1` host (`stadt_core::process_agent`).
 
-use crate::catan_greedy::{GreedyCatan, GreedyWeights, WEIGHTS};
 use crate::hosted::{Hosted, TunedFile, option_words};
 use crate::tune::Weight;
 use die_stadt_bots::bot_def::BotSpec;
 use die_stadt_bots::botfile::{BotDirs, parse_process_file};
 use die_stadt_bots::process_bot::Settings as ProcessSettings;
-use rand::RngExt;
-use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::RecordHead;
-use stadt_catan::moves::Move;
-use stadt_catan::observation::Observation;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_core::agent::Agent;
+use stadt_catan_bots::greedy::{GreedyCatan, GreedyWeights, WEIGHTS};
+use stadt_catan_bots::mcts::{MCTS_C, MCTS_ITERS, MctsCatan};
+use stadt_catan_bots::random::RandomCatan;
 use stadt_core::error::Error;
-use stadt_core::game::Game;
 use stadt_core::kind::GameKind;
 use stadt_core::process_agent::ProcessAgent;
-use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::path::Path;
 
@@ -32,7 +27,7 @@ pub use stadt_catan::kind::{Catan, NAME};
 
 /// A Catan bot: `random`; `mcts` (the core's MCTS over determinised games, random playouts)
 /// with `iters=N` (default 200) and `c=X` (default 0.7); or `greedy` with its weights
-/// (`catan_greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
+/// (`stadt_catan_bots::greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
 #[derive(Clone, Debug)]
 pub enum CatanBot {
     /// Uniform among the legal moves.
@@ -47,7 +42,7 @@ pub enum CatanBot {
         /// Exploration constant.
         c: f64,
     },
-    /// One ply on a hand-written value of the position (`catan_greedy`).
+    /// One ply on a hand-written value of the position (`stadt_catan_bots::greedy`).
     Greedy(GreedyWeights),
 }
 
@@ -93,9 +88,6 @@ fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
     stadt_catan::board::Board::parse(&text).map_err(|e| Error::file_of("board", path, e.to_string()))
 }
 
-/// The MCTS bot's exploration constant when its spec gives none.
-const MCTS_C: f64 = 0.7;
-
 /// Catan's bots, as `stadt games` and errors name them.
 pub const BOTS: &str = "random, mcts (iters=N, c=X), greedy (w_points=X, ... as in docs/catan/README.md)";
 
@@ -105,7 +97,7 @@ impl CatanEntrant {
         let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
         let mut bot = match name {
             "random" => CatanBot::Random,
-            "mcts" => CatanBot::Mcts { iters: 200, c: MCTS_C },
+            "mcts" => CatanBot::Mcts { iters: MCTS_ITERS, c: MCTS_C },
             "greedy" => CatanBot::Greedy(GreedyWeights::default()),
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
@@ -191,50 +183,18 @@ impl Seat<Catan> for CatanEntrant {
 
     fn agent(&self, _agent_seed: u64, _seat: usize) -> Result<SeatAgent<Catan>, Error> {
         Ok(SeatAgent::Bot(match &self.bot {
-            CatanBot::Random => Box::new(RandomCatan { moves: Vec::new() }),
+            CatanBot::Random => Box::new(RandomCatan::default()),
             CatanBot::Process(spec) => Box::new(ProcessAgent::<Catan>::new(
                 ProcessSettings::of(&spec.params),
-                Box::new(RandomCatan { moves: Vec::new() }),
+                Box::new(RandomCatan::default()),
             )),
-            &CatanBot::Mcts { iters, c } => Box::new(MctsCatan {
-                search: Mcts::with_prior(mcts_config(iters, c), RandomRollout::default, || NoPrior),
-            }),
+            &CatanBot::Mcts { iters, c } => Box::new(MctsCatan::new(iters, c)),
             CatanBot::Greedy(w) => Box::new(GreedyCatan::new(*w)),
         }))
     }
 
     fn can_forfeit(&self) -> bool {
         matches!(self.bot, CatanBot::Process(_))
-    }
-}
-
-/// The search's settings for `iters` iterations and exploration `c`: plain UCT with the win as
-/// reward, playouts cut at 400 steps.
-fn mcts_config(iters: u64, c: f64) -> Config {
-    Config { depth: 400, ..Config::uct(iters, c, Reward::Win) }
-}
-
-/// Uniform among the legal moves of what it sees.
-struct RandomCatan {
-    moves: Vec<Move>,
-}
-
-impl Agent<Catan> for RandomCatan {
-    fn act(&mut self, obs: &Observation<'_>, rng: &mut Pcg64Mcg) -> Move {
-        // The legal moves depend only on what the player sees (Determinize's own list).
-        stadt_core::game::Determinize::legal_moves(obs, &mut self.moves);
-        self.moves[rng.random_range(0..self.moves.len())]
-    }
-}
-
-/// The core's MCTS, searching games sampled from what it sees.
-struct MctsCatan {
-    search: Mcts<State, RandomRollout<State>, NoPrior>,
-}
-
-impl Agent<Catan> for MctsCatan {
-    fn act(&mut self, obs: &Observation<'_>, rng: &mut Pcg64Mcg) -> Move {
-        self.search.choose(obs, &|s: &State, out: &mut [f64]| Game::scores(s, out), rng)
     }
 }
 

@@ -6,7 +6,6 @@ pub mod any_report;
 pub mod bench;
 pub mod catan;
 pub mod catan_bench;
-pub mod catan_greedy;
 pub mod catanatron_seat;
 pub mod check_bot;
 pub mod entrant;
