@@ -4,9 +4,10 @@
 //! official by default; `catanatron`, `Options::CATANATRON`, as `benches/catan-vs-catanatron.sh`
 //! runs it beside Catanatron).
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::options::Options;
+use stadt_catan::playout::{random_playout, random_step};
 use stadt_catan::state::State;
 use std::hint::black_box;
 use std::time::Instant;
@@ -20,22 +21,10 @@ fn main() {
     };
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut buf = Vec::new();
-    let (mut actions, mut mid) = (0u64, None);
+    let mut actions = 0u64;
     let start = Instant::now();
     for seed in 0..games {
-        let mut s = State::deal(4, options, seed).unwrap();
-        while !s.is_over() {
-            if s.phase().is_chance() {
-                s.resolve_chance();
-            } else {
-                s.legal_moves(&mut buf);
-                s.apply(buf[rng.random_range(0..buf.len())]);
-            }
-            actions += 1;
-            if seed == 0 && s.turns() == 30 && mid.is_none() {
-                mid = Some(s.clone());
-            }
-        }
+        actions += random_playout(&mut State::deal(4, options, seed).unwrap(), &mut buf, &mut rng);
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -44,7 +33,11 @@ fn main() {
         actions as f64 / secs / 1e6,
         actions as f64 / games as f64
     );
-    let s = mid.expect("a position at turn 30");
+    // A position at turn 30 of a random game.
+    let mut s = State::deal(4, options, 0).unwrap();
+    while s.turns() < 30 && !s.is_over() {
+        random_step(&mut s, &mut buf, &mut rng);
+    }
     let n = 10_000_000u32;
     let mut copy = s.clone();
     let start = Instant::now();

@@ -21,6 +21,7 @@ pub mod options;
 pub(crate) mod packed;
 pub mod picture;
 pub mod playable;
+pub mod playout;
 pub(crate) mod production;
 pub mod record;
 pub(crate) mod robber;

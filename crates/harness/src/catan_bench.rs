@@ -10,6 +10,7 @@ use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::Catan;
 use stadt_catan::moves::Move;
 use stadt_catan::options::Options;
+use stadt_catan::playout::random_playout;
 use stadt_catan::state::State;
 use stadt_core::alloc_count::allocated_bytes;
 use stadt_core::kind::GameKind;
@@ -25,22 +26,6 @@ pub const CATANATRON_GAMES_PER_SECOND: f64 = 20.3;
 
 /// Iterations each MCTS decision is given when timed.
 pub const MCTS_BENCH_ITERS: u64 = 200;
-
-/// Plays `s` to its end with uniformly random moves (chance from the game); returns the actions
-/// taken, chance included.
-pub fn random_playout(s: &mut State, moves: &mut Vec<Move>, rng: &mut Pcg64Mcg) -> u64 {
-    let mut actions = 0;
-    while !s.is_over() {
-        if s.phase().is_chance() {
-            s.resolve_chance();
-        } else {
-            s.legal_moves(moves);
-            s.apply(moves[rng.random_range(0..moves.len())]);
-        }
-        actions += 1;
-    }
-    actions
-}
 
 /// Random 4-player games played for a while: how many, their actions, the bytes their moves
 /// allocated (None when the counter is not installed), and the seconds they took.
