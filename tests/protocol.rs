@@ -855,8 +855,11 @@ for line in sys.stdin:
             print("", flush=True)
         answer = json.dumps({"type": "move", "move": m["moves"][0]})
         # Twice in one write: the second line is there before the host's next question (one that
-        # came only after it would be read as the next answer: docs/bot-protocol.md).
-        print(answer + "\n" + answer if mode == "twice" else answer, flush=True)
+        # came only after it would be read as the next answer: docs/bot-protocol.md). Not print:
+        # under PYTHONUNBUFFERED it writes the text and its end of line apart, and on a busy
+        # machine the second line's end came after the next question.
+        sys.stdout.write(answer + "\n" + answer + "\n" if mode == "twice" else answer + "\n")
+        sys.stdout.flush()
 "#;
 
 #[test]
