@@ -5,21 +5,19 @@ use crate::kind::{Catan, GameInfo, NAME};
 use crate::moves::Move;
 use crate::observation::Observation;
 use crate::record::move_text;
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 use stadt_core::game::Determinize;
 use stadt_core::protocol::Spoken;
 
 impl Spoken for Catan {
     const NAME: &'static str = NAME;
 
-    fn new_game_message(info: &GameInfo, seed: u64) -> Value {
-        json!({
-            "type": "new_game",
-            "seat": info.seat.index() + 1,
-            "players": info.players,
-            "seed": seed,
-            "options": info.options,
-        })
+    fn info_seat(info: &GameInfo) -> (usize, usize) {
+        (info.seat.index(), info.players)
+    }
+
+    fn game_fields(info: &GameInfo) -> Map<String, Value> {
+        Map::from_iter([("options".to_string(), Value::from(info.options.as_str()))])
     }
 
     fn info_seed(info: &GameInfo) -> u64 {

@@ -140,7 +140,7 @@ impl<K: Spoken> ProcessAgent<K> {
         // Not the seed of the bot's generator here, which a bot could trace back to the run seed
         // and so to the deal: a keyed hash of it (issue trust, 3).
         let seed = secret::run_secret().map_err(Fault::Start)?.bot_seed(K::info_seed(info));
-        conn.send(&K::new_game_message(info, seed))?;
+        conn.send(&crate::protocol::new_game_message::<K>(info, seed))?;
         self.told = true;
         Ok(())
     }

@@ -15,9 +15,12 @@ pub trait Spoken: GameKind {
     /// The game's name in the hello (what `--game` takes).
     const NAME: &'static str;
 
-    /// The `new_game` message for the agent `info` describes, its generator's seed given as
-    /// `seed` (the keyed hash a bot in another program is told).
-    fn new_game_message(info: &Self::Info, seed: u64) -> Value;
+    /// The seat (0-based) of the agent `info` describes, and the number of players.
+    fn info_seat(info: &Self::Info) -> (usize, usize);
+
+    /// The game's own fields of the `new_game` message for the agent `info` describes (Die
+    /// Stadt: its tile set; Catan: its options); `new_game_message` adds the shared ones.
+    fn game_fields(info: &Self::Info) -> Map<String, Value>;
 
     /// The seed in `info` (of the agent's own generator).
     fn info_seed(info: &Self::Info) -> u64;
@@ -34,6 +37,20 @@ pub trait Spoken: GameKind {
         moves: &mut Vec<Self::Move>,
         texts: &mut Vec<String>,
     ) -> (usize, Option<String>);
+}
+
+/// The `new_game` message for the agent `info` describes: its seat (1 = p1), the players and its
+/// generator's seed given as `seed` (the keyed hash a bot in another program is told), then the
+/// game's own fields.
+pub fn new_game_message<K: Spoken>(info: &K::Info, seed: u64) -> Value {
+    let (seat, players) = K::info_seat(info);
+    let mut message = Map::new();
+    message.insert("type".into(), "new_game".into());
+    message.insert("seat".into(), (seat + 1).into());
+    message.insert("players".into(), players.into());
+    message.insert("seed".into(), seed.into());
+    message.extend(K::game_fields(info));
+    Value::Object(message)
 }
 
 /// The host's first message.

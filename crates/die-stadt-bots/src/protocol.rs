@@ -10,5 +10,5 @@ pub use stadt_core::protocol::{VERSION, answer, decide, hello, kind, quit, ready
 /// A new game begins: the bot's seat (1 = p1, the start player), the players, a seed for its own
 /// randomness and the tile set.
 pub fn new_game(info: &die_stadt::kind::GameInfo) -> serde_json::Value {
-    <die_stadt::kind::DieStadt as stadt_core::protocol::Spoken>::new_game_message(info, info.seed)
+    stadt_core::protocol::new_game_message::<die_stadt::kind::DieStadt>(info, info.seed)
 }

@@ -6,21 +6,21 @@ use crate::moves::Move;
 use crate::observation::Observation;
 use crate::record::decision_text;
 use crate::table::Table;
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 use stadt_core::protocol::Spoken;
 
 impl Spoken for DieStadt {
     const NAME: &'static str = NAME;
 
-    fn new_game_message(info: &GameInfo, seed: u64) -> Value {
-        json!({
-            "type": "new_game",
-            "seat": info.seat.index() + 1,
-            "players": info.players,
-            "seed": seed,
-            "tiles": info.tiles,
-            "tiles_sha256": info.tiles_sha256,
-        })
+    fn info_seat(info: &GameInfo) -> (usize, usize) {
+        (info.seat.index(), info.players)
+    }
+
+    fn game_fields(info: &GameInfo) -> Map<String, Value> {
+        Map::from_iter([
+            ("tiles".to_string(), Value::from(info.tiles.as_str())),
+            ("tiles_sha256".to_string(), Value::from(info.tiles_sha256.as_str())),
+        ])
     }
 
     fn info_seed(info: &GameInfo) -> u64 {
