@@ -118,6 +118,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
+            | Command::CheckBot(_)
             | Command::ServeCatanatron(_)
     );
     if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != "catan") {
@@ -129,7 +130,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay and bench take every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay, bench and check-bot take every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -153,7 +154,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Bench(a) => bench::bench(a, chosen),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
-        Command::CheckBot(a) => serve::check_bot(a),
+        Command::CheckBot(a) => serve::check_bot(a, chosen),
         Command::ServeCatanatron(a) => serve::serve_catanatron(a),
         Command::Games => {
             print!("{}", stadt_harness::games::listing());

@@ -591,6 +591,34 @@ fn check_bot_passes_the_examples_and_names_the_first_violation() {
 }
 
 #[test]
+fn check_bot_checks_a_catan_bot_file_with_the_same_games_and_verdicts() {
+    if !python_bots() {
+        return;
+    }
+    let example = repo_path("bots/examples/random-python-catan.bot");
+    let (code, out, err) = stadt(&["--game", "catan", "check-bot", example.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("check-bot random-python-catan: `python3 random_bot.py`"), "{out}");
+    assert!(out.contains("game 3: 4 players, seat p4: ok") && out.contains("after a restart: ok"), "{out}");
+    assert!(out.ends_with("PASS\n"), "{out}");
+    // A Catan bot that answers its third decision with a move Catan never lists.
+    let dir = scratch("protocol-check-catan");
+    std::fs::write(dir.join("faulty.py"), FAULTY).unwrap();
+    let file = bot_file(&dir, "illegal-catan", "game = catan\ncommand = python3 faulty.py illegal-move");
+    let (code, out, _) = stadt(&["--game", "catan", "check-bot", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL: game 1: 2 players, seat p1: illegal move: `tile 99 99 0`"), "{out}");
+    // One of Catan's own bots, and a Die Stadt bot file in Catan, are refused before any game.
+    let (code, _, err) = stadt(&["--game", "catan", "check-bot", "greedy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("check-bot checks a bot in another program"), "{err}");
+    let die_stadt = repo_path("bots/examples/random-python.bot");
+    let (code, _, err) = stadt(&["--game", "catan", "check-bot", die_stadt.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("random-python.bot"), "{err}");
+}
+
+#[test]
 fn the_host_never_uses_a_shell() {
     if !python_bots() {
         return;

@@ -5,10 +5,14 @@
 use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
+use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use die_stadt_bots::protocol::tiles_sha256;
 use die_stadt_bots::serve::serve;
 use die_stadt_bots::spec::parse_bot;
+use stadt_harness::catan::Catan;
+use stadt_harness::games::Game;
+use stadt_harness::hosted::Hosted;
 
 #[derive(Args, Debug)]
 pub struct ServeBotArgs {
@@ -59,17 +63,25 @@ pub struct CheckBotArgs {
     /// Seed of the check's games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Tile set file instead of the default set.
+    /// Tile set file instead of the default set (Die Stadt).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<String>,
     #[command(flatten)]
     pub bot_dir: BotDirArg,
 }
 
-pub fn check_bot(a: CheckBotArgs) -> Result<(), Failure> {
-    let spec = parse_bot(&a.file, &a.bot_dir.dirs())?;
-    let tileset = stadt_harness::tileset::load(a.tiles.as_deref().unwrap_or("default"))?;
-    let checked = stadt_harness::check_bot::check(&spec, tileset, a.seed)?;
+/// `stadt check-bot` in the game `game` (`--game`).
+pub fn check_bot(a: CheckBotArgs, game: Game) -> Result<(), Failure> {
+    match game {
+        Game::DieStadt => check_bot_of::<DieStadt>(a),
+        Game::Catan => check_bot_of::<Catan>(a),
+    }
+}
+
+fn check_bot_of<K: Hosted>(a: CheckBotArgs) -> Result<(), Failure> {
+    let kind = K::set_up(a.tiles.as_deref().unwrap_or("default"), "")?;
+    let entrant = K::entrant(&a.file, &a.bot_dir.dirs())?;
+    let checked = stadt_harness::check_bot::check(&kind, &entrant, a.seed)?;
     print!("{}", checked.report);
     if checked.passed { Ok(()) } else { Err(Failure::CheckFailed) }
 }

@@ -250,6 +250,15 @@ impl Hosted for Catan {
         stadt_core::process_agent::release_idle();
     }
 
+    fn outside_program(
+        entrant: &CatanEntrant,
+    ) -> Option<Result<stadt_core::process_agent::Settings, String>> {
+        match &entrant.bot {
+            CatanBot::Process(spec) => Some(ProcessSettings::of(&spec.params)),
+            _ => None,
+        }
+    }
+
     // Victory points: two are a city, a road or an army; most games end 10 to 7 or closer.
     const MARGIN_UNIT: f64 = 2.0;
 

@@ -1,18 +1,18 @@
 //! `stadt check-bot`: the compliance check of a bot in another program (as fastchess's
-//! `--compliance`): it plays whole games against `random` in 2, 3 and 4 players, every reply
-//! checked by the host as in a tournament (in time, one JSON object of the right type, a legal
-//! move), then once more after its program was ended, to see it start again; the first violation
-//! fails the check.
+//! `--compliance`), for any game: it plays whole games against `random` in 2, 3 and 4 players,
+//! every reply checked by the host as in a tournament (in time, one JSON object of the right
+//! type, a legal move), then once more after its program was ended, to see it start again; the
+//! first violation fails the check.
 
-use crate::entrant::Entrant;
-use crate::runner::play_game;
-use die_stadt::ids::Player;
-use die_stadt::tiles::TileSet;
-use die_stadt_bots::process_bot;
-use die_stadt_bots::spec::BotSpec;
+use crate::hosted::Hosted;
+use die_stadt_bots::botfile::BotDirs;
 use stadt_core::error::Error;
+use stadt_core::process_agent::Settings;
+use stadt_core::runner::{Table, play};
+use stadt_core::seat::Seat;
 use stadt_core::seeds::derive;
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
 
 /// The games of the check: (players, the bot's seat), the last one after a restart.
 const GAMES: [(usize, usize); 4] = [(2, 0), (3, 1), (4, 3), (2, 1)];
@@ -25,38 +25,41 @@ pub struct Checked {
     pub passed: bool,
 }
 
-/// Checks the process bot `spec` on `tileset`, its games seeded from `seed`.
-pub fn check(spec: &BotSpec, tileset: &'static TileSet, seed: u64) -> Result<Checked, Error> {
-    if spec.def.name != process_bot::BOT.name {
-        return Err(Error::Setting(format!(
-            "check-bot checks a bot in another program (a bot file with `bot = process`), not `{}`",
-            spec.full()
-        )));
-    }
-    let settings = process_bot::Settings::of(&spec.params).map_err(Error::Setting)?;
+/// Checks the bot in another program `entrant` in the game `kind`, its games seeded from `seed`.
+pub fn check<K: Hosted>(kind: &K, entrant: &K::Entrant, seed: u64) -> Result<Checked, Error> {
+    let settings: Settings = match K::outside_program(entrant) {
+        Some(settings) => settings.map_err(Error::Setting)?,
+        None => {
+            return Err(Error::Setting(format!(
+                "check-bot checks a bot in another program (a bot file with `bot = process`), not `{}`",
+                entrant.full()
+            )));
+        }
+    };
     let mut report = format!(
         "check-bot {}: `{}` in {}, {} ms per decision\n",
-        spec.label,
+        entrant.label(),
         settings.launch.command.join(" "),
         settings.launch.dir.display(),
         settings.time.as_millis()
     );
-    let random = BotSpec::new(die_stadt_bots::registry::find("random").expect("random"), &[], "random")?;
+    let random = K::entrant("random", &BotDirs::none())?;
+    let never = AtomicBool::new(false);
     for (i, &(players, seat)) in GAMES.iter().enumerate() {
         let restart = i + 1 == GAMES.len();
         if restart {
             // Ends the program kept for the next game: the last game must start it anew.
-            process_bot::release_idle();
+            K::worker_done();
         }
-        let bots: Vec<Entrant> = (0..players)
-            .map(|p| Entrant::Bot(if p == seat { spec.clone() } else { random.clone() }))
-            .collect();
-        let (deck, agents) = (derive(seed, &[1, i as u64]), derive(seed, &[2, i as u64]));
-        let played = play_game(tileset, &bots, deck, agents, None)?;
+        let bots: Vec<K::Entrant> =
+            (0..players).map(|p| if p == seat { entrant.clone() } else { random.clone() }).collect();
+        let (deal, agents) = (derive(seed, &[1, i as u64]), derive(seed, &[2, i as u64]));
+        let table = Table { kind, agent_seed: agents, chance_seed: deal, want_record: None, stop: &never };
+        let played = play(&table, &bots, kind.deal(players, deal)?, &mut |_, _| {})?.expect("never stopped");
         let what = format!(
-            "game {}: {players} players, seat {}{}",
+            "game {}: {players} players, seat p{}{}",
             i + 1,
-            Player::new(seat),
+            seat + 1,
             if restart { ", after a restart" } else { "" }
         );
         if let Some(f) = &played.forfeits[seat] {

@@ -44,6 +44,13 @@ pub trait Hosted: GameKind + Sized {
     /// the next game).
     fn worker_done();
 
+    /// For a bot in another program (a bot file with `bot = process`): how it is run, or why its
+    /// settings are unusable; None for one of the game's own bots (`stadt check-bot` checks only
+    /// the former).
+    fn outside_program(
+        entrant: &Self::Entrant,
+    ) -> Option<Result<stadt_core::process_agent::Settings, String>>;
+
     /// What one unit of `stadt tune`'s `margin` objective is, in the game's points (a typical
     /// swing between two good players).
     const MARGIN_UNIT: f64;
@@ -116,6 +123,17 @@ impl Hosted for DieStadt {
 
     fn worker_done() {
         die_stadt_bots::process_bot::release_idle();
+    }
+
+    fn outside_program(
+        entrant: &Self::Entrant,
+    ) -> Option<Result<stadt_core::process_agent::Settings, String>> {
+        match entrant {
+            crate::entrant::Entrant::Bot(b) if b.def.name == die_stadt_bots::process_bot::BOT.name => {
+                Some(die_stadt_bots::process_bot::Settings::of(&b.params))
+            }
+            _ => None,
+        }
     }
 
     const MARGIN_UNIT: f64 = 20.0;
