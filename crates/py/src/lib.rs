@@ -51,6 +51,7 @@ fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("alpha", ERROR_RATE)?;
     d.set_item("beta", ERROR_RATE)?;
     d.set_item("tiles", TILES)?;
+    d.set_item("game", stadt_harness::games::DEFAULT)?;
     Ok(d)
 }
 

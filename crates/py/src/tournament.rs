@@ -17,7 +17,10 @@ use pyo3::types::{PyDict, PyTuple};
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
+use stadt_harness::catan::Catan;
 use stadt_harness::entrant::Entrant;
+use stadt_harness::games::{self, Game};
+use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
 use stadt_harness::settings::{self, GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
@@ -166,7 +169,8 @@ pub(crate) fn run_interruptible<T: Send>(
 #[pyfunction]
 #[pyo3(signature = (
     out, bots, players = PLAYERS.default, games = GAMES.default, seed = SEED.default, tiles = TILES.to_string(),
-    threads = None, progress = true, about = String::new(), command = String::new(), bot_dir = None, shard = None
+    threads = None, progress = true, about = String::new(), command = String::new(), bot_dir = None, shard = None,
+    game = stadt_harness::games::DEFAULT.to_string(), options = String::new()
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament<'py>(
@@ -183,20 +187,55 @@ pub fn tournament<'py>(
     command: String,
     bot_dir: Option<&str>,
     shard: Option<&str>,
+    game: String,
+    options: String,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
-    let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
-    let settings = RunSettings { players, games, seed, tiles, options: String::new() };
-    let mut spec = TournamentSpec::<DieStadt>::of_entrants(entrants, &settings, Path::new(out))
-        .map_err(harness_error)?;
+    let settings = RunSettings { players, games, seed, tiles, options };
+    let run_options = self::options(threads, progress, &about, &command)?;
+    match games::parse(&game, "game").map_err(harness_error)? {
+        Game::DieStadt => {
+            let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
+            tournament_of::<DieStadt>(py, entrants, &settings, out, shard, &run_options, &raised)
+        }
+        Game::Catan => {
+            let entrants = bots
+                .iter()
+                .map(|b| {
+                    let text = b.extract::<String>().map_err(|_| {
+                        value_error(format!(
+                            "a bot of {} is a spec (`greedy`, `mcts:iters=500`, a bot file), not {}: Python entrants play Die Stadt only so far",
+                            stadt_harness::catan::NAME,
+                            b.repr().map(|r| r.to_string()).unwrap_or_default()
+                        ))
+                    })?;
+                    <Catan as Hosted>::entrant(&text, &dirs).map_err(harness_error)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            tournament_of::<Catan>(py, entrants, &settings, out, shard, &run_options, &raised)
+        }
+    }
+}
+
+/// The tournament of `entrants` in the game `K`, the rest as `tournament` was given it.
+fn tournament_of<'py, K: Hosted>(
+    py: Python<'py>,
+    entrants: Vec<K::Entrant>,
+    settings: &RunSettings,
+    out: &str,
+    shard: Option<&str>,
+    opts: &Options,
+    raised: &Raised,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut spec =
+        TournamentSpec::<K>::of_entrants(entrants, settings, Path::new(out)).map_err(harness_error)?;
     if let Some(text) = shard {
         spec = spec
             .with_shard(Shard::parse(text, limits::SHARDS).map_err(value_error)?)
             .map_err(harness_error)?;
     }
-    let opts = options(threads, progress, &about, &command)?;
-    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
+    let outcome = run_interruptible(py, opts, raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the tournament was stopped; the same call resumes it"));
     }

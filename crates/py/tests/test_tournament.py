@@ -100,9 +100,10 @@ def test_the_defaults_are_the_command_lines(tmp_path: Path) -> None:
         "alpha": 0.05,
         "beta": 0.05,
         "tiles": "default",
+        "game": "die-stadt",
     }
     for function, names in (
-        (stadt.tournament, ["players", "games", "seed", "tiles"]),
+        (stadt.tournament, ["players", "games", "seed", "tiles", "game"]),
         (stadt.sprt, ["alpha", "beta", "players", "seed", "max_games", "tiles"]),
     ):
         parameters = inspect.signature(function).parameters
@@ -131,3 +132,44 @@ def test_shards_played_from_python_merge_into_the_single_run(tmp_path: Path) -> 
     assert (tmp_path / "m/summary.csv").read_text() == (tmp_path / "single/summary.csv").read_text()
     with pytest.raises(ValueError, match="--shard 2/2: expected K/N"):
         stadt.tournament(tmp_path / "bad", bots, games=6, shard="2/2")
+
+
+def test_a_catan_tournament_from_python_is_the_command_lines(tmp_path: Path) -> None:
+    bots = ["random", "greedy", "mcts:iters=10", "random"]
+    ours = stadt.tournament(
+        tmp_path / "py", bots, game="catan", options="catanatron", players=4, games=2, seed=5, threads=2
+    )
+    assert ours["played"] == ours["total"] > 0
+    run_cli(
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        ",".join(bots),
+        "--options",
+        "catanatron",
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        str(tmp_path / "cli"),
+        "--quiet",
+    )
+    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
+    assert "settlements" in (tmp_path / "py/games.csv").read_text().splitlines()[0]
+    manifest = (tmp_path / "py/manifest.toml").read_text()
+    assert "game='catan'" in manifest and "options='catanatron'" in manifest
+    # Python entrants, an option of another game and an unknown game are refused before anything
+    # is written.
+    with pytest.raises(ValueError, match="Python entrants play Die Stadt only"):
+        stadt.tournament(tmp_path / "a", ["random", wrapped("greedy")], game="catan", players=2, games=1)
+    with pytest.raises(ValueError, match="tiles"):
+        stadt.tournament(tmp_path / "b", ["random", "greedy"], game="catan", tiles="x.tiles", players=2, games=1)
+    with pytest.raises(ValueError, match="unknown game `chess`"):
+        stadt.tournament(tmp_path / "c", ["random", "greedy"], game="chess", players=2, games=1)
+    with pytest.raises(ValueError, match="not an option of"):
+        stadt.tournament(tmp_path / "d", ["random", "greedy"], options="discard=random", players=2, games=1)
+    assert not any((tmp_path / name).exists() for name in "abcd")

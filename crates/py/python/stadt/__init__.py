@@ -100,6 +100,8 @@ def tournament(
     about: str = "",
     bot_dir: str | None = None,
     shard: str | None = None,
+    game: str = DEFAULTS["game"],
+    options: str = "",
 ) -> dict[str, Any]:
     """Runs (or resumes) a tournament into folder `out`, exactly as `stadt tournament` does.
 
@@ -113,13 +115,18 @@ def tournament(
     `shard="K/N"` plays only shard K of N, as `stadt tournament --shard K/N`; `stadt merge` joins
     the finished shards' folders.
 
+    `game` and `options` are `--game` and `--options` (`stadt games` lists both): `game="catan"`
+    plays Catan's bots by spec (`random`, `greedy`, `mcts:iters=200`, a Catan bot file), with
+    options such as `"catanatron"` or `"discard=random"`; Python entrants play Die Stadt only so far.
+
     Returns {"out", "played", "total", "new", "table"}. An exception raised by a Python agent ends
     the run and is raised here; Ctrl-C stops it and the same call resumes it.
     """
     bots_text = ", ".join(_describe(b) for b in bots)
     command = (
         f"python: stadt.tournament(out={os.fspath(out)!r}, bots=[{bots_text}], players={players}, "
-        f"games={games}, seed={seed}, tiles={tiles!r}{'' if shard is None else f', shard={shard!r}'})"
+        f"games={games}, seed={seed}, tiles={tiles!r}{'' if shard is None else f', shard={shard!r}'}"
+        f"{'' if game == DEFAULTS['game'] else f', game={game!r}'}{f', options={options!r}' if options else ''})"
     )
     return _tournament(
         os.fspath(out),
@@ -129,6 +136,8 @@ def tournament(
         seed,
         tiles,
         shard=shard,
+        game=game,
+        options=options,
         **_run_options(threads, progress, about, command, bot_dir),
     )
 
