@@ -83,9 +83,15 @@ impl std::fmt::Display for Fault {
 pub struct LineChild {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, Fault>>,
+    lines: Receiver<Batch>,
+    /// Lines of a batch not taken yet.
+    pending: VecDeque<Result<String, Fault>>,
     tail: Arc<Mutex<Tail>>,
 }
+
+/// The whole lines the program had written when the reader took the first of them: lines written
+/// together reach the host together, however late the reader thread runs.
+type Batch = Vec<Result<String, Fault>>;
 
 impl LineChild {
     /// Starts the program.
@@ -118,14 +124,15 @@ impl LineChild {
         LIVE.lock().unwrap_or_else(|e| e.into_inner()).push(child.id());
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take().expect("piped"), child.stderr.take().expect("piped"));
-        // A few lines in flight at most: a bot that floods its stdout waits for the host.
+        // A few batches in flight at most (each at most a buffer's worth): a bot that floods its
+        // stdout waits for the host.
         let (tx, lines) = sync_channel(4);
         let max = launch.max_line;
         std::thread::spawn(move || read_lines(stdout, max, tx));
         let tail = Arc::new(Mutex::new(Tail::default()));
         let keep = tail.clone();
         std::thread::spawn(move || read_tail(stderr, &keep));
-        Ok(LineChild { child, stdin, lines, tail })
+        Ok(LineChild { child, stdin, lines, pending: VecDeque::new(), tail })
     }
 
     /// Sends one JSON object as a line.
@@ -144,11 +151,17 @@ impl LineChild {
     pub fn receive(&mut self, wait: Duration) -> Result<Map<String, Value>, Fault> {
         let deadline = Instant::now() + wait;
         loop {
-            let line = match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Ok(line)) => line,
-                Ok(Err(fault)) => return Err(fault),
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(wait)),
-                Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+            let line = match self.pending.pop_front() {
+                Some(Ok(line)) => line,
+                Some(Err(fault)) => return Err(fault),
+                None => match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                    Ok(batch) => {
+                        self.pending.extend(batch);
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(wait)),
+                    Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+                },
             };
             if let Some(message) = parse(&line) {
                 return message;
@@ -160,11 +173,17 @@ impl LineChild {
     /// none (blank lines are skipped).
     pub fn unread(&mut self) -> Option<Result<Map<String, Value>, Fault>> {
         loop {
-            let line = match self.lines.try_recv() {
-                Ok(Ok(line)) => line,
-                Ok(Err(fault)) => return Some(Err(fault)),
-                Err(std::sync::mpsc::TryRecvError::Empty) => return None,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Some(Err(self.crash())),
+            let line = match self.pending.pop_front() {
+                Some(Ok(line)) => line,
+                Some(Err(fault)) => return Some(Err(fault)),
+                None => match self.lines.try_recv() {
+                    Ok(batch) => {
+                        self.pending.extend(batch);
+                        continue;
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => return Some(Err(self.crash())),
+                },
             };
             if let Some(message) = parse(&line) {
                 return Some(message);
@@ -271,43 +290,56 @@ fn parse(line: &str) -> Option<Result<Map<String, Value>, Fault>> {
     })
 }
 
-/// The stdout reader: hands over whole lines; a line over `max` bytes, or text that is not UTF-8,
+/// The stdout reader: hands over whole lines, in batches of those already read together; a line
+/// over `max` bytes, or text that is not UTF-8,
 /// ends the reading (nothing more is buffered), as does the end of the output.
-fn read_lines(stdout: impl Read, max: usize, tx: SyncSender<Result<String, Fault>>) {
+fn read_lines(stdout: impl Read, max: usize, tx: SyncSender<Batch>) {
     let mut reader = BufReader::new(stdout);
+    loop {
+        let mut batch = Vec::new();
+        // Then every further line already in the buffer, without waiting for more.
+        let end = loop {
+            let Some(message) = read_line(&mut reader, max) else {
+                if !batch.is_empty() {
+                    let _ = tx.send(batch);
+                }
+                return;
+            };
+            let end = message.is_err();
+            batch.push(message);
+            if end || !reader.buffer().contains(&b'\n') {
+                break end;
+            }
+        };
+        if tx.send(batch).is_err() || end {
+            return;
+        }
+    }
+}
+
+/// The next whole line, a line over `max` bytes or text that is not UTF-8 a fault; None at the
+/// end of the stream.
+fn read_line(reader: &mut BufReader<impl Read>, max: usize) -> Option<Result<String, Fault>> {
     let mut line = Vec::new();
     loop {
-        line.clear();
-        let mut over = false;
-        loop {
-            let buf = match reader.fill_buf() {
-                Ok([]) | Err(_) => return,
-                Ok(buf) => buf,
-            };
-            let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], Some(i + 1)),
-                None => (buf, None),
-            };
-            if line.len() + chunk.len() > max {
-                over = true;
-                break;
-            }
-            line.extend_from_slice(chunk);
-            let used = done.unwrap_or(buf.len());
-            reader.consume(used);
-            if done.is_some() {
-                break;
-            }
-        }
-        let message = if over {
-            Err(Fault::TooLong(max))
-        } else {
-            String::from_utf8(std::mem::take(&mut line))
-                .map_err(|_| Fault::Malformed("a line that is not UTF-8".into()))
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => return None,
+            Ok(buf) => buf,
         };
-        let end = message.is_err();
-        if tx.send(message).is_err() || end {
-            return;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if line.len() + chunk.len() > max {
+            return Some(Err(Fault::TooLong(max)));
+        }
+        line.extend_from_slice(chunk);
+        let used = done.unwrap_or(buf.len());
+        reader.consume(used);
+        if done.is_some() {
+            return Some(
+                String::from_utf8(line).map_err(|_| Fault::Malformed("a line that is not UTF-8".into())),
+            );
         }
     }
 }
