@@ -2,15 +2,19 @@
 //! `stadt.tournament`) as the bot under test and its baseline.
 
 use crate::errors::harness_error;
-use crate::tournament::{Raised, entrant, options, run_interruptible};
+use crate::tournament::{Raised, catan_entrant, entrant, options as run_options, run_interruptible};
 use die_stadt::kind::DieStadt;
 use die_stadt_bots::botfile::BotDirs;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use stadt_harness::catan::Catan;
+use stadt_harness::games::{self, Game};
+use stadt_harness::hosted::Hosted;
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};
+use stadt_harness::tournament::Options;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -20,7 +24,8 @@ use std::sync::{Arc, Mutex};
 #[pyo3(signature = (
     out, bot, against, elo0, elo1, alpha = ERROR_RATE, beta = ERROR_RATE, players = PLAYERS.default,
     seed = SEED.default, max_games = MAX_GAMES.default, tiles = TILES.to_string(), threads = None, progress = true,
-    about = String::new(), command = String::new(), bot_dir = None
+    about = String::new(), command = String::new(), bot_dir = None,
+    game = stadt_harness::games::DEFAULT.to_string(), options = String::new()
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn sprt<'py>(
@@ -41,15 +46,40 @@ pub fn sprt<'py>(
     about: String,
     command: String,
     bot_dir: Option<&str>,
+    game: String,
+    options: String,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dirs = BotDirs::standard(bot_dir.map(Path::new));
     let raised: Raised = Arc::new(Mutex::new(None));
-    let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
     let h = Hypotheses { elo0, elo1, alpha, beta };
-    let settings = RunSettings { players, games: max_games, seed, tiles, options: String::new() };
-    let spec = SprtSpec::<DieStadt>::new(b, a, h, &settings, Path::new(out)).map_err(harness_error)?;
-    let opts = options(threads, progress, &about, &command)?;
-    let outcome = run_interruptible(py, &opts, &raised, |o| run(&spec, o))?;
+    let settings = RunSettings { players, games: max_games, seed, tiles, options };
+    let opts = run_options(threads, progress, &about, &command)?;
+    match games::parse(&game, "game").map_err(harness_error)? {
+        Game::DieStadt => {
+            let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
+            sprt_of::<DieStadt>(py, b, a, h, &settings, out, &opts, &raised)
+        }
+        Game::Catan => {
+            let (b, a) = (catan_entrant(&bot, &dirs)?, catan_entrant(&against, &dirs)?);
+            sprt_of::<Catan>(py, b, a, h, &settings, out, &opts, &raised)
+        }
+    }
+}
+
+/// The test of `bot` against `against` in the game `K`, the rest as `sprt` was given it.
+#[allow(clippy::too_many_arguments)]
+fn sprt_of<'py, K: Hosted>(
+    py: Python<'py>,
+    bot: K::Entrant,
+    against: K::Entrant,
+    h: Hypotheses,
+    settings: &RunSettings,
+    out: &str,
+    opts: &Options,
+    raised: &Raised,
+) -> PyResult<Bound<'py, PyDict>> {
+    let spec = SprtSpec::<K>::new(bot, against, h, settings, Path::new(out)).map_err(harness_error)?;
+    let outcome = run_interruptible(py, opts, raised, |o| run(&spec, o))?;
     if outcome.interrupted {
         return Err(PyKeyboardInterrupt::new_err("the test was stopped; the same call resumes it"));
     }

@@ -17,7 +17,7 @@ use pyo3::types::{PyDict, PyTuple};
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
-use stadt_harness::catan::Catan;
+use stadt_harness::catan::{Catan, CatanEntrant};
 use stadt_harness::entrant::Entrant;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;
@@ -200,22 +200,22 @@ pub fn tournament<'py>(
             tournament_of::<DieStadt>(py, entrants, &settings, out, shard, &run_options, &raised)
         }
         Game::Catan => {
-            let entrants = bots
-                .iter()
-                .map(|b| {
-                    let text = b.extract::<String>().map_err(|_| {
-                        value_error(format!(
-                            "a bot of {} is a spec (`greedy`, `mcts:iters=500`, a bot file), not {}: Python entrants play Die Stadt only so far",
-                            stadt_harness::catan::NAME,
-                            b.repr().map(|r| r.to_string()).unwrap_or_default()
-                        ))
-                    })?;
-                    <Catan as Hosted>::entrant(&text, &dirs).map_err(harness_error)
-                })
-                .collect::<PyResult<Vec<_>>>()?;
+            let entrants = bots.iter().map(|b| catan_entrant(b, &dirs)).collect::<PyResult<Vec<_>>>()?;
             tournament_of::<Catan>(py, entrants, &settings, out, shard, &run_options, &raised)
         }
     }
+}
+
+/// A Catan bot from its spec (a bot file too); Python entrants play Die Stadt only so far.
+pub(crate) fn catan_entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs) -> PyResult<CatanEntrant> {
+    let text = b.extract::<String>().map_err(|_| {
+        value_error(format!(
+            "a bot of {} is a spec (`greedy`, `mcts:iters=500`, a bot file), not {}: Python entrants play Die Stadt only so far",
+            stadt_harness::catan::NAME,
+            b.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
+    <Catan as Hosted>::entrant(&text, dirs).map_err(harness_error)
 }
 
 /// The tournament of `entrants` in the game `K`, the rest as `tournament` was given it.

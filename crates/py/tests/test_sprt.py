@@ -45,6 +45,36 @@ def test_a_python_entrant_reaches_the_command_lines_verdict_with_the_same_files(
         stadt.sprt(tmp_path / "py", wrapped("greedy"), "random", elo0=0, elo1=30, seed=7)
 
 
+def test_a_catan_test_from_python_is_the_command_lines(tmp_path: Path) -> None:
+    ours = stadt.sprt(tmp_path / "py", "greedy", "random", elo0=0, elo1=100, seed=3, game="catan", threads=2)
+    assert ours["verdict"] == "H1"
+    done = run_cli(
+        "--game",
+        "catan",
+        "sprt",
+        "--bot",
+        "greedy",
+        "--against",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "100",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path / "cli"),
+        "--quiet",
+    )
+    assert done.stdout.splitlines()[0] == ours["summary"].splitlines()[0]
+    assert (tmp_path / "py/sprt.csv").read_text() == (tmp_path / "cli/sprt.csv").read_text()
+    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
+    assert "game='catan'" in (tmp_path / "py/manifest.toml").read_text()
+    with pytest.raises(ValueError, match="Python entrants play Die Stadt only"):
+        stadt.sprt(tmp_path / "x", wrapped("greedy"), "random", elo0=0, elo1=100, game="catan")
+    assert not (tmp_path / "x").exists()
+
+
 def test_three_players_and_a_python_baseline(tmp_path: Path) -> None:
     result = stadt.sprt(tmp_path / "t", "greedy", wrapped("random"), elo0=0, elo1=50, players=3, seed=2)
     assert result["verdict"] == "H1"

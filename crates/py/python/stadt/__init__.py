@@ -159,6 +159,8 @@ def sprt(
     progress: bool = True,
     about: str = "",
     bot_dir: str | None = None,
+    game: str = DEFAULTS["game"],
+    options: str = "",
 ) -> dict[str, Any]:
     """Runs (or resumes) a sequential test into folder `out`, exactly as `stadt sprt` does.
 
@@ -166,7 +168,8 @@ def sprt(
     Python entrants `(name, factory)`, as in `tournament`. Units (one deck in every seat rotation)
     are folded into the log-likelihood ratio in schedule order until it crosses a bound (H1: the
     bot is at least `elo1` stronger; H0: at most `elo0`) or `max_games` are played. The files
-    (sprt.csv, games.csv, manifest.toml, report.html) are the command line's.
+    (sprt.csv, games.csv, manifest.toml, report.html) are the command line's. `game` and
+    `options` are as in `tournament`.
 
     Returns {"out", "verdict" ("H1", "H0" or "continue"), "units", "games", "new", "llr", "lower",
     "upper", "elo" ((estimate, low, high) or None; an end is inf or -inf where it is unbounded, as
@@ -176,7 +179,8 @@ def sprt(
     command = (
         f"python: stadt.sprt(out={os.fspath(out)!r}, bot={_describe(bot)}, against={_describe(against)}, "
         f"elo0={elo0}, elo1={elo1}, alpha={alpha}, beta={beta}, players={players}, seed={seed}, "
-        f"max_games={max_games}, tiles={tiles!r})"
+        f"max_games={max_games}, tiles={tiles!r}"
+        f"{'' if game == DEFAULTS['game'] else f', game={game!r}'}{f', options={options!r}' if options else ''})"
     )
     return _sprt(
         os.fspath(out),
@@ -190,5 +194,7 @@ def sprt(
         seed,
         max_games,
         tiles,
+        game=game,
+        options=options,
         **_run_options(threads, progress, about, command, bot_dir),
     )
