@@ -113,6 +113,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Sprt(_)
             | Command::Tune(_)
             | Command::Replay(_)
+            | Command::Suggest(_)
             | Command::Bench(_)
             | Command::Play(_)
             | Command::Merge(_)
@@ -145,7 +146,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     match cli.command {
         Command::Play(a) => play::play(a, chosen, stop),
         Command::Replay(a) => records::replay(a, game.map(|_| chosen)),
-        Command::Suggest(a) => records::suggest(a),
+        Command::Suggest(a) => records::suggest(a, game.map(|_| chosen)),
         Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, game, stop),

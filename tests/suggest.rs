@@ -113,3 +113,85 @@ fn suggest_names_bad_input_with_exit_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("--bot"), "{err}");
 }
+
+/// A Catan record cut after `lines` lines, with the undrawn part of its deck (below the cards the
+/// cut's `buy` lines drew) reversed: the same game so far, other hidden cards to come.
+fn catan_deck_reversed(cut: &str) -> String {
+    let drawn = cut.lines().filter(|l| l.ends_with(": buy")).count();
+    cut.lines()
+        .map(|l| match l.strip_prefix("deck ") {
+            Some(cards) => {
+                let mut cards: Vec<&str> = cards.split_whitespace().collect();
+                cards[drawn..].reverse();
+                format!("deck {}\n", cards.join(" "))
+            }
+            None => format!("{l}\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_the_undrawn_deck() {
+    let d = scratch("suggest-catan");
+    let run = d.join("run");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "random,greedy,mcts:iters=30,random",
+        "--players",
+        "4",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--records",
+        "--quiet",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(run.join("records/0.rec")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (part, other, with) = (d.join("part.rec"), d.join("other.rec"), d.join("with.rec"));
+    let mut asked = 0;
+    for cut in [25, 26, 120, 333, 600].into_iter().filter(|&n| n < lines.len()) {
+        let cut_text: String = lines[..cut].iter().map(|l| format!("{l}\n")).collect();
+        let seat = lines[cut].split_once(':').unwrap().0;
+        std::fs::write(&part, &cut_text).unwrap();
+        std::fs::write(&other, catan_deck_reversed(&cut_text)).unwrap();
+        for bot in ["greedy", "mcts:iters=50", "random"] {
+            let mv = suggest(bot, &part, 3);
+            assert_eq!(suggest(bot, &part, 3), mv, "the same seed, the same suggestion");
+            assert_eq!(suggest(bot, &other, 3), mv, "{bot} at line {cut}: the undrawn cards changed it");
+            std::fs::write(&with, format!("{cut_text}{seat}: {mv}\n")).unwrap();
+            let (code, _, err) = stadt(&["replay", "--partial", with.to_str().unwrap()]);
+            assert_eq!(code, 0, "{bot} at line {cut} suggested `{mv}`, which the replay refuses: {err}");
+            asked += 1;
+        }
+    }
+    assert!(asked >= 9, "{asked}");
+    // A bot in another program is shown the public record and answers too.
+    if stadt_testkit::tools::require("python3", "the Python example bot").is_some() {
+        let file = stadt_testkit::files::repo_path("bots/examples/random-python-catan.bot");
+        assert!(!suggest(file.to_str().unwrap(), &part, 3).is_empty());
+    }
+    let whole = d.join("whole.rec");
+    std::fs::write(&whole, &text).unwrap();
+    let (code, _, err) = stadt(&["suggest", "--bot", "greedy", whole.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the game is over"), "{err}");
+    let (code, _, err) =
+        stadt(&["--game", "die-stadt", "suggest", "--bot", "greedy", part.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: a record of catan, not of die-stadt"), "{err}");
+    let (code, _, err) = stadt(&["suggest", "--bot", "steerer", part.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`steerer` is not a bot of catan"), "{err}");
+    let bad: String = lines[..30].iter().map(|l| format!("{l}\n")).collect::<String>() + "p1: fly 3\n";
+    std::fs::write(&with, bad).unwrap();
+    let (code, _, err) = stadt(&["suggest", "--bot", "greedy", with.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 31"), "{err}");
+}

@@ -13,6 +13,7 @@ use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
 use stadt_harness::catan::Catan;
 use stadt_harness::games::{self, Game};
+use stadt_harness::hosted::Hosted;
 use stadt_harness::{runner, tileset, viewer};
 use std::path::{Path, PathBuf};
 
@@ -211,7 +212,25 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
+/// `stadt suggest`: the game is the one the record's first line names; `game`, when `--game`
+/// named one, must be it.
+pub fn suggest(a: SuggestArgs, game: Option<Game>) -> Result<(), Failure> {
+    let text =
+        std::fs::read_to_string(&a.record).map_err(|e| format!("cannot read {}: {e}", a.record.display()))?;
+    let recorded =
+        if text.lines().next() == Some(stadt_catan::record::HEADER) { Game::Catan } else { Game::DieStadt };
+    if let Some(g) = game.filter(|&g| g != recorded) {
+        return Err(format!(
+            "{}: line 1: a record of {}, not of {} (--game)",
+            a.record.display(),
+            games::name(recorded),
+            games::name(g)
+        )
+        .into());
+    }
+    if recorded == Game::Catan {
+        return suggest_catan(&a, &text);
+    }
     let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
     let (out, rec) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
@@ -247,5 +266,44 @@ pub fn suggest(a: SuggestArgs) -> Result<(), Failure> {
     let text = record::decision_text(game.table(), mv);
     game.table().check(mv).map_err(|e| format!("bot {} chose an illegal move `{text}`: {e}", spec.label))?;
     println!("{text}");
+    Ok(())
+}
+
+/// `stadt suggest` on a Catan record: the game replayed (every move checked), then the bot asked
+/// for the next decision as it would be in a game, shown the public record when it wants it.
+fn suggest_catan(a: &SuggestArgs, text: &str) -> Result<(), Failure> {
+    let name = a.record.display();
+    if a.tiles.is_some() {
+        return Err(format!("--tiles: {name} is a record of catan, which has no tile set").into());
+    }
+    let entrant = <Catan as Hosted>::entrant(&a.bot, &a.bot_dir.dirs())?;
+    let kind = Catan::new(stadt_catan::options::Options::OFFICIAL);
+    // The public record as the runner keeps it: caught up to each decision, then its move added.
+    let mut history = None;
+    let mut bad = None;
+    let out = stadt_catan::record::replay_each(text, &mut |game, _, next| {
+        let h = history.get_or_insert_with(|| kind.history(game.players()));
+        kind.history_catch_up(h, game);
+        if let Some((line, text)) = next {
+            let words = text.split_once(": ").map_or(text, |(_, mv)| mv);
+            match stadt_catan::record::parse_move(words) {
+                Ok(mv) => kind.history_push(h, game, mv),
+                Err(e) => {
+                    bad.get_or_insert(format!("{name}: line {line}: {e}"));
+                }
+            }
+        }
+    })
+    .map_err(|e| format!("{name}: {e}"))?;
+    if let Some(e) = bad {
+        return Err(e.into());
+    }
+    if out.game.is_over() {
+        return Err(format!("{name}: the game is over; there is no decision to suggest").into());
+    }
+    let history = history.expect("the replay shows the game at least once");
+    let seat = out.game.actor().index();
+    let mv = stadt_core::runner::suggest(&kind, &entrant, &out.game, seat, &history, a.seed)?;
+    println!("{}", stadt_catan::record::move_text(mv));
     Ok(())
 }

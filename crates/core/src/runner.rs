@@ -114,6 +114,47 @@ pub fn play<K: GameKind, S: Seat<K>>(
     Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions, forfeits }))
 }
 
+/// The move `bot` would make in seat `seat` of `game` (a decision of that seat), as it would in a
+/// game the runner plays: its agent set up from `agent_seed`, told the game when it wants the
+/// public record (`history`, the record so far), its generator `agent_rng(agent_seed, seat)`. Err
+/// when its agent failed (a bot in another program; the message has its last stderr lines) or
+/// chose an illegal move.
+pub fn suggest<K: GameKind, S: Seat<K>>(
+    kind: &K,
+    bot: &S,
+    game: &K::State,
+    seat: usize,
+    history: &K::History,
+    agent_seed: u64,
+) -> Result<K::Move, Error> {
+    let players = game.players();
+    let mut agent = match bot.agent(agent_seed, seat)? {
+        SeatAgent::Bot(agent) => agent,
+        SeatAgent::Outside(_) => {
+            return Err(Error::Setting(format!("{}: an outside agent cannot be asked here", bot.label())));
+        }
+    };
+    let wants = agent.wants_history();
+    if wants {
+        agent.new_game(&kind.info(players, seat, outside_seed(agent_seed, seat)));
+    }
+    let obs = kind.observe(game, bot.clairvoyant(), wants.then(|| kind.history_text(history)));
+    let mv = agent.act(&obs, &mut agent_rng(agent_seed, seat));
+    if let Some(f) = agent.forfeit() {
+        let tail = if f.stderr_tail.is_empty() {
+            String::new()
+        } else {
+            format!("; its last stderr lines:\n{}", f.stderr_tail)
+        };
+        return Err(Error::Agent { label: bot.label().to_string(), message: format!("{}{tail}", f.message) });
+    }
+    drop(obs);
+    kind.check(game, mv).map_err(|e| {
+        Error::IllegalMove(format!("bot {} (p{}) chose an illegal move {e}", bot.label(), seat + 1))
+    })?;
+    Ok(mv)
+}
+
 /// Tells the agents that need it (bots in other programs) which game they play, and starts the
 /// public record they are shown; None when no agent needs it (then nothing is spent on it).
 fn tell_new_game<K: GameKind>(kind: &K, agents: &mut [SeatAgent<K>], agent_seed: u64) -> Option<K::History> {
