@@ -131,7 +131,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay, bench and check-bot take every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay, suggest, bench and check-bot take every game)",
             game.unwrap_or_default()
         )
         .into());

@@ -251,7 +251,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         &["bogus"],
     );
     assert_refused(
-        stadt(&["suggest", "--game", "catan", "--bot", "random", "none.rec"]),
+        stadt(&["serve-bot", "--game", "catan", "--bot", "random"]),
         &["plays Die Stadt only so far"],
     );
 }
