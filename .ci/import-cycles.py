@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 # Every crate of the workspace, so that a new one is checked without being listed here.
 CRATES = tomllib.loads(Path("Cargo.toml").read_text())["workspace"]["members"]
