@@ -209,6 +209,48 @@ fn catan_greedy_plays_a_tournament_against_random_and_wins_it() {
 }
 
 #[test]
+fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
+    let dir = scratch("games-catan-playout");
+    let out = dir.join("t");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "mcts:iters=30,playout=softmax:1,mcts:iters=30,playout=greedy",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains("mcts:iters=30,c=0.7,playout=softmax:1"), "{summary}");
+    assert!(summary.contains("mcts:iters=30,c=0.7,playout=greedy"), "{summary}");
+    for (bad, says) in
+        [("softmax:0", "a temperature T above 0"), ("best", "random, greedy, eps:E or softmax:T")]
+    {
+        assert_refused(
+            stadt(&[
+                "--game",
+                "catan",
+                "tournament",
+                "--bots",
+                &format!("mcts:playout={bad},random"),
+                "--out",
+                &dir.join("x").to_string_lossy(),
+            ]),
+            &[&format!("playout={bad}"), says],
+        );
+    }
+}
+
+#[test]
 fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     let dir = scratch("games-across");
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();

@@ -149,11 +149,7 @@ impl GreedyWeights {
 
 /// The dots on a number token: the rolls in 36 that bring it.
 fn pips(n: u8) -> f64 {
-    match n {
-        2..=6 => (n - 1) as f64,
-        8..=12 => (13 - n) as f64,
-        _ => 0.0,
-    }
+    stadt_catan::board::pips(n) as f64
 }
 
 /// Expected cards per roll of each resource a player's buildings bring (the robber's hex not).

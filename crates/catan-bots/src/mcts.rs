@@ -1,4 +1,5 @@
-//! Catan's MCTS: the core's search over games sampled from what the bot sees, random playouts.
+//! Catan's MCTS: the core's search over games sampled from what the bot sees, its playouts random
+//! or informed by Catan's move values (`stadt_core::search::playout`).
 
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::Catan;
@@ -7,7 +8,8 @@ use stadt_catan::observation::Observation;
 use stadt_catan::state::State;
 use stadt_core::agent::Agent;
 use stadt_core::game::Game;
-use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
+use stadt_core::search::mcts::{Config, Mcts, NoPrior, Reward};
+use stadt_core::search::playout::{InformedRollout, Policy};
 
 /// The exploration constant `mcts` takes unless its spec says otherwise.
 pub const MCTS_C: f64 = 0.7;
@@ -17,15 +19,15 @@ pub const MCTS_ITERS: u64 = 200;
 
 /// The core's MCTS, searching games sampled from what it sees.
 pub struct MctsCatan {
-    search: Mcts<State, RandomRollout<State>, NoPrior>,
+    search: Mcts<State, InformedRollout<State>, NoPrior>,
 }
 
 impl MctsCatan {
     /// Plain UCT with `iters` iterations, exploration `c` and the win as reward, playouts cut at
-    /// 400 steps.
-    pub fn new(iters: u64, c: f64) -> MctsCatan {
+    /// 400 steps, their moves picked by `playout` (`Policy::Random`: uniformly).
+    pub fn new(iters: u64, c: f64, playout: Policy) -> MctsCatan {
         let config = Config { depth: 400, ..Config::uct(iters, c, Reward::Win) };
-        MctsCatan { search: Mcts::with_prior(config, RandomRollout::default, || NoPrior) }
+        MctsCatan { search: Mcts::with_prior(config, move || InformedRollout::new(playout), || NoPrior) }
     }
 }
 

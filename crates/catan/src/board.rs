@@ -37,6 +37,16 @@ impl Harbour {
     }
 }
 
+/// The dots on a number token: the rolls of two dice in 36 that bring it (0 for 7 and the
+/// desert's 0).
+pub fn pips(number: u8) -> u8 {
+    match number {
+        2..=6 => number - 1,
+        8..=12 => 13 - number,
+        _ => 0,
+    }
+}
+
 /// The board: terrain (None for the desert), number tokens (0 on the desert) and harbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -189,5 +199,18 @@ impl Board {
     /// The SHA-256 of the board's text, in hex, for manifests.
     pub fn sha256(&self) -> String {
         Sha256::digest(self.to_text().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pips;
+
+    #[test]
+    fn pips_count_the_rolls_of_two_dice() {
+        let counts: Vec<u8> = (2..=12).map(pips).collect();
+        assert_eq!(counts, [1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1]);
+        assert_eq!(pips(0), 0, "the desert");
+        assert_eq!(counts.iter().map(|&c| c as u32).sum::<u32>(), 36 - 6, "all rolls but the sevens");
     }
 }

@@ -15,6 +15,7 @@ pub mod kind;
 pub mod layout;
 pub mod legal;
 pub(crate) mod longest_road;
+pub(crate) mod move_value;
 pub mod moves;
 pub mod observation;
 pub mod options;

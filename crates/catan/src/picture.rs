@@ -80,11 +80,6 @@ fn mid((ax, ay): Xy, (bx, by): Xy) -> Xy {
     ((ax + bx) / 2.0, (ay + by) / 2.0)
 }
 
-/// The dots under a number token: how many of the 36 rolls of two dice give it.
-fn pips(number: u8) -> usize {
-    6 - (7 - number as i32).unsigned_abs() as usize
-}
-
 /// Draws `s` as an SVG document; `seats` labels the players in order (missing or empty labels
 /// are left out). With a `viewer` (a seat, 0-based), the other players' hands and development
 /// cards are drawn as counts only: what that player sees.
@@ -126,7 +121,7 @@ fn draw_hexes(svg: &mut Svg, s: &State) {
             svg.circle(c, 15.0, Paint::outlined("#fbf3dc", INK, 1.0));
             let font = Font::new(15.0).middle().bold().colour(if red { "#c00000" } else { "#000000" });
             svg.text((c.0, c.1 - 1.0), font, &number.to_string());
-            let n = pips(number);
+            let n = crate::board::pips(number);
             for i in 0..n {
                 let x = c.0 + (i as f64 - (n as f64 - 1.0) / 2.0) * 3.6;
                 svg.circle((x, c.1 + 9.0), 1.2, Paint::fill(if red { "#c00000" } else { "#000000" }));
@@ -307,12 +302,6 @@ fn dev(c: &[u8; 5]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pips_count_the_rolls_of_two_dice() {
-        let counts: Vec<usize> = (2..=12).filter(|&n| n != 7).map(pips).collect();
-        assert_eq!(counts, [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]);
-    }
 
     #[test]
     fn neighbouring_intersections_are_one_side_apart() {

@@ -122,4 +122,11 @@ impl Game for State {
     fn progress(&self) -> usize {
         self.steps as usize
     }
+
+    /// `move_value`'s cheap judgement of each move (docs/catan/README.md, "Bots").
+    fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        out.clear();
+        out.extend(moves.iter().map(|&mv| crate::move_value::move_value(self, mv)));
+        true
+    }
 }

@@ -149,3 +149,85 @@ fn a_forced_outcome_is_the_outcome_resolved() {
     }
     assert!(forced >= 100);
 }
+
+/// The expected cards a roll brings from the land hexes around `n`, the robber's not, counted
+/// from the board as a person would.
+fn yield_at(s: &State, n: stadt_catan::ids::Node) -> f64 {
+    use stadt_catan::topology::{NONE, TOPOLOGY};
+    let board = s.board();
+    let dots: u32 = TOPOLOGY.node_hexes[n.index()]
+        .iter()
+        .filter(|&&h| h != NONE && h != s.robber().0 && board.terrain[h as usize].is_some())
+        .map(|&h| stadt_catan::board::pips(board.numbers[h as usize]) as u32)
+        .sum();
+    dots as f64 / 36.0
+}
+
+/// The robber's value on `h` as docs/catan/README.md puts it: twice the production it takes from
+/// the others less what it takes from the player to act, 0.2 more for a steal.
+fn robber_value(s: &State, h: stadt_catan::ids::Hex, steals: bool) -> f64 {
+    use stadt_catan::state::Building;
+    let board = s.board();
+    let dots = if board.terrain[h.index()].is_some() {
+        stadt_catan::board::pips(board.numbers[h.index()]) as f64 / 36.0
+    } else {
+        0.0
+    };
+    let mut taken = 0.0;
+    for &n in &stadt_catan::topology::TOPOLOGY.hex_nodes[h.index()] {
+        let (owner, cards) = match s.building(stadt_catan::ids::Node(n)) {
+            Some(Building::Settlement(o)) => (o, 1.0),
+            Some(Building::City(o)) => (o, 2.0),
+            None => continue,
+        };
+        taken += if owner == s.actor() { -cards } else { cards } * dots;
+    }
+    2.0 * taken + if steals { 0.2 } else { 0.0 }
+}
+
+#[test]
+fn move_values_are_what_docs_catan_says_at_every_decision_of_random_games() {
+    let (mut moves, mut values) = (Vec::new(), Vec::new());
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    let mut seen = [0usize; 4];
+    for seed in 0..40 {
+        let mut s = State::deal(2 + seed as usize % 3, Options::OFFICIAL, seed).unwrap();
+        while s.turn() != Turn::Over {
+            if s.turn() == Turn::Chance {
+                s.resolve_chance();
+                continue;
+            }
+            Game::legal_moves(&s, &mut moves);
+            assert!(s.move_values(&moves, &mut values), "Catan has move values");
+            assert_eq!(values.len(), moves.len());
+            let hand = s.hand(s.actor());
+            let held: u32 = hand.iter().map(|&c| c as u32).sum();
+            for (&mv, &v) in moves.iter().zip(&values) {
+                match mv {
+                    Move::Settle(n) | Move::City(n) => {
+                        assert!((v - (1.0 + 2.0 * yield_at(&s, n))).abs() < 1e-12, "{mv:?}: {v}");
+                        seen[0] += 1;
+                    }
+                    Move::Road(_) => assert_eq!(v, 0.1),
+                    Move::Buy => assert_eq!(v, 0.4),
+                    Move::Knight => assert_eq!(v, 0.5),
+                    Move::Robber(h, victim) => {
+                        assert!((v - robber_value(&s, h, victim.is_some())).abs() < 1e-12, "{mv:?}: {v}");
+                        seen[1] += 1;
+                    }
+                    Move::Discard(r) => {
+                        assert_eq!(v, hand[r.index()] as f64 / held as f64);
+                        seen[2] += 1;
+                    }
+                    Move::End | Move::Roll | Move::Trade(..) => {
+                        assert_eq!(v, 0.0);
+                        seen[3] += 1;
+                    }
+                    _ => {}
+                }
+            }
+            s.apply(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 100), "every kind of move was valued: {seen:?}");
+}

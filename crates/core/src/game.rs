@@ -64,6 +64,14 @@ pub trait Game: Clone + Send {
     /// How far the game has come, growing as it is played (playouts are cut by it).
     fn progress(&self) -> usize;
 
+    /// The immediate value of each of `moves` (legal now) for the player to act, higher better,
+    /// into `out` (cleared first, one per move), as the game's own one-ply judgement counts it and
+    /// ideally without applying them; false when the game has none (informed playouts, search's
+    /// `playout`, then play uniformly).
+    fn move_values(&self, _moves: &[Self::Move], _out: &mut Vec<f64>) -> bool {
+        false
+    }
+
     /// A legal move drawn uniformly at random; `buf` is scratch space.
     fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Self::Move>, rng: &mut R) -> Self::Move {
         self.legal_moves(buf);

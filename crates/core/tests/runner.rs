@@ -2,58 +2,19 @@
 //! 1 to 3 from in turn, the one who takes the last winning. It keeps the record the game writes,
 //! gives each seat its own generator, and stops a bot that makes an illegal move, naming it.
 
-use rand::{Rng, RngExt};
+mod common;
+
+use common::Countdown;
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
-use stadt_core::game::{Game, Turn};
+use stadt_core::game::Game;
 use stadt_core::kind::{Columns, GameKind, GameOption};
 use stadt_core::runner::{Table, play};
 use stadt_core::seat::{Seat, SeatAgent};
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
-
-#[derive(Clone, Debug, PartialEq)]
-struct Countdown {
-    left: u32,
-    to_move: usize,
-    winner: Option<usize>,
-}
-
-impl Game for Countdown {
-    type Move = u32;
-    fn players(&self) -> usize {
-        2
-    }
-    fn turn(&self) -> Turn {
-        if self.winner.is_some() { Turn::Over } else { Turn::Player(self.to_move) }
-    }
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend((1..=3).filter(|&k| k <= self.left));
-    }
-    fn is_legal(&self, mv: u32) -> bool {
-        (1..=3).contains(&mv) && mv <= self.left
-    }
-    fn apply(&mut self, mv: u32) {
-        self.left -= mv;
-        if self.left == 0 {
-            self.winner = Some(self.to_move);
-        }
-        self.to_move = 1 - self.to_move;
-    }
-    fn resolve_chance<R: Rng + ?Sized>(&mut self, _rng: &mut R) -> u64 {
-        unreachable!("no chance in countdown")
-    }
-    fn scores(&self, out: &mut [f64]) {
-        for (p, o) in out.iter_mut().enumerate().take(2) {
-            *o = f64::from(self.winner == Some(p));
-        }
-    }
-    fn progress(&self) -> usize {
-        (10 - self.left) as usize
-    }
-}
 
 struct CountdownKind;
 
@@ -85,7 +46,7 @@ impl GameKind for CountdownKind {
         if players != 2 {
             return Err(Error::Setting(format!("countdown is for 2 players, not {players}")));
         }
-        Ok(Countdown { left: 10, to_move: 0, winner: None })
+        Ok(Countdown::new(false))
     }
     fn observe<'a>(&self, state: &'a Countdown, _: bool, _: Option<&'a str>) -> &'a Countdown {
         state

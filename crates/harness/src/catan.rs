@@ -20,13 +20,15 @@ use stadt_catan_bots::random::RandomCatan;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::process_agent::ProcessAgent;
+use stadt_core::search::playout::Policy;
 use stadt_core::seat::{Seat, SeatAgent};
 use std::path::Path;
 
 pub use stadt_catan::kind::{Catan, NAME};
 
 /// A Catan bot: `random`; `mcts` (the core's MCTS over determinised games, random playouts)
-/// with `iters=N` (default 200) and `c=X` (default 0.7); or `greedy` with its weights
+/// with `iters=N` (default 200), `c=X` (default 0.7) and `playout=P` (`random`, the default,
+/// `greedy`, `eps:E`, `softmax:T`: by Catan's move values); or `greedy` with its weights
 /// (`stadt_catan_bots::greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
 #[derive(Clone, Debug)]
 pub enum CatanBot {
@@ -35,12 +37,14 @@ pub enum CatanBot {
     /// A bot in another program (`stadt-bot 1`), from a bot file saying `game = catan` and
     /// `bot = process`; `random` plays its seat to the end after a failure.
     Process(Box<BotSpec>),
-    /// The core's MCTS with this many iterations and this exploration constant.
+    /// The core's MCTS with this many iterations, this exploration constant and playouts.
     Mcts {
         /// Iterations per decision.
         iters: u64,
         /// Exploration constant.
         c: f64,
+        /// How its playouts pick their moves (`playout=greedy`, by Catan's move values).
+        playout: Policy,
     },
     /// One ply on a hand-written value of the position (`stadt_catan_bots::greedy`).
     Greedy(GreedyWeights),
@@ -89,7 +93,7 @@ fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
 }
 
 /// Catan's bots, as `stadt games` and errors name them.
-pub const BOTS: &str = "random, mcts (iters=N, c=X), greedy (w_points=X, ... as in docs/catan/README.md)";
+pub const BOTS: &str = "random, mcts (iters=N, c=X, playout=random|greedy|eps:E|softmax:T), greedy (w_points=X, ... as in docs/catan/README.md)";
 
 impl CatanEntrant {
     /// The bot a spec names (`random`, `mcts`, `mcts:iters=1000,c=0.5`), or why it names none.
@@ -97,7 +101,7 @@ impl CatanEntrant {
         let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
         let mut bot = match name {
             "random" => CatanBot::Random,
-            "mcts" => CatanBot::Mcts { iters: MCTS_ITERS, c: MCTS_C },
+            "mcts" => CatanBot::Mcts { iters: MCTS_ITERS, c: MCTS_C, playout: Policy::Random },
             "greedy" => CatanBot::Greedy(GreedyWeights::default()),
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
@@ -115,6 +119,10 @@ impl CatanEntrant {
                         value.parse().ok().filter(|n| (1..=10_000_000).contains(n)).ok_or(format!(
                             "`iters={value}` in `{spec}`: a whole number from 1 to 10000000"
                         ))?;
+                }
+                (CatanBot::Mcts { playout, .. }, "playout") => {
+                    *playout =
+                        Policy::parse(value).map_err(|e| format!("playout={value} in `{spec}`: {e}"))?;
                 }
                 (CatanBot::Mcts { c, .. }, "c") => {
                     *c = value
@@ -162,7 +170,11 @@ impl Seat<Catan> for CatanEntrant {
         match &self.bot {
             CatanBot::Random => "random".into(),
             CatanBot::Process(spec) => spec.full(),
-            CatanBot::Mcts { iters, c } => format!("mcts:iters={iters},c={c}"),
+            // Random playouts are the default and not named, so older specs keep their text.
+            CatanBot::Mcts { iters, c, playout: Policy::Random } => format!("mcts:iters={iters},c={c}"),
+            CatanBot::Mcts { iters, c, playout } => {
+                format!("mcts:iters={iters},c={c},playout={}", playout.text())
+            }
             CatanBot::Greedy(w) => {
                 // The weights set away from their defaults, in `WEIGHTS` order.
                 let set: Vec<String> = w
@@ -188,7 +200,7 @@ impl Seat<Catan> for CatanEntrant {
                 ProcessSettings::of(&spec.params),
                 Box::new(RandomCatan::default()),
             )),
-            &CatanBot::Mcts { iters, c } => Box::new(MctsCatan::new(iters, c)),
+            &CatanBot::Mcts { iters, c, playout } => Box::new(MctsCatan::new(iters, c, playout)),
             CatanBot::Greedy(w) => Box::new(GreedyCatan::new(*w)),
         }))
     }

@@ -3,4 +3,5 @@
 mod follow;
 mod halving;
 pub mod mcts;
+pub mod playout;
 pub mod tree;

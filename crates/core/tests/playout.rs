@@ -1,0 +1,78 @@
+//! Informed playouts (`stadt_core::search::playout`): each policy picks moves by their values with
+//! the frequencies it documents, the text of a policy is parsed back to it and bad text is
+//! refused, and a playout plays by the game's move values, uniformly where it has none.
+
+mod common;
+
+use common::Countdown;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use stadt_core::game::{Game, Turn};
+use stadt_core::search::mcts::Rollout;
+use stadt_core::search::playout::{InformedRollout, Policy};
+
+/// How often `policy` picks each of the moves of `values`, over `n` draws of a fixed generator.
+fn shares(policy: Policy, values: &[f64], n: usize) -> Vec<f64> {
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    let mut counts = vec![0usize; values.len()];
+    for _ in 0..n {
+        counts[policy.pick(values, &mut rng)] += 1;
+    }
+    counts.iter().map(|&c| c as f64 / n as f64).collect()
+}
+
+fn close(got: &[f64], want: &[f64]) {
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 0.01, "shares {got:?}, expected {want:?}");
+    }
+}
+
+#[test]
+fn each_policy_picks_with_the_frequencies_it_documents() {
+    let n = 40_000;
+    close(&shares(Policy::Random, &[0.0, 5.0, 1.0, 2.0], n), &[0.25; 4]);
+    // The best moves only, ties halved.
+    close(&shares(Policy::Greedy, &[1.0, 3.0, 3.0, 0.0], n), &[0.0, 0.5, 0.5, 0.0]);
+    // A fifth of the moves uniform: the best gets 0.8 + 0.2 / 4.
+    close(&shares(Policy::EpsilonGreedy(0.2), &[0.0, 5.0, 1.0, 2.0], n), &[0.05, 0.85, 0.05, 0.05]);
+    // exp(v / T) normalised; large values do not overflow.
+    let values = [1000.0, 1001.0, 1002.0];
+    let z: f64 = [0.0f64, 0.5, 1.0].iter().map(|x| x.exp()).sum();
+    let want: Vec<f64> = [0.0f64, 0.5, 1.0].iter().map(|x| x.exp() / z).collect();
+    close(&shares(Policy::Softmax(2.0), &values, n), &want);
+}
+
+#[test]
+fn a_policy_is_read_from_its_text_and_bad_text_is_refused() {
+    for p in [Policy::Random, Policy::Greedy, Policy::EpsilonGreedy(0.1), Policy::Softmax(0.5)] {
+        assert_eq!(Policy::parse(&p.text()), Ok(p));
+    }
+    for bad in ["best", "greedy:1", "eps:1.5", "eps:-0.1", "eps:x", "softmax:0", "softmax:-1", "softmax:inf"]
+    {
+        let e = Policy::parse(bad).unwrap_err();
+        assert!(e.contains(&format!("`{bad}`")), "{e}");
+    }
+}
+
+/// Plays `game` to its end with `rollout` choosing every move; the winner.
+fn play_out(mut game: Countdown, rollout: &mut InformedRollout<Countdown>, rng: &mut Pcg64Mcg) -> usize {
+    while game.turn() != Turn::Over {
+        let mv = rollout.choose(&game, rng);
+        game.apply(mv);
+    }
+    game.winner.expect("a winner")
+}
+
+#[test]
+fn a_playout_plays_by_the_move_values_and_uniformly_without_them() {
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    // From 10 the first player wins by always leaving a multiple of 4, which the values reward.
+    let mut greedy = InformedRollout::new(Policy::Greedy);
+    assert!((0..200).all(|_| play_out(Countdown::new(true), &mut greedy, &mut rng) == 0));
+    // The same policy in the game without values plays uniformly: both players win sometimes.
+    let wins = (0..400).filter(|_| play_out(Countdown::new(false), &mut greedy, &mut rng) == 0).count();
+    assert!((100..300).contains(&wins), "{wins} of 400");
+    let mut random = InformedRollout::new(Policy::Random);
+    let wins = (0..400).filter(|_| play_out(Countdown::new(true), &mut random, &mut rng) == 0).count();
+    assert!((100..300).contains(&wins), "{wins} of 400");
+}
