@@ -93,22 +93,28 @@ pub fn read_record(file: &Path, tiles: Option<&str>) -> Result<Record, Failure> 
     Ok(Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?)
 }
 
-/// `stadt replay`: the game is the one the record's first line names; `game`, when `--game`
-/// named one, must be it.
-pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
-    let text =
-        std::fs::read_to_string(&a.file).map_err(|e| format!("cannot read {}: {e}", a.file.display()))?;
+/// A record file's text and the game its first line names; `game`, when `--game` named one, must
+/// be it.
+fn read_any_record(path: &Path, game: Option<Game>) -> Result<(String, Game), Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let recorded =
         if text.lines().next() == Some(stadt_catan::record::HEADER) { Game::Catan } else { Game::DieStadt };
     if let Some(g) = game.filter(|&g| g != recorded) {
         return Err(format!(
             "{}: line 1: a record of {}, not of {} (--game)",
-            a.file.display(),
+            path.display(),
             games::name(recorded),
             games::name(g)
         )
         .into());
     }
+    Ok((text, recorded))
+}
+
+/// `stadt replay`: the game is the one the record's first line names; `game`, when `--game`
+/// named one, must be it.
+pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
+    let (text, recorded) = read_any_record(&a.file, game)?;
     if a.upto.is_some() && a.svg.is_none() && !a.show {
         return Err("--upto picks the position that --svg or --show draws; give one of them".into());
     }
@@ -215,19 +221,7 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
 /// `stadt suggest`: the game is the one the record's first line names; `game`, when `--game`
 /// named one, must be it.
 pub fn suggest(a: SuggestArgs, game: Option<Game>) -> Result<(), Failure> {
-    let text =
-        std::fs::read_to_string(&a.record).map_err(|e| format!("cannot read {}: {e}", a.record.display()))?;
-    let recorded =
-        if text.lines().next() == Some(stadt_catan::record::HEADER) { Game::Catan } else { Game::DieStadt };
-    if let Some(g) = game.filter(|&g| g != recorded) {
-        return Err(format!(
-            "{}: line 1: a record of {}, not of {} (--game)",
-            a.record.display(),
-            games::name(recorded),
-            games::name(g)
-        )
-        .into());
-    }
+    let (text, recorded) = read_any_record(&a.record, game)?;
     if recorded == Game::Catan {
         return suggest_catan(&a, &text);
     }
