@@ -195,3 +195,54 @@ fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_t
     assert_eq!(code, 2);
     assert!(err.contains("line 31"), "{err}");
 }
+
+/// A Catan bot in another program that writes the options its new game names to `told.txt` and
+/// plays the first move it is offered.
+const TOLD: &str = r#"
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif m["type"] == "new_game":
+        open("told.txt", "w").write(m["options"])
+    elif m["type"] == "decide":
+        print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
+"#;
+
+#[test]
+fn catan_suggest_tells_a_bot_in_another_program_the_records_options() {
+    if stadt_testkit::tools::require("python3", "the logging bot").is_none() {
+        return;
+    }
+    let d = scratch("suggest-catan-options");
+    let run = d.join("run");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--options",
+        "catanatron",
+        "--records",
+        "--quiet",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(run.join("records/0.rec")).unwrap();
+    let options = text.lines().find_map(|l| l.strip_prefix("options ")).unwrap().trim().to_string();
+    assert!(options.contains("discard=random"), "{options}");
+    let part = d.join("part.rec");
+    std::fs::write(&part, text.lines().take(40).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    std::fs::write(d.join("told.py"), TOLD).unwrap();
+    let bot = d.join("told.bot");
+    std::fs::write(&bot, "game = catan\nbot = process\ncommand = python3 told.py\n").unwrap();
+    suggest(bot.to_str().unwrap(), &part, 1);
+    assert_eq!(std::fs::read_to_string(d.join("told.txt")).unwrap().trim(), options);
+}

@@ -271,7 +271,9 @@ fn suggest_catan(a: &SuggestArgs, text: &str) -> Result<(), Failure> {
         return Err(format!("--tiles: {name} is a record of catan, which has no tile set").into());
     }
     let entrant = <Catan as Hosted>::entrant(&a.bot, &a.bot_dir.dirs())?;
-    let kind = Catan::new(stadt_catan::options::Options::OFFICIAL);
+    // The game's options are the record's: a bot in another program is told them.
+    let options = *stadt_catan::record::replay(text).map_err(|e| format!("{name}: {e}"))?.options();
+    let kind = Catan::new(options);
     // The public record as the runner keeps it: caught up to each decision, then its move added.
     let mut history = None;
     let mut bad = None;
