@@ -65,24 +65,25 @@ pub struct SuggestArgs {
     pub tiles: Option<String>,
 }
 
-/// Reads and replays a record file: `partial` accepts one that stops before the game is over;
-/// `stop` keeps the game after that many decision lines. Its tile set is `--tiles`, or what its
-/// `tiles` line names: `default` or a file beside it. Also returns the parsed record.
+/// Replays the record `text` read from `file`: `partial` accepts one that stops before the game is
+/// over; `stop` keeps the game after that many decision lines. Its tile set is `--tiles`, or what
+/// its `tiles` line names: `default` or a file beside it. Also returns the parsed record.
 fn replay_file(
     file: &Path,
+    text: &str,
     tiles: Option<&str>,
     partial: bool,
     stop: Option<usize>,
 ) -> Result<(record::Replay, Record), Failure> {
-    let rec = read_record(file, tiles)?;
+    let rec = parse_record(file, text, tiles)?;
     let name = file.display().to_string();
     let out = record::replay_to(&rec, partial, stop).map_err(|e| format!("{name}: {e}"))?;
     Ok((out, rec))
 }
 
-/// Reads and parses a record file (not yet replayed), with its tile set as `replay_file` finds it.
-pub fn read_record(file: &Path, tiles: Option<&str>) -> Result<Record, Failure> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+/// Parses the record `text` read from `file` (not yet replayed), with its tile set as
+/// `replay_file` finds it.
+fn parse_record(file: &Path, text: &str, tiles: Option<&str>) -> Result<Record, Failure> {
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let beside = |name: &str| tileset::beside_record(dir, name).map_err(|e| e.to_string());
     let tiles = match tiles {
@@ -90,7 +91,7 @@ pub fn read_record(file: &Path, tiles: Option<&str>) -> Result<Record, Failure> 
         None => Tiles::Named(&beside),
     };
     let name = file.display().to_string();
-    Ok(Record::parse(&text, tiles).map_err(|e| format!("{name}: {e}"))?)
+    Ok(Record::parse(text, tiles).map_err(|e| format!("{name}: {e}"))?)
 }
 
 /// A record file's text and the game its first line names; `game`, when `--game` named one, must
@@ -130,7 +131,7 @@ pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
     if recorded == Game::Catan {
         return replay_catan(&a, &text);
     }
-    let (out, rec) = replay_file(&a.file, a.tiles.as_deref(), a.partial, a.upto)?;
+    let (out, rec) = replay_file(&a.file, &text, a.tiles.as_deref(), a.partial, a.upto)?;
     let decisions = rec.decisions.len();
     let game = match (a.upto, &out.at_stop) {
         (None, _) => &out.game,
@@ -181,7 +182,7 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
         }
         if a.html.is_some() {
             pictures.push(kind.picture(game, &[]));
-            if let Some((line, text)) = next {
+            if let Some((line, text, _)) = next {
                 let (player, text) = text.split_once(": ").unwrap_or(("", text));
                 moves.push(viewer::MoveInfo { line, player: player.to_string(), text: text.to_string() });
             }
@@ -226,7 +227,7 @@ pub fn suggest(a: SuggestArgs, game: Option<Game>) -> Result<(), Failure> {
         return suggest_catan(&a, &text);
     }
     let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
-    let (out, rec) = replay_file(&a.record, a.tiles.as_deref(), true, None)?;
+    let (out, rec) = replay_file(&a.record, &text, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
     if out.finished {
         return Err(
@@ -271,33 +272,25 @@ fn suggest_catan(a: &SuggestArgs, text: &str) -> Result<(), Failure> {
         return Err(format!("--tiles: {name} is a record of catan, which has no tile set").into());
     }
     let entrant = <Catan as Hosted>::entrant(&a.bot, &a.bot_dir.dirs())?;
-    // The game's options are the record's: a bot in another program is told them.
-    let options = *stadt_catan::record::replay(text).map_err(|e| format!("{name}: {e}"))?.options();
-    let kind = Catan::new(options);
-    // The public record as the runner keeps it: caught up to each decision, then its move added.
-    let mut history = None;
-    let mut bad = None;
+    // The game's options are the record's (a bot in another program is told them); the public
+    // record is kept as the runner keeps it: caught up to each decision, then its move added.
+    let mut kept = None;
     let out = stadt_catan::record::replay_each(text, &mut |game, _, next| {
-        let h = history.get_or_insert_with(|| kind.history(game.players()));
-        kind.history_catch_up(h, game);
-        if let Some((line, text)) = next {
-            let words = text.split_once(": ").map_or(text, |(_, mv)| mv);
-            match stadt_catan::record::parse_move(words) {
-                Ok(mv) => kind.history_push(h, game, mv),
-                Err(e) => {
-                    bad.get_or_insert(format!("{name}: line {line}: {e}"));
-                }
-            }
+        let (kind, history) = kept.get_or_insert_with(|| {
+            let kind = Catan::new(*game.options());
+            let history = kind.history(game.players());
+            (kind, history)
+        });
+        kind.history_catch_up(history, game);
+        if let Some((_, _, mv)) = next {
+            kind.history_push(history, game, mv);
         }
     })
     .map_err(|e| format!("{name}: {e}"))?;
-    if let Some(e) = bad {
-        return Err(e.into());
-    }
     if out.game.is_over() {
         return Err(format!("{name}: the game is over; there is no decision to suggest").into());
     }
-    let history = history.expect("the replay shows the game at least once");
+    let (kind, history) = kept.expect("the replay shows the game at least once");
     let seat = out.game.actor().index();
     let mv = stadt_core::runner::suggest(&kind, &entrant, &out.game, seat, &history, a.seed)?;
     println!("{}", stadt_catan::record::move_text(mv));

@@ -286,11 +286,11 @@ pub fn replay_upto(text: &str, upto: Option<usize>) -> Result<Replayed, RecordEr
 
 /// What `replay_each` shows each step to: the game, the moves made so far, and the next move's
 /// 1-based line and text (None at the end).
-pub type Visit<'v> = dyn FnMut(&State, usize, Option<(usize, &str)>) + 'v;
+pub type Visit<'v> = dyn FnMut(&State, usize, Option<(usize, &str, Move)>) + 'v;
 
 /// Replays a record, every move checked, showing `visit` the game before each move (chance
 /// resolved up to the decision) and at the end: the game, how many moves came before, and the
-/// move about to be made with its 1-based line (None at the end).
+/// move about to be made with its 1-based line, as written and read (None at the end).
 pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, RecordError> {
     let lines: Vec<&str> = text.lines().collect();
     let at = |line: usize, reason: String| RecordError { line, reason };
@@ -328,8 +328,6 @@ pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, Record
         }
         while s.resolve_chance().is_some() {}
         let (who, rest) = line.split_once(": ").ok_or_else(|| at(i + 1, "expected `pN: move`".into()))?;
-        visit(&s, moves, Some((i + 1, line)));
-        moves += 1;
         if s.is_over() {
             return Err(at(i + 1, "the game is over".into()));
         }
@@ -338,6 +336,8 @@ pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, Record
             return Err(at(i + 1, format!("{who} moved, but it is {want}'s decision")));
         }
         let mv = parse_move(rest).map_err(|e| at(i + 1, e))?;
+        visit(&s, moves, Some((i + 1, line, mv)));
+        moves += 1;
         s.play(mv).map_err(|e| at(i + 1, format!("`{rest}`: {e}")))?;
     }
     while s.resolve_chance().is_some() {}
