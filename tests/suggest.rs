@@ -26,7 +26,7 @@ fn played(dir: &Path, players: usize, seed: u64) -> String {
 /// The record cut after its first `lines` lines, and the same with the tiles not yet drawn at that
 /// point reshuffled in the piles; None when those tiles cannot come in another order.
 fn cut_and_reshuffled(text: &str, lines: usize, seed: u64) -> Option<(String, String)> {
-    let cut: String = text.lines().take(lines).map(|l| format!("{l}\n")).collect();
+    let cut = head(text, lines);
     let rec = Record::parse(&cut, Tiles::Default).unwrap();
     let out = record::replay(&rec, true).unwrap();
     let drawn = out.game.table().drawn();
@@ -89,8 +89,7 @@ fn suggest_names_bad_input_with_exit_code_2() {
     assert!(err.contains("the game is over"), "{err}");
     let part = d.join("part.rec");
     let first = text.lines().position(|l| l.starts_with("p1: tile")).unwrap();
-    std::fs::write(&part, text.lines().take(first + 5).map(|l| format!("{l}\n")).collect::<String>())
-        .unwrap();
+    std::fs::write(&part, head(&text, first + 5)).unwrap();
     let (code, _, err) = stadt(&["suggest", "--bot", "wizard", part.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown bot `wizard`") && err.contains("greedy"), "{err}");
@@ -101,11 +100,7 @@ fn suggest_names_bad_input_with_exit_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
     let bad = d.join("bad.rec");
-    std::fs::write(
-        &bad,
-        text.lines().take(first + 2).map(|l| format!("{l}\n")).collect::<String>() + "p1: tile 40 40 0\n",
-    )
-    .unwrap();
+    std::fs::write(&bad, head(&text, first + 2) + "p1: tile 40 40 0\n").unwrap();
     let (code, _, err) = stadt(&["suggest", "--bot", "greedy", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains(&format!("line {}:", first + 3)), "{err}");
@@ -114,8 +109,25 @@ fn suggest_names_bad_input_with_exit_code_2() {
     assert!(err.contains("--bot"), "{err}");
 }
 
-/// A Catan record cut after `lines` lines, with the undrawn part of its deck (below the cards the
-/// cut's `buy` lines drew) reversed: the same game so far, other hidden cards to come.
+/// The record of one game of Catan played by `stadt --game catan tournament` with `settings`
+/// (bots, players, ...) into `dir`.
+fn catan_record(dir: &Path, settings: &[&str]) -> String {
+    let run = dir.join("run");
+    let mut args = vec!["--game", "catan", "tournament", "--games", "1", "--records", "--quiet"];
+    args.extend_from_slice(settings);
+    args.extend(["--out", run.to_str().unwrap()]);
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read_to_string(run.join("records/0.rec")).unwrap()
+}
+
+/// The first `n` lines of `text`.
+fn head(text: &str, n: usize) -> String {
+    text.lines().take(n).map(|l| format!("{l}\n")).collect()
+}
+
+/// A cut Catan record with the undrawn part of its deck (below the cards the cut's `buy` lines
+/// drew) reversed: the same game so far, other hidden cards to come.
 fn catan_deck_reversed(cut: &str) -> String {
     let drawn = cut.lines().filter(|l| l.ends_with(": buy")).count();
     cut.lines()
@@ -133,31 +145,13 @@ fn catan_deck_reversed(cut: &str) -> String {
 #[test]
 fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_the_undrawn_deck() {
     let d = scratch("suggest-catan");
-    let run = d.join("run");
-    let (code, _, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
-        "random,greedy,mcts:iters=30,random",
-        "--players",
-        "4",
-        "--games",
-        "1",
-        "--seed",
-        "2",
-        "--records",
-        "--quiet",
-        "--out",
-        run.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let text = std::fs::read_to_string(run.join("records/0.rec")).unwrap();
+    let text =
+        catan_record(&d, &["--bots", "random,greedy,mcts:iters=30,random", "--players", "4", "--seed", "2"]);
     let lines: Vec<&str> = text.lines().collect();
     let (part, other, with) = (d.join("part.rec"), d.join("other.rec"), d.join("with.rec"));
     let mut asked = 0;
     for cut in [25, 26, 120, 333, 600].into_iter().filter(|&n| n < lines.len()) {
-        let cut_text: String = lines[..cut].iter().map(|l| format!("{l}\n")).collect();
+        let cut_text = head(&text, cut);
         let seat = lines[cut].split_once(':').unwrap().0;
         std::fs::write(&part, &cut_text).unwrap();
         std::fs::write(&other, catan_deck_reversed(&cut_text)).unwrap();
@@ -189,7 +183,7 @@ fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_t
     let (code, _, err) = stadt(&["suggest", "--bot", "steerer", part.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("`steerer` is not a bot of catan"), "{err}");
-    let bad: String = lines[..30].iter().map(|l| format!("{l}\n")).collect::<String>() + "p1: fly 3\n";
+    let bad = head(&text, 30) + "p1: fly 3\n";
     std::fs::write(&with, bad).unwrap();
     let (code, _, err) = stadt(&["suggest", "--bot", "greedy", with.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -216,30 +210,11 @@ fn catan_suggest_tells_a_bot_in_another_program_the_records_options() {
         return;
     }
     let d = scratch("suggest-catan-options");
-    let run = d.join("run");
-    let (code, _, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
-        "random,greedy",
-        "--players",
-        "2",
-        "--games",
-        "1",
-        "--options",
-        "catanatron",
-        "--records",
-        "--quiet",
-        "--out",
-        run.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let text = std::fs::read_to_string(run.join("records/0.rec")).unwrap();
+    let text = catan_record(&d, &["--bots", "random,greedy", "--players", "2", "--options", "catanatron"]);
     let options = text.lines().find_map(|l| l.strip_prefix("options ")).unwrap().trim().to_string();
     assert!(options.contains("discard=random"), "{options}");
     let part = d.join("part.rec");
-    std::fs::write(&part, text.lines().take(40).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    std::fs::write(&part, head(&text, 40)).unwrap();
     std::fs::write(d.join("told.py"), TOLD).unwrap();
     let bot = d.join("told.bot");
     std::fs::write(&bot, "game = catan\nbot = process\ncommand = python3 told.py\n").unwrap();
