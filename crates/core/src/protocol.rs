@@ -18,8 +18,9 @@ pub trait Spoken: GameKind {
     /// The seat (0-based) of the agent `info` describes, and the number of players.
     fn info_seat(info: &Self::Info) -> (usize, usize);
 
-    /// The game's own fields of the `new_game` message for the agent `info` describes (Die
-    /// Stadt: its tile set; Catan: its options); `new_game_message` adds the shared ones.
+    /// The game's own fields of the `new_game` message for the agent `info` describes (its tile
+    /// set, its options: what a bot needs to know of this game); `new_game_message` adds the
+    /// shared ones.
     fn game_fields(info: &Self::Info) -> Map<String, Value>;
 
     /// The seed in `info` (of the agent's own generator).
