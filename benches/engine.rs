@@ -150,10 +150,10 @@ fn evaluation(c: &mut Criterion) {
     });
     // The extended feature set: the built-in weights with the six extended ones set (their
     // values do not change the cost).
-    use die_stadt_bots::learned::features::{BASE, FeatureSet};
+    use die_stadt_bots::learned::features::{COUNT, FeatureSet};
     let mut extended = weights.clone();
-    extended.set = FeatureSet::Extended;
-    extended.w[BASE..].fill(0.5);
+    extended.set = FeatureSet::Extended as usize;
+    extended.w.resize(COUNT, 0.5);
     group.bench_function("learned_extended", |b| {
         b.iter(|| {
             die_stadt_bots::learned::evaluate(&extended, next.next().expect("endless"), &mut out);

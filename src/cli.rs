@@ -112,6 +112,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Tournament(_)
             | Command::Sprt(_)
             | Command::Tune(_)
+            | Command::Learn(_)
             | Command::Replay(_)
             | Command::Suggest(_)
             | Command::Bench(_)
@@ -131,7 +132,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, play, replay, suggest, bench and check-bot take every game)",
+            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, learn, play, replay, suggest, bench and check-bot take every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -151,7 +152,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, game, stop),
         Command::Tune(a) => tune::tune(a, chosen, stop),
-        Command::Learn(a) => learn::learn(a, stop),
+        Command::Learn(a) => learn::learn(a, chosen, stop),
         Command::Bench(a) => bench::bench(a, chosen),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),

@@ -358,3 +358,128 @@ fn an_experiment_file_names_an_evaluation_in_a_spec_relative_to_itself() {
     let evals = dir.join("exp/evals/learned.eval");
     assert!(manifest.contains(&format!("eval={}@sha256:", evals.display())), "{manifest}");
 }
+
+fn catan_learn_args(out: &Path, threads: &str) -> Vec<String> {
+    let out = out.to_str().unwrap();
+    let args = [
+        "--game",
+        "catan",
+        "learn",
+        "--bot",
+        "mcts:iters=10,depth=50",
+        "--games",
+        "5",
+        "--generations",
+        "1",
+        "--match-games",
+        "2",
+        "--seed",
+        "4",
+        "--out",
+        out,
+        "--threads",
+        threads,
+        "--quiet",
+    ];
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn catan_learns_an_evaluation_of_its_own_features_that_its_mcts_plays() {
+    let (a, b) = (scratch("learn-catan-a"), scratch("learn-catan-b"));
+    let run_a = a.join("run");
+    let (code, out, err) = stadt(&catan_learn_args(&run_a, "1"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("1,5,")), "{out}");
+    let text = std::fs::read_to_string(run_a.join("gen1.eval")).unwrap();
+    let named: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("feature ")).collect();
+    assert_eq!(named.len(), 16, "{text}");
+    assert!(named.iter().any(|l| l.starts_with("production =")), "{text}");
+    assert!(text.contains("(no more points: "), "{text}");
+    let manifest = std::fs::read_to_string(run_a.join("manifest.toml")).unwrap();
+    assert!(
+        manifest.contains("game = \"catan\"") && manifest.contains("bot = \"mcts:iters=10,c=0.7,depth=50\"")
+    );
+    assert!(
+        std::fs::read_to_string(run_a.join("gen0/games/0000.rec")).unwrap().starts_with("stadt-catan-record")
+    );
+    // The match seats the evaluation, recorded by its hash.
+    let summary = std::fs::read_to_string(run_a.join("match-gen1-vs-gen0/summary.csv")).unwrap();
+    assert!(summary.contains(&format!("eval={}@sha256:", run_a.join("gen1.eval").display())), "{summary}");
+    // Reproducible at any thread count.
+    let (code, _, err) = stadt(&catan_learn_args(&b.join("run"), "2"));
+    assert_eq!(code, 0, "{err}");
+    same_tree(&tree(&run_a), &tree(&b.join("run")));
+    // The folder refuses the same run of Die Stadt, naming the game, and writes nothing.
+    let snap = snapshot(&run_a);
+    let die_stadt: Vec<String> = catan_learn_args(&run_a, "1").split_off(2);
+    let (code, _, err) = stadt(&die_stadt);
+    assert_ne!(code, 0);
+    assert!(err.contains("game: folder catan, this run die-stadt"), "{err}");
+    assert_eq!(snapshot(&run_a), snap);
+    // The evaluation plays in a tournament of Catan.
+    let spec = format!("mcts:iters=10,eval={}", run_a.join("gen1.eval").display());
+    let t = a.join("t");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        &format!("{spec},random"),
+        "--games",
+        "1",
+        "--out",
+        t.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn catan_learning_refuses_another_games_features_bots_and_evaluations() {
+    let dir = scratch("learn-catan-bad");
+    let out = dir.join("x");
+    let with = |flag: &str, value: &str| {
+        let mut args = catan_learn_args(&out, "1");
+        let at = args.iter().position(|a| a == "--out").unwrap();
+        args.splice(at..at, [flag.to_string(), value.to_string()]);
+        stadt(&args)
+    };
+    let (code, _, err) = with("--features", "extended");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--features must be one of base, not `extended`"), "{err}");
+    let (code, _, err) = with("--players", "5");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--players must be"), "{err}");
+    let (code, _, err) = with("--options", "tiles=x");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("tiles"), "{err}");
+    let mut args = catan_learn_args(&out, "1");
+    args[4] = "greedy".into();
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--bot greedy: learning needs a bot with an `eval` setting (mcts)"), "{err}");
+    args[4] = "steerer".into();
+    let (code, _, err) = stadt(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`steerer` is not a bot of"), "{err}");
+    assert!(!out.exists());
+    // Die Stadt's evaluation file is not Catan's: the error names the file, line and feature.
+    let file = dir.join("stadt.eval");
+    std::fs::write(&file, GOOD).unwrap();
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "play",
+        "--bots",
+        &format!("mcts:iters=5,eval={},random", file.display()),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let first =
+        GOOD.lines().position(|l| l.starts_with("feature ") && !l.starts_with("feature one ")).unwrap() + 1;
+    assert!(
+        err.contains(&format!("evaluation file {} line {first}: unknown feature", file.display())),
+        "{err}"
+    );
+    assert!(err.contains("best_other_production"), "{err}");
+}

@@ -4,20 +4,22 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt_bots::learned::features::FeatureSet;
-use die_stadt_bots::spec::parse_bot;
+use die_stadt::kind::DieStadt;
+use stadt_catan::kind::Catan;
 use stadt_core::stop::Stop;
-use stadt_harness::learn::{LearnSpec, Options, generations_csv};
+use stadt_harness::games::Game;
+use stadt_harness::hosted::check_players;
+use stadt_harness::learn::{LearnSpec, Learnable, Options, generations_csv};
 use stadt_harness::limits;
-use stadt_harness::settings::{self, PLAYERS, SEED};
+use stadt_harness::settings::{PLAYERS, SEED, TILES};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct LearnArgs {
     /// The self-play bot, a bot with an `eval` parameter (generation 0 plays with its `eval` as
-    /// given: projected scores by default).
-    #[arg(long, default_value = "mcts:iters=500")]
-    pub bot: String,
+    /// given: projected scores by default) [default: mcts:iters=500; in Catan mcts:iters=100].
+    #[arg(long)]
+    pub bot: Option<String>,
     /// Players per self-play game, 2 to 4.
     #[arg(long, default_value_t = PLAYERS.default)]
     pub players: usize,
@@ -34,9 +36,14 @@ pub struct LearnArgs {
     /// Ridge penalty of the fit, 0 to 1000000.
     #[arg(long, default_value_t = 1.0)]
     pub ridge: f64,
-    /// The features the evaluations weigh: `base` (14) or `extended` (20; docs/evaluation.md).
+    /// The features the evaluations weigh: `base` (14) or `extended` (20; docs/evaluation.md);
+    /// Catan has one set, `base` (16; docs/catan/README.md).
     #[arg(long, default_value = "base")]
     pub features: String,
+    /// The game's options, `name=value` words separated by spaces or commas (`stadt games` lists
+    /// them; default: none).
+    #[arg(long, default_value = "")]
+    pub options: String,
     /// Run seed, 0 to 9223372036854775807.
     #[arg(long, default_value_t = SEED.default)]
     pub seed: u64,
@@ -53,22 +60,31 @@ pub struct LearnArgs {
     pub quiet: bool,
 }
 
-pub fn learn(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
-    let bot = parse_bot(&a.bot, &a.bots.dirs())?;
-    settings::players("--players", a.players)?;
+/// `stadt learn` of the game `game`.
+pub fn learn(a: LearnArgs, game: Game, stop: Stop) -> Result<(), Failure> {
+    match game {
+        Game::DieStadt => learn_of::<DieStadt>(a, stop),
+        Game::Catan => learn_of::<Catan>(a, stop),
+    }
+}
+
+/// `stadt learn` of the game `G`.
+fn learn_of<G: Learnable>(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
+    let kind = G::set_up(TILES, &a.options)?;
+    let bot = G::entrant(a.bot.as_deref().unwrap_or(G::LEARN_BOT), &a.bots.dirs())?;
+    check_players("--players", a.players, kind.players())?;
     let games = limits::check("--games", a.games, &(5..=100_000))?;
     let generations = limits::check("--generations", a.generations, &(1..=100))?;
     let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;
     limits::check("--ridge", a.ridge, &(0.0..=1e6))?;
     SEED.check("--seed", a.seed)?;
-    let features = FeatureSet::parse(&a.features).ok_or_else(|| {
-        let names: Vec<&str> = FeatureSet::ALL.iter().map(|s| s.name()).collect();
-        format!("--features must be one of {}, not `{}`", names.join(", "), a.features)
-    })?;
+    let features = G::FEATURES.set(&a.features).map_err(|e| format!("--features {e}"))?;
     if a.out.as_os_str().is_empty() {
         return Err("--out is empty: name the output folder".into());
     }
     let spec = LearnSpec {
+        kind,
+        options: a.options.clone(),
         bot,
         players: a.players,
         games: games as usize,

@@ -153,7 +153,7 @@ fn pips(n: u8) -> f64 {
 }
 
 /// Expected cards per roll of each resource a player's buildings bring (the robber's hex not).
-fn production(s: &State, p: Player) -> [f64; 5] {
+pub(crate) fn production(s: &State, p: Player) -> [f64; 5] {
     let mut out = [0.0; 5];
     let board = s.board();
     for n in 0..NODES {
@@ -189,7 +189,7 @@ fn road_at(s: &State, p: Player, n: usize) -> bool {
 }
 
 /// Intersections `p` may settle now, and free ones one road beyond its network.
-fn sites(s: &State, p: Player) -> (u32, u32) {
+pub(crate) fn sites(s: &State, p: Player) -> (u32, u32) {
     let (mut now, mut beyond) = (0, 0);
     for n in 0..NODES {
         if !free_site(s, n) {
@@ -209,7 +209,7 @@ fn sites(s: &State, p: Player) -> (u32, u32) {
 }
 
 /// How much of `cost` the hand covers, from 0 to 1.
-fn progress(hand: &[u8; 5], cost: &[u8; 5]) -> f64 {
+pub(crate) fn progress(hand: &[u8; 5], cost: &[u8; 5]) -> f64 {
     let covered: u32 = hand.iter().zip(cost).map(|(&h, &c)| h.min(c) as u32).sum();
     covered as f64 / total(cost) as f64
 }

@@ -3,5 +3,6 @@
 //! in specs (`random`, `mcts`, `greedy`) and seats them.
 
 pub mod greedy;
+pub mod learned;
 pub mod mcts;
 pub mod random;

@@ -13,7 +13,8 @@
 //!   [`supervisor`] that ends everything it started, optionally in a [`sandbox`].
 //! - [`tournament`]: schedules on duplicate deals, `games.csv`, summaries and forfeits;
 //!   [`report`], [`svg`]: self-contained report pages with plots.
-//! - [`stats`], [`sprt`]: intervals, ratings and the sequential tests' statistics.
+//! - [`stats`], [`sprt`]: intervals, ratings and the sequential tests' statistics;
+//!   [`learned`]: learned evaluations, their fit and their files.
 //! - [`folder`], [`output`]: run folders that one run holds at a time, and files written whole or
 //!   appended row by row; [`error`]: what can go wrong, naming the file, setting or bot at fault.
 //! - [`pool`], [`progress`], [`stop`], [`alloc_count`]: worker threads, progress bars, stop
@@ -26,6 +27,7 @@ pub mod error;
 pub mod folder;
 pub mod game;
 pub mod kind;
+pub mod learned;
 pub mod output;
 pub mod play;
 pub mod pool;

@@ -15,7 +15,7 @@ use stadt_catan::kind::RecordHead;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
 use stadt_catan_bots::greedy::{GreedyCatan, GreedyWeights, WEIGHTS};
-use stadt_catan_bots::mcts::{MCTS_C, MCTS_ITERS, MctsCatan};
+use stadt_catan_bots::mcts::{MCTS_C, MCTS_DEPTH, MCTS_ITERS, MctsCatan};
 use stadt_catan_bots::random::RandomCatan;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
@@ -28,7 +28,9 @@ pub use stadt_catan::kind::{Catan, NAME};
 
 /// A Catan bot: `random`; `mcts` (the core's MCTS over determinised games, random playouts)
 /// with `iters=N` (default 200), `c=X` (default 0.7) and `playout=P` (`random`, the default,
-/// `greedy`, `eps:E`, `softmax:T`: by Catan's move values); or `greedy` with its weights
+/// `greedy`, `eps:E`, `softmax:T`: by Catan's move values), its playouts cut after `depth=N`
+/// steps (default 400) and judged by the points or a learned evaluation (`eval=FILE`, written by
+/// `stadt --game catan learn`); or `greedy` with its weights
 /// (`stadt_catan_bots::greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
 #[derive(Clone, Debug)]
 pub enum CatanBot {
@@ -45,9 +47,32 @@ pub enum CatanBot {
         c: f64,
         /// How its playouts pick their moves (`playout=greedy`, by Catan's move values).
         playout: Policy,
+        /// Steps a playout makes before the position is judged (`depth=N`).
+        depth: usize,
+        /// The learned evaluation that judges it (`eval=FILE`; None: the points).
+        eval: Option<EvalFile>,
     },
     /// One ply on a hand-written value of the position (`stadt_catan_bots::greedy`).
     Greedy(GreedyWeights),
+}
+
+/// A learned evaluation a bot reads (`eval=FILE`): the file as a spec records it
+/// (`PATH@sha256:HASH`) and the weights read from it.
+#[derive(Clone, Debug)]
+pub struct EvalFile {
+    /// `PATH@sha256:HASH`.
+    pub recorded: String,
+    /// The weights.
+    pub weights: std::sync::Arc<stadt_core::learned::Weights>,
+}
+
+impl EvalFile {
+    /// Reads an evaluation file of Catan's features (`PATH` or `PATH@sha256:HASH`), or says why
+    /// it cannot be used.
+    pub fn read(value: &str) -> Result<EvalFile, String> {
+        let (recorded, weights) = stadt_core::learned::file::read(value, &stadt_catan_bots::learned::LIST)?;
+        Ok(EvalFile { recorded, weights: std::sync::Arc::new(weights) })
+    }
 }
 
 /// A Catan bot in a seat, with the spec it was written as.
@@ -93,7 +118,7 @@ fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
 }
 
 /// Catan's bots, as `stadt games` and errors name them.
-pub const BOTS: &str = "random, mcts (iters=N, c=X, playout=random|greedy|eps:E|softmax:T), greedy (w_points=X, ... as in docs/catan/README.md)";
+pub const BOTS: &str = "random, mcts (iters=N, c=X, playout=random|greedy|eps:E|softmax:T, depth=N, eval=FILE), greedy (w_points=X, ... as in docs/catan/README.md)";
 
 impl CatanEntrant {
     /// The bot a spec names (`random`, `mcts`, `mcts:iters=1000,c=0.5`), or why it names none.
@@ -101,7 +126,13 @@ impl CatanEntrant {
         let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
         let mut bot = match name {
             "random" => CatanBot::Random,
-            "mcts" => CatanBot::Mcts { iters: MCTS_ITERS, c: MCTS_C, playout: Policy::Random },
+            "mcts" => CatanBot::Mcts {
+                iters: MCTS_ITERS,
+                c: MCTS_C,
+                playout: Policy::Random,
+                depth: MCTS_DEPTH,
+                eval: None,
+            },
             "greedy" => CatanBot::Greedy(GreedyWeights::default()),
             _ if name.ends_with(".bot") || name.contains('/') => {
                 return Err(format!(
@@ -119,6 +150,17 @@ impl CatanEntrant {
                         value.parse().ok().filter(|n| (1..=10_000_000).contains(n)).ok_or(format!(
                             "`iters={value}` in `{spec}`: a whole number from 1 to 10000000"
                         ))?;
+                }
+                (CatanBot::Mcts { depth, .. }, "depth") => {
+                    *depth = value
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=100_000).contains(n))
+                        .ok_or(format!("`depth={value}` in `{spec}`: a whole number from 1 to 100000"))?;
+                }
+                (CatanBot::Mcts { eval, .. }, "eval") => {
+                    *eval =
+                        Some(EvalFile::read(value).map_err(|e| format!("eval={value} in `{spec}`: {e}"))?);
                 }
                 (CatanBot::Mcts { playout, .. }, "playout") => {
                     *playout =
@@ -152,6 +194,11 @@ impl CatanEntrant {
 }
 
 impl CatanEntrant {
+    /// `bot` labelled `label`.
+    pub fn labelled(bot: CatanBot, label: &str) -> CatanEntrant {
+        CatanEntrant { bot, label: label.to_string() }
+    }
+
     /// A greedy bot with these weights (what a tuner builds from `GreedyWeights::from_pairs`),
     /// labelled as its spec.
     pub fn greedy(weights: GreedyWeights) -> CatanEntrant {
@@ -170,10 +217,19 @@ impl Seat<Catan> for CatanEntrant {
         match &self.bot {
             CatanBot::Random => "random".into(),
             CatanBot::Process(spec) => spec.full(),
-            // Random playouts are the default and not named, so older specs keep their text.
-            CatanBot::Mcts { iters, c, playout: Policy::Random } => format!("mcts:iters={iters},c={c}"),
-            CatanBot::Mcts { iters, c, playout } => {
-                format!("mcts:iters={iters},c={c},playout={}", playout.text())
+            // Settings at their defaults past `c` are not named, so older specs keep their text.
+            CatanBot::Mcts { iters, c, playout, depth, eval } => {
+                let mut text = format!("mcts:iters={iters},c={c}");
+                if *playout != Policy::Random {
+                    text.push_str(&format!(",playout={}", playout.text()));
+                }
+                if *depth != MCTS_DEPTH {
+                    text.push_str(&format!(",depth={depth}"));
+                }
+                if let Some(e) = eval {
+                    text.push_str(&format!(",eval={}", e.recorded));
+                }
+                text
             }
             CatanBot::Greedy(w) => {
                 // The weights set away from their defaults, in `WEIGHTS` order.
@@ -200,7 +256,13 @@ impl Seat<Catan> for CatanEntrant {
                 ProcessSettings::of(&spec.params),
                 Box::new(RandomCatan::default()),
             )),
-            &CatanBot::Mcts { iters, c, playout } => Box::new(MctsCatan::new(iters, c, playout)),
+            CatanBot::Mcts { iters, c, playout, depth, eval } => Box::new(MctsCatan::judged(
+                *iters,
+                *c,
+                *playout,
+                *depth,
+                eval.as_ref().map(|e| e.weights.clone()),
+            )),
             CatanBot::Greedy(w) => Box::new(GreedyCatan::new(*w)),
         }))
     }
@@ -237,8 +299,10 @@ impl Hosted for Catan {
     }
 
     fn entrant(spec: &str, dirs: &BotDirs) -> Result<CatanEntrant, Error> {
-        // A bot file: a path, or a name found in the bot folders that is not one of Catan's bots.
-        let file = if spec.ends_with(".bot") || spec.contains('/') {
+        // A bot file: a path, or a name found in the bot folders that is not one of Catan's bots
+        // (a path in a bot's settings, `mcts:eval=DIR/FILE`, is not one).
+        let name = spec.split(':').next().unwrap_or(spec);
+        let file = if spec.ends_with(".bot") || name.contains('/') {
             Some(std::path::PathBuf::from(spec))
         } else if !spec.contains(':') && CatanEntrant::parse(spec).is_err() {
             dirs.find(spec)

@@ -42,7 +42,12 @@ pub const NAMES: [&str; COUNT] = [
     "towers*wall_left",
 ];
 
-/// Which features an evaluation weighs.
+/// Die Stadt's features and their sets, as the core's learned evaluations and evaluation files
+/// take them (the sets in `FeatureSet::ALL` order).
+pub const LIST: stadt_core::learned::FeatureList =
+    stadt_core::learned::FeatureList { names: &NAMES, sets: &[("base", BASE), ("extended", COUNT)] };
+
+/// Which features an evaluation weighs (as a number, its index in `ALL` and in `LIST.sets`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FeatureSet {
     /// The first `BASE` features.

@@ -10,10 +10,10 @@ use file::Weights;
 
 /// Every player's estimated final score in `table`, into `out` (one per player).
 pub fn evaluate(weights: &Weights, table: &Table, out: &mut [f64]) {
-    let f = features::features(table, weights.set);
+    let f = features::features(table, features::FeatureSet::ALL[weights.set]);
     let banked = features::banked(table);
     for (p, o) in out.iter_mut().enumerate() {
-        *o = banked[p] + f[p].iter().zip(weights.of_set()).map(|(x, w)| x * w).sum::<f64>();
+        *o = banked[p] + weights.weigh(&f[p]);
     }
 }
 

@@ -1,11 +1,11 @@
 //! The manifest of a learning folder: everything that decides its results, so that a run with
 //! other settings or another build is refused there instead of mixing with it.
 
-use super::spec::LearnSpec;
-use die_stadt::tiles::TileSet;
-use die_stadt_bots::learned::features::FeatureSet;
+use super::{LearnSpec, Learnable};
+use crate::tournament::manifest::{game_line, game_name};
 use serde::{Deserialize, Serialize};
 use stadt_core::folder::{Differences, Header, RunManifest};
+use stadt_core::seat::Seat;
 
 /// The manifest of a learning folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -14,6 +14,12 @@ pub struct Manifest {
     /// The format, the command and the build.
     #[serde(flatten)]
     pub(crate) header: Header,
+    /// The game, when it is not Die Stadt (`stadt games`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) game: Option<String>,
+    /// The game's options as given, when any were.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) options: String,
     pub(crate) bot: String,
     pub(crate) players: usize,
     pub(crate) games: usize,
@@ -24,22 +30,25 @@ pub struct Manifest {
     /// The feature set; absent in folders made before the extended set existed (base).
     #[serde(default = "base_features", skip_serializing_if = "is_base")]
     pub(crate) features: String,
+    /// SHA-256 of the tile set's text (of another game: of its options and fixed board).
     pub(crate) tiles_sha256: String,
 }
 
 fn base_features() -> String {
-    FeatureSet::Base.name().into()
+    "base".into()
 }
 
 fn is_base(name: &str) -> bool {
-    name == FeatureSet::Base.name()
+    name == "base"
 }
 
 impl Manifest {
     /// The manifest of the run `spec` describes.
-    pub fn new(spec: &LearnSpec, command: &str) -> Manifest {
+    pub fn new<G: Learnable>(spec: &LearnSpec<G>, command: &str) -> Manifest {
         Manifest {
             header: crate::provenance::header(Self::FORMAT, command, None),
+            game: game_line(&spec.kind),
+            options: spec.options.clone(),
             bot: spec.bot.full(),
             players: spec.players,
             games: spec.games,
@@ -47,8 +56,8 @@ impl Manifest {
             match_games: spec.match_games,
             seed: spec.seed,
             ridge: spec.ridge,
-            features: spec.features.name().into(),
-            tiles_sha256: crate::tileset::sha256(TileSet::default_set()),
+            features: G::FEATURES.sets[spec.features].0.into(),
+            tiles_sha256: spec.kind.setup_sha256(),
         }
     }
 }
@@ -57,7 +66,7 @@ impl RunManifest for Manifest {
     const RUN: &'static str = "learning run";
     const FORMAT: &'static str = "stadt-learn 1";
     const COMMENT: &'static str = "# stadt learn manifest: what produced the files beside it (TOML).\n\
-        # A run with a different build, bot, players, games, generations, match games, seed, ridge or feature set is refused here.\n";
+        # A run with a different build, game, options, bot, players, games, generations, match games, seed, ridge or feature set is refused here.\n";
 
     fn header(&self) -> &Header {
         &self.header
@@ -66,6 +75,8 @@ impl RunManifest for Manifest {
     fn differences(&self, folder: &Self) -> Vec<String> {
         Differences::default()
             .build(&folder.header, &self.header)
+            .field("game", game_name(&folder.game), game_name(&self.game))
+            .field("options", &folder.options, &self.options)
             .field("bot", &folder.bot, &self.bot)
             .field("players", folder.players, self.players)
             .field("games", folder.games, self.games)

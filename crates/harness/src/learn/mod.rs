@@ -7,27 +7,25 @@
 //! sums it up. Every step is seeded from the run seed, and a run stopped anywhere resumes where
 //! it stopped: records, evaluation files and match games already there are kept.
 
-pub mod fit;
+pub mod catan;
+pub mod die_stadt;
+pub mod learnable;
 pub mod manifest;
-pub mod positions;
 pub mod spec;
 
+pub use learnable::Learnable;
 pub use spec::LearnSpec;
 
-use crate::entrant::Entrant;
-use crate::runner::{RecordHead, play_game};
 use crate::settings::{RunSettings, TILES};
 use crate::tournament::{self, spec::TournamentSpec};
-use die_stadt::kind::DieStadt;
-use die_stadt::tiles::TileSet;
-use die_stadt_bots::learned::file;
-use die_stadt_bots::spec::BotSpec;
-use positions::Sample;
 use rayon::prelude::*;
 use stadt_core::error::Error;
 use stadt_core::folder::RunFolder;
+use stadt_core::learned::fit::{self, Sample};
+use stadt_core::learned::{Weights, file};
 use stadt_core::output::write_file;
-use stadt_core::seeds::derive;
+use stadt_core::runner::{self, Table};
+use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
 use stadt_core::tournament::summary;
 use stadt_core::{pool, progress};
@@ -85,24 +83,15 @@ pub fn eval_name(k: usize) -> String {
 }
 
 /// The self-play bot of generation `k`.
-fn generation_bot(spec: &LearnSpec, k: usize) -> Result<BotSpec, Error> {
-    let mut b = if k == 0 {
-        spec.bot.clone()
-    } else {
-        spec.bot.with("eval", &spec.out.join(eval_name(k)).to_string_lossy())?
-    };
-    b.label = format!("gen{k}");
-    Ok(b)
+fn generation_bot<G: Learnable>(spec: &LearnSpec<G>, k: usize) -> Result<G::Entrant, Error> {
+    let eval = (k > 0).then(|| spec.out.join(eval_name(k)));
+    G::with_eval(&spec.bot, eval.as_deref(), &format!("gen{k}"))
 }
 
 /// Runs (or resumes) a learning run; returns one row per generation fitted.
-pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error> {
-    if !spec.bot.def.params.iter().any(|p| p.key == "eval") {
-        return Err(Error::Setting(format!(
-            "--bot {}: learning needs a bot with an `eval` parameter (mcts)",
-            spec.bot.label
-        )));
-    }
+pub fn run<G: Learnable>(spec: &LearnSpec<G>, opts: &Options) -> Result<Vec<GenerationRow>, Error> {
+    // Refuses a bot that cannot learn before the folder is touched.
+    let mut bot = generation_bot(spec, 0)?;
     let folder = RunFolder::open(&spec.out, &opts.command)?;
     folder.claim(&manifest::Manifest::new(spec, &opts.command))?;
     folder.require_writable("learning run")?;
@@ -110,7 +99,6 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
     let mut rows = Vec::new();
     // Each generation's bot reads its evaluation file once: the next generation's is the bot
     // matched against this one.
-    let mut bot = generation_bot(spec, 0)?;
     for k in 0..spec.generations {
         let games = self_play(spec, opts, &workers, k, &bot)?;
         if opts.stop.requested() {
@@ -123,15 +111,15 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
             // With more than 2 players, two copies of each: the match is played at the player
             // count the evaluation was fitted for.
             let copies = if spec.players == 2 { 1 } else { 2 };
-            let entrants = (0..copies).flat_map(|_| [Entrant::Bot(next.clone()), Entrant::Bot(bot.clone())]);
+            let entrants = (0..copies).flat_map(|_| [next.clone(), bot.clone()]);
             let settings = RunSettings {
                 players: spec.players,
                 games: spec.match_games,
                 seed: derive(spec.seed, &[3, k as u64]) & i64::MAX as u64,
                 tiles: TILES.into(),
-                options: String::new(),
+                options: spec.options.clone(),
             };
-            let t = TournamentSpec::<DieStadt>::of_entrants(entrants.collect(), &settings, &out)?;
+            let t = TournamentSpec::<G>::of_entrants(entrants.collect(), &settings, &out)?;
             let outcome = tournament::run(
                 &t,
                 &tournament::Options {
@@ -164,12 +152,12 @@ pub fn run(spec: &LearnSpec, opts: &Options) -> Result<Vec<GenerationRow>, Error
 }
 
 /// Plays (or finds) generation `k`'s self-play games; returns their record paths in game order.
-fn self_play(
-    spec: &LearnSpec,
+fn self_play<G: Learnable>(
+    spec: &LearnSpec<G>,
     opts: &Options,
     workers: &rayon::ThreadPool,
     k: usize,
-    bot: &BotSpec,
+    bot: &G::Entrant,
 ) -> Result<Vec<PathBuf>, Error> {
     let dir = spec.out.join(format!("gen{k}")).join("games");
     std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
@@ -178,66 +166,86 @@ fn self_play(
     let bar = progress::bar(opts.progress && !todo.is_empty(), spec.games, spec.games - todo.len(), "games");
     bar.set_message(format!("self-play, generation {k}"));
     let bots = vec![bot.clone(); spec.players];
-    let tileset = TileSet::default_set();
-    workers.install(|| {
+    let result = workers.install(|| {
         todo.par_iter().try_for_each(|&i| -> Result<(), Error> {
             if opts.stop.requested() {
                 return Ok(());
             }
             let deck_seed = derive(spec.seed, &[1, k as u64, i as u64]);
-            let agent_seed = derive(spec.seed, &[2, k as u64, i as u64]);
-            let head = RecordHead { tiles: "default".into(), seed: Some(deck_seed) };
-            let played = play_game(tileset, &bots, deck_seed, agent_seed, Some(&head))?;
+            let head = spec.kind.self_play_head(deck_seed);
+            let table = Table {
+                kind: &spec.kind,
+                agent_seed: derive(spec.seed, &[2, k as u64, i as u64]),
+                // A game whose deal fixes every outcome never asks it.
+                chance_seed: derive(deck_seed, &[stream::CHANCE]),
+                want_record: Some(&head),
+                stop: opts.stop.flag(),
+            };
+            let Some(played) =
+                runner::play(&table, &bots, spec.kind.deal(spec.players, deck_seed)?, &mut |_, _| {})?
+            else {
+                return Ok(()); // stopped mid-game: played again on resuming
+            };
             let text = played.record.expect("a record was asked for");
             write_file(&paths[i], &text, false)?;
             bar.inc(1);
             Ok(())
         })
-    })?;
+    });
+    workers.broadcast(|_| G::worker_done());
+    result?;
     bar.finish_and_clear();
     Ok(paths)
 }
 
 /// Fits generation `k + 1` on generation `k`'s games and writes its evaluation file (or checks
 /// that the one there is what the fit gives).
-fn fit_generation(spec: &LearnSpec, k: usize, games: &[PathBuf]) -> Result<GenerationRow, Error> {
+fn fit_generation<G: Learnable>(
+    spec: &LearnSpec<G>,
+    k: usize,
+    games: &[PathBuf],
+) -> Result<GenerationRow, Error> {
     let mut samples: Vec<Sample> = Vec::new();
     for (i, path) in games.iter().enumerate() {
         let text = std::fs::read_to_string(path).map_err(|e| Error::io("read", path, e))?;
-        positions::samples(&text, path, i, spec.features, &mut samples)?;
+        spec.kind.samples(&text, path, i, &mut samples)?;
     }
     let held = |s: &&Sample| s.game % 5 == 4;
     let train: Vec<&Sample> = samples.iter().filter(|s| !held(s)).collect();
     let heldout: Vec<&Sample> = samples.iter().filter(held).collect();
-    let weights = fit::ridge(&train, spec.ridge, spec.features).ok_or_else(|| {
-        Error::Setting(format!(
-            "generation {k}'s {} games do not determine the weights; play more",
-            games.len()
-        ))
-    })?;
+    let count = G::FEATURES.sets[spec.features].1;
+    let weights = fit::ridge(&train, spec.ridge, count)
+        .map(|w| Weights { set: spec.features, w })
+        .ok_or_else(|| {
+            Error::Setting(format!(
+                "generation {k}'s {} games do not determine the weights; play more",
+                games.len()
+            ))
+        })?;
     let row = GenerationRow {
         generation: k + 1,
         games: games.len(),
         train: train.len(),
         heldout: heldout.len(),
-        rmse_train: fit::rmse(&train, |s| fit::learned(&weights, s)),
-        rmse_heldout: fit::rmse(&heldout, |s| fit::learned(&weights, s)),
-        rmse_heldout_projected: fit::rmse(&heldout, |s| 0.5 * s.open),
+        rmse_train: fit::rmse(&train, |s| weights.weigh(&s.features)),
+        rmse_heldout: fit::rmse(&heldout, |s| weights.weigh(&s.features)),
+        rmse_heldout_projected: fit::rmse(&heldout, |s| s.baseline),
         matched: None,
     };
     let comment = format!(
         "stadt learn, generation {}: fitted on the {} self-play games of generation {k} (gen{k}/games;\n\
          the bot is manifest.toml's, with {}), {} samples; held-out RMSE {:.3} points\n\
-         (projected scores: {:.3}). A player's final score = points banked + sum of weight x feature.",
+         ({}: {:.3}). A player's final score = points banked + sum of weight x feature.",
         k + 1,
         games.len(),
         if k == 0 { "its own eval".to_string() } else { format!("eval={}", eval_name(k)) },
         train.len(),
         row.rmse_heldout,
+        G::BASELINE,
         row.rmse_heldout_projected,
     );
     let path = spec.out.join(eval_name(k + 1));
-    let text = file::text(&weights, &comment);
+    let text = file::text(&G::FEATURES, &weights, &comment);
     match std::fs::read_to_string(&path) {
         Ok(old) if old == text => {}
         Ok(_) => {

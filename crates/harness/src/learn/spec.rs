@@ -1,14 +1,17 @@
 //! What a learning run is: the settings that decide its results.
 
-use die_stadt_bots::learned::features::FeatureSet;
-use die_stadt_bots::spec::BotSpec;
+use crate::hosted::Hosted;
 use std::path::PathBuf;
 
-/// A learning run.
+/// A learning run of game `G`.
 #[derive(Clone, Debug)]
-pub struct LearnSpec {
-    /// The self-play bot (one with an `eval` parameter); generation 0 as given.
-    pub bot: BotSpec,
+pub struct LearnSpec<G: Hosted> {
+    /// The game, set up with `options`.
+    pub kind: G,
+    /// The game's options as given (empty: the defaults).
+    pub options: String,
+    /// The self-play bot (one with an `eval` setting); generation 0 as given.
+    pub bot: G::Entrant,
     /// Players per self-play game.
     pub players: usize,
     /// Self-play games per generation.
@@ -21,8 +24,8 @@ pub struct LearnSpec {
     pub seed: u64,
     /// Ridge penalty of the fit.
     pub ridge: f64,
-    /// The features the evaluations weigh.
-    pub features: FeatureSet,
+    /// The feature set the evaluations weigh (an index into the game's `FEATURES.sets`).
+    pub features: usize,
     /// Output folder.
     pub out: PathBuf,
 }
