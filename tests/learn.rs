@@ -11,9 +11,14 @@ use stadt_testkit::results::without_timing;
 use stadt_testkit::{Csv, scratch, snapshot};
 use std::path::Path;
 
+/// `head` followed by the output folder `out`, the thread count and `--quiet`.
+fn run_args(head: &[&str], out: &Path, threads: &str) -> Vec<String> {
+    let tail = ["--out", out.to_str().unwrap(), "--threads", threads, "--quiet"];
+    head.iter().chain(&tail).map(|s| s.to_string()).collect()
+}
+
 fn learn_args(out: &Path, threads: &str) -> Vec<String> {
-    let out = out.to_str().unwrap();
-    let args = [
+    let head = [
         "learn",
         "--bot",
         "mcts:iters=30,depth=4",
@@ -25,13 +30,8 @@ fn learn_args(out: &Path, threads: &str) -> Vec<String> {
         "2",
         "--seed",
         "5",
-        "--out",
-        out,
-        "--threads",
-        threads,
-        "--quiet",
     ];
-    args.iter().map(|s| s.to_string()).collect()
+    run_args(&head, out, threads)
 }
 
 /// Every file below `root` (recursively) as text, the run folder's own path replaced by `RUN` and
@@ -360,8 +360,7 @@ fn an_experiment_file_names_an_evaluation_in_a_spec_relative_to_itself() {
 }
 
 fn catan_learn_args(out: &Path, threads: &str) -> Vec<String> {
-    let out = out.to_str().unwrap();
-    let args = [
+    let head = [
         "--game",
         "catan",
         "learn",
@@ -375,13 +374,8 @@ fn catan_learn_args(out: &Path, threads: &str) -> Vec<String> {
         "2",
         "--seed",
         "4",
-        "--out",
-        out,
-        "--threads",
-        threads,
-        "--quiet",
     ];
-    args.iter().map(|s| s.to_string()).collect()
+    run_args(&head, out, threads)
 }
 
 #[test]

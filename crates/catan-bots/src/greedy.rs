@@ -209,9 +209,24 @@ pub(crate) fn sites(s: &State, p: Player) -> (u32, u32) {
 }
 
 /// How much of `cost` the hand covers, from 0 to 1.
-pub(crate) fn progress(hand: &[u8; 5], cost: &[u8; 5]) -> f64 {
+fn progress(hand: &[u8; 5], cost: &[u8; 5]) -> f64 {
     let covered: u32 = hand.iter().zip(cost).map(|(&h, &c)| h.min(c) as u32).sum();
     covered as f64 / total(cost) as f64
+}
+
+/// `p`'s progress toward a card (half), a city (with a settlement to upgrade) and a settlement
+/// (with one of the `now` spots to settle), by the share of each cost its hand covers.
+pub(crate) fn toward(s: &State, p: Player, now: u32) -> f64 {
+    let hand = &s.hand(p);
+    let (settlements, cities, _) = s.pieces(p);
+    let mut toward = 0.5 * progress(hand, &CARD_COST);
+    if settlements > 0 && cities < 4 {
+        toward += progress(hand, &CITY_COST);
+    }
+    if now > 0 && settlements < 5 {
+        toward += progress(hand, &SETTLEMENT_COST);
+    }
+    toward
 }
 
 /// The value of position `s` for `p` (docs/catan/README.md, "Bots"): `s` may stand at a chance
@@ -250,16 +265,7 @@ pub fn value(w: &GreedyWeights, s: &State, p: Player) -> f64 {
     let stolen = if s.phase() == Phase::Steal && s.current() == p { 1 } else { 0 };
     let cards = s.hand_size(p) + stolen;
     v += w.cards * cards.min(7) as f64 - w.excess * cards.saturating_sub(7) as f64;
-    let hand = &s.hand(p);
-    let (settlements, cities, _) = s.pieces(p);
-    let mut toward = 0.5 * progress(hand, &CARD_COST);
-    if settlements > 0 && cities < 4 {
-        toward += progress(hand, &CITY_COST);
-    }
-    if now > 0 && settlements < 5 {
-        toward += progress(hand, &SETTLEMENT_COST);
-    }
-    v += w.progress * toward;
+    v += w.progress * toward(s, p, now);
     let strongest = (0..s.players() as u8)
         .map(Player)
         .filter(|&q| q != p)

@@ -4,10 +4,10 @@
 //! value (`greedy::value`), each on its own, and the strongest other player's points and
 //! production.
 
-use crate::greedy::{production, progress, sites};
+use crate::greedy::{production, sites, toward};
 use stadt_catan::ids::{DevCard, Player, Resource};
 use stadt_catan::moves::Phase;
-use stadt_catan::state::{CARD_COST, CITY_COST, SETTLEMENT_COST, State};
+use stadt_catan::state::State;
 use stadt_core::learned::{FeatureList, Weights};
 
 /// How many features a player has.
@@ -55,15 +55,6 @@ pub fn features(s: &State, p: Player) -> [f64; COUNT] {
     let (now, beyond) = sites(s, p);
     let stolen = if s.phase() == Phase::Steal && s.current() == p { 1 } else { 0 };
     let cards = s.hand_size(p) + stolen;
-    let hand = &s.hand(p);
-    let (settlements, cities, _) = s.pieces(p);
-    let mut toward = 0.5 * progress(hand, &CARD_COST);
-    if settlements > 0 && cities < 4 {
-        toward += progress(hand, &CITY_COST);
-    }
-    if now > 0 && settlements < 5 {
-        toward += progress(hand, &SETTLEMENT_COST);
-    }
     let others = (0..s.players() as u8).map(Player).filter(|&q| q != p);
     let best_points = others.clone().map(|q| s.public_points(q)).max().unwrap_or(0);
     let best_production = others.map(|q| production(s, q).iter().sum::<f64>()).fold(0.0, f64::max);
@@ -81,7 +72,7 @@ pub fn features(s: &State, p: Player) -> [f64; COUNT] {
         beyond.min(3) as f64,
         cards.min(7) as f64,
         cards.saturating_sub(7) as f64,
-        toward,
+        toward(s, p, now),
         best_points as f64,
         best_production,
     ]
