@@ -3,6 +3,7 @@
 //! [`topology`], a board [`board`] and its set-up [`layout`]; a game is a [`state::State`], its
 //! moves [`moves`], checked by [`legal`] and applied by [`apply`]. No files, threads or bots.
 
+pub mod actions;
 pub mod apply;
 pub mod board;
 pub mod catanatron;
@@ -28,5 +29,6 @@ pub mod record;
 pub(crate) mod robber;
 pub mod spoken;
 pub mod state;
+pub mod tensor;
 pub mod topology;
 pub(crate) mod trade;

@@ -2,6 +2,7 @@
 //! Python half: the OpenSpiel game and the PettingZoo environment). docs/python.md documents it.
 
 mod bot;
+mod catan_game;
 mod errors;
 mod game;
 mod observe;
@@ -18,6 +19,7 @@ use pyo3::types::PyDict;
 fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<bot::PyBot>()?;
+    m.add_class::<catan_game::PyCatanGame>()?;
     m.add_function(wrap_pyfunction!(tournament::tournament, m)?)?;
     m.add_function(wrap_pyfunction!(sprt::sprt, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
@@ -31,6 +33,12 @@ fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BOARD_SIDE", actions::SIDE)?;
     m.add("BOARD_REACH", actions::REACH)?;
     m.add("PLANES", observe::PLANE_NAMES.to_vec())?;
+    m.add("CATAN_NUM_ACTIONS", stadt_catan::actions::ACTIONS)?;
+    m.add("CATAN_OBSERVATION_SIZE", stadt_catan::tensor::LEN)?;
+    m.add(
+        "CATAN_OBSERVATION_SECTIONS",
+        stadt_catan::tensor::SECTIONS.iter().map(|&(name, len)| (name, len)).collect::<Vec<_>>(),
+    )?;
     m.add("CHANCE", game::CHANCE)?;
     m.add("TERMINAL", game::TERMINAL)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;

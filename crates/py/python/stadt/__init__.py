@@ -1,6 +1,7 @@
 """Carcassonne: Die Stadt for game-AI research: the stadt rules engine, its bots and tournaments.
 
-`Game` is a game with tile draws as explicit chance nodes; `Bot` is one of stadt's bots;
+`Game` is a game with tile draws as explicit chance nodes; `CatanGame` a game of Die Siedler von
+Catan with a fixed action space (chance resolved inside it); `Bot` is one of stadt's bots;
 `tournament` runs stadt's tournaments and `sprt` its sequential tests, with Python agents as
 entrants. `stadt.openspiel` registers
 the game with OpenSpiel and `stadt.pettingzoo` makes a PettingZoo environment. docs/python.md in
@@ -23,6 +24,9 @@ from stadt._stadt import (
     BOARD_REACH,
     BOARD_SIDE,
     BUILD,
+    CATAN_NUM_ACTIONS,
+    CATAN_OBSERVATION_SECTIONS,
+    CATAN_OBSERVATION_SIZE,
     CHANCE,
     DEFAULTS,
     NUM_ACTIONS,
@@ -30,6 +34,7 @@ from stadt._stadt import (
     TERMINAL,
     VERSION,
     Bot,
+    CatanGame,
     Game,
     bot_names,
     random_playouts,
@@ -46,6 +51,9 @@ __all__ = [
     "BOARD_REACH",
     "BOARD_SIDE",
     "BUILD",
+    "CATAN_NUM_ACTIONS",
+    "CATAN_OBSERVATION_SECTIONS",
+    "CATAN_OBSERVATION_SIZE",
     "CHANCE",
     "DEFAULTS",
     "NUM_ACTIONS",
@@ -53,6 +61,7 @@ __all__ = [
     "TERMINAL",
     "VERSION",
     "Bot",
+    "CatanGame",
     "Game",
     "bot_names",
     "random_playouts",

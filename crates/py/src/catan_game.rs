@@ -1,0 +1,242 @@
+//! `stadt.CatanGame`: a game of Die Siedler von Catan for Python, with the fixed action space of
+//! `stadt_catan::actions` and the observation vector of `stadt_catan::tensor`. Chance (the dice,
+//! a card bought, a card stolen) is resolved inside the game from its seed, so the player to act
+//! is always a player until the game is over; nothing here shows a player what it does not see.
+
+use crate::errors::{harness_error, value_error};
+use crate::game::TERMINAL;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use stadt_catan::actions::{self, ACTIONS};
+use stadt_catan::ids::Player;
+use stadt_catan::kind::{Catan, RecordHead};
+use stadt_catan::moves::Move;
+use stadt_catan::record::move_text;
+use stadt_catan::state::State;
+use stadt_catan::tensor;
+use stadt_core::kind::GameKind;
+use stadt_harness::hosted::Hosted;
+
+/// A game of Catan: the state with its hidden parts, its options and its record so far.
+#[pyclass(name = "CatanGame", module = "stadt._stadt")]
+#[derive(Clone)]
+pub struct PyCatanGame {
+    kind: Catan,
+    state: State,
+    record: String,
+    options: String,
+    moves: Vec<Move>,
+}
+
+impl PyCatanGame {
+    /// Resolves chance up to the next decision (or the end).
+    fn settle(&mut self) {
+        while self.state.resolve_chance().is_some() {}
+    }
+
+    /// The seat a question is about: `player`, or the one to act (the last one to act at the end).
+    fn seat(&self, player: Option<i64>) -> PyResult<Player> {
+        match player {
+            None => Ok(self.state.actor()),
+            Some(p) if (0..self.state.players() as i64).contains(&p) => Ok(Player(p as u8)),
+            Some(p) => {
+                Err(value_error(format!("player {p} is not in this {}-player game", self.state.players())))
+            }
+        }
+    }
+
+    /// The legal moves now, each with its action number.
+    fn legal(&mut self) -> Vec<(usize, Move)> {
+        if self.state.is_over() {
+            return Vec::new();
+        }
+        self.state.legal_moves(&mut self.moves);
+        let mut out: Vec<(usize, Move)> =
+            self.moves.iter().filter_map(|&mv| actions::encode(mv).map(|a| (a, mv))).collect();
+        out.sort_unstable_by_key(|&(a, _)| a);
+        out
+    }
+}
+
+#[pymethods]
+impl PyCatanGame {
+    /// A new game of `players` (2 to 4) dealt from `seed` (the board, the development cards, the
+    /// dice; without a seed, one from the operating system), under `options` (`stadt games`
+    /// lists them; default: the official rules). Player trade (`player_trade=on`) is refused: its
+    /// proposals have no place in a fixed action space.
+    #[new]
+    #[pyo3(signature = (players = 4, seed = None, options = ""))]
+    fn new(players: i64, seed: Option<u64>, options: &str) -> PyResult<PyCatanGame> {
+        let kind = <Catan as Hosted>::set_up("default", options).map_err(harness_error)?;
+        if kind.options.player_trade {
+            return Err(value_error(
+                "options: player_trade=on is not offered in CatanGame: a proposal's cards have no number in its fixed action space",
+            ));
+        }
+        if !(2..=4).contains(&players) {
+            return Err(value_error(format!("players must be 2, 3 or 4, not {players}")));
+        }
+        let seed = match seed {
+            Some(s) => s,
+            None => {
+                let mut bytes = [0u8; 8];
+                getrandom::fill(&mut bytes)
+                    .map_err(|e| value_error(format!("no seed from the system: {e}")))?;
+                u64::from_le_bytes(bytes) & (i64::MAX as u64)
+            }
+        };
+        let state = kind.deal(players as usize, seed).map_err(harness_error)?;
+        let record = kind.record_header(&state, &RecordHead);
+        let mut game = PyCatanGame { kind, state, record, options: options.to_string(), moves: Vec::new() };
+        game.settle();
+        Ok(game)
+    }
+
+    /// The number of players.
+    fn players(&self) -> usize {
+        self.state.players()
+    }
+
+    /// The options the game was made with, as given.
+    fn options(&self) -> String {
+        self.options.clone()
+    }
+
+    /// Who decides now (0-based), or -4 (TERMINAL) once the game is over.
+    fn current_player(&self) -> i64 {
+        if self.state.is_over() { TERMINAL } else { self.state.actor().index() as i64 }
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The phase: `setup-settlement`, `setup-road`, `pre-roll`, `discard`, `robber`, `main`,
+    /// `free-roads` or `over`.
+    fn phase(&self) -> String {
+        let name = format!("{:?}", self.state.phase());
+        let mut out = String::new();
+        for (i, c) in name.chars().enumerate() {
+            if c.is_uppercase() && i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// The legal actions, ascending (none once the game is over).
+    fn legal_actions(&mut self) -> Vec<usize> {
+        self.legal().into_iter().map(|(a, _)| a).collect()
+    }
+
+    /// The legal actions as a 0/1 vector over the whole action space (int8).
+    fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; ACTIONS];
+        for (a, _) in self.legal() {
+            mask[a] = 1;
+        }
+        mask.into_pyarray(py)
+    }
+
+    /// An action in record notation (`settle 12`, `road 40`, `robber 7 p2`, `trade wood ore`).
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let mv = usize::try_from(action)
+            .ok()
+            .and_then(actions::decode)
+            .ok_or_else(|| value_error(format!("action {action} is not one of 0 to {}", ACTIONS - 1)))?;
+        Ok(move_text(mv))
+    }
+
+    /// Applies a legal action (a ValueError naming the rule otherwise), then whatever chance does
+    /// before the next decision.
+    fn apply(&mut self, action: i64) -> PyResult<()> {
+        if self.state.is_over() {
+            return Err(value_error(format!("the game is over: action {action} cannot follow")));
+        }
+        let mv = usize::try_from(action)
+            .ok()
+            .and_then(actions::decode)
+            .ok_or_else(|| value_error(format!("action {action} is not one of 0 to {}", ACTIONS - 1)))?;
+        self.state
+            .check(mv)
+            .map_err(|e| value_error(format!("action {action} ({}) is illegal: {e}", move_text(mv))))?;
+        self.record.push_str(&self.kind.record_line(&self.state, mv));
+        self.state.apply(mv);
+        self.settle();
+        Ok(())
+    }
+
+    /// What `player` (default: the one to act) sees, as `stadt_catan::tensor::LEN` floats
+    /// (docs/python.md lists the sections); the same in any two games it cannot tell apart.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let me = self.seat(player)?;
+        let mut out = vec![0f32; tensor::LEN];
+        tensor::observation(&self.state, me, &mut out);
+        Ok(out.into_pyarray(py))
+    }
+
+    /// Each player's points (victory point cards included).
+    fn scores(&self) -> Vec<u8> {
+        (0..self.state.players()).map(|p| self.state.points(Player(p as u8))).collect()
+    }
+
+    /// The winner (0-based), or None: the game is not over, or the turn limit ended it.
+    fn winner(&self) -> Option<usize> {
+        self.state.winner().map(|p| p.index())
+    }
+
+    /// Turns played since the set-up round.
+    fn turns(&self) -> u16 {
+        self.state.turns()
+    }
+
+    /// Zero-sum returns at the end: +1 for the winner, -1/(n-1) for the others; 0 for everyone
+    /// before the end or when the turn limit ended the game.
+    fn returns(&self) -> Vec<f64> {
+        let n = self.state.players();
+        match self.state.winner() {
+            Some(w) => (0..n).map(|p| if p == w.index() { 1.0 } else { -1.0 / (n as f64 - 1.0) }).collect(),
+            None => vec![0.0; n],
+        }
+    }
+
+    /// The game's record so far (`stadt replay` reads it).
+    fn to_record(&self) -> String {
+        self.record.clone()
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyCatanGame {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyCatanGame {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyCatanGame {
+        Clone::clone(self)
+    }
+
+    /// Each player's points by source and who won, one line each (what `stadt play` prints).
+    fn render(&self) -> String {
+        let moves = self.record.lines().count().saturating_sub(9);
+        stadt_harness::catan::points_text(&self.kind, &self.state, moves)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<stadt.CatanGame {} players, turn {}, {}>",
+            self.state.players(),
+            self.state.turns(),
+            self.phase()
+        )
+    }
+}
