@@ -1,7 +1,8 @@
 //! `stadt.CatanGame`: a game of Die Siedler von Catan for Python, with the fixed action space of
 //! `stadt_catan::actions` and the observation vector of `stadt_catan::tensor`. Chance (the dice,
 //! a card bought, a card stolen) is resolved inside the game from its seed, so the player to act
-//! is always a player until the game is over; nothing here shows a player what it does not see.
+//! is always a player until the game is over. A copy (`clone`) is the whole game, the dice to
+//! come included; a searcher that must not see them takes `sample(player, seed)`.
 
 use crate::errors::{harness_error, value_error};
 use crate::game::TERMINAL;
@@ -23,7 +24,8 @@ use stadt_harness::hosted::Hosted;
 pub struct PyCatanGame {
     kind: Catan,
     state: State,
-    record: String,
+    /// The record so far; None in a sample, whose hidden parts no record holds.
+    record: Option<String>,
     options: String,
     moves: Vec<Move>,
 }
@@ -87,7 +89,13 @@ impl PyCatanGame {
         };
         let state = kind.deal(players as usize, seed).map_err(harness_error)?;
         let record = kind.record_header(&state, &RecordHead);
-        let mut game = PyCatanGame { kind, state, record, options: options.to_string(), moves: Vec::new() };
+        let mut game = PyCatanGame {
+            kind,
+            state,
+            record: Some(record),
+            options: options.to_string(),
+            moves: Vec::new(),
+        };
         game.settle();
         Ok(game)
     }
@@ -162,7 +170,9 @@ impl PyCatanGame {
         self.state
             .check(mv)
             .map_err(|e| value_error(format!("action {action} ({}) is illegal: {e}", move_text(mv))))?;
-        self.record.push_str(&self.kind.record_line(&self.state, mv));
+        if let Some(record) = &mut self.record {
+            record.push_str(&self.kind.record_line(&self.state, mv));
+        }
         self.state.apply(mv);
         self.settle();
         Ok(())
@@ -192,6 +202,11 @@ impl PyCatanGame {
         self.state.winner().map(|p| p.index())
     }
 
+    /// The last roll of the dice (2 to 12; 0 before the first).
+    fn last_roll(&self) -> u8 {
+        self.state.last_roll()
+    }
+
     /// Turns played since the set-up round.
     fn turns(&self) -> u16 {
         self.state.turns()
@@ -207,9 +222,23 @@ impl PyCatanGame {
         }
     }
 
-    /// The game's record so far (`stadt replay` reads it).
-    fn to_record(&self) -> String {
-        self.record.clone()
+    /// The game's record so far (`stadt replay` reads it); a sample has none (ValueError).
+    fn to_record(&self) -> PyResult<String> {
+        self.record
+            .clone()
+            .ok_or_else(|| value_error("a sample has no record: its hidden cards and dice were dealt afresh"))
+    }
+
+    /// A game `player` (default: the one to act) cannot tell from this one, everything it does
+    /// not see dealt afresh from `seed`: the others' cards of unknown kind, the development cards
+    /// (theirs and the deck's order) and the dice to come. What a search from that seat plays on.
+    #[pyo3(signature = (seed, player = None))]
+    fn sample(&self, seed: u64, player: Option<i64>) -> PyResult<PyCatanGame> {
+        use rand::SeedableRng;
+        let me = self.seat(player)?;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let state = self.state.determinized(me.index(), &mut rng);
+        Ok(PyCatanGame { state, record: None, moves: Vec::new(), ..Clone::clone(self) })
     }
 
     /// An independent copy.
@@ -227,7 +256,7 @@ impl PyCatanGame {
 
     /// Each player's points by source and who won, one line each (what `stadt play` prints).
     fn render(&self) -> String {
-        let moves = self.record.lines().count().saturating_sub(9);
+        let moves = self.record.as_deref().map_or(0, |r| r.lines().count().saturating_sub(9));
         stadt_harness::catan::points_text(&self.kind, &self.state, moves)
     }
 

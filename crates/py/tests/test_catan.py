@@ -123,3 +123,28 @@ def test_a_catan_environment_game_runs_to_the_end_with_zero_sum_rewards() -> Non
         assert mask.sum() == len(env.game.legal_actions()) > 0
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) == 1.0
+
+
+def test_a_sample_hides_what_the_seat_cannot_see_and_a_copy_does_not() -> None:
+    game = stadt.CatanGame(players=3, seed=21)
+    rng = np.random.default_rng(3)
+    while game.phase() != "pre-roll" or game.turns() < 6:
+        game.apply(int(rng.choice(game.legal_actions())))
+    me = game.current_player()
+    roll = next(a for a in game.legal_actions() if game.action_to_string(a) == "roll")
+    copy_of = game.clone()
+    copy_of.apply(roll)
+    game_rolled = game.clone()
+    game_rolled.apply(roll)
+    # A copy is the whole game: its dice are the game's.
+    assert copy_of.last_roll() == game_rolled.last_roll()
+    rolls = set()
+    for seed in range(12):
+        s = game.sample(seed)
+        assert np.array_equal(s.observation_tensor(me), game.observation_tensor(me))
+        s.apply(roll)
+        rolls.add(s.last_roll())
+    # A sample's dice are dealt afresh.
+    assert len(rolls) > 3
+    with pytest.raises(ValueError, match="a sample has no record"):
+        game.sample(1).to_record()
