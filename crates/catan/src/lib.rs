@@ -13,6 +13,7 @@ pub mod domestic;
 pub mod ids;
 pub mod illegal;
 pub mod kind;
+pub mod knights;
 pub mod layout;
 pub mod legal;
 pub(crate) mod longest_road;

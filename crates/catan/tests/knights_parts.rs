@@ -1,0 +1,129 @@
+//! Städte und Ritter's parts, rule by rule (docs/catan/rules.md, section 13): the progress decks,
+//! the tracks, the barbarians' attack and the house rules as options. The engine does not play
+//! the expansion yet; these are the pieces it will be built from.
+
+use stadt_catan::ids::{Player, Resource};
+use stadt_catan::knights::barbarians::{Outcome, Side, attack};
+use stadt_catan::knights::cards::{Colour, DECK, KINDS, ProgressCard, unshuffled};
+use stadt_catan::knights::house::{HouseRules, RULES};
+use stadt_catan::knights::tracks::{Commodity, Track};
+
+#[test]
+fn k55_k66_k73_k83_three_decks_of_18_with_the_official_counts() {
+    let count = |c: Colour| KINDS.iter().filter(|k| k.1 == c).map(|k| k.2 as usize).sum::<usize>();
+    for c in Colour::ALL {
+        assert_eq!(count(c), DECK, "{c:?}");
+        let deck = unshuffled(c);
+        assert!(deck.iter().all(|card| card.colour() == c));
+        for &(card, _, n, _) in KINDS.iter().filter(|k| k.1 == c) {
+            assert_eq!(deck.iter().filter(|&&d| d == card).count(), n as usize, "{card:?}");
+        }
+    }
+    assert_eq!(Colour::ALL.iter().map(|&c| count(c)).sum::<usize>(), 54);
+    // K55, K66, K73 by name.
+    let n = |card: ProgressCard| card.count();
+    assert_eq!((n(ProgressCard::Engineer), n(ProgressCard::Printer), n(ProgressCard::Smith)), (1, 1, 2));
+    assert_eq!((n(ProgressCard::Merchant), n(ProgressCard::ResourceMonopoly)), (6, 4));
+    assert_eq!((n(ProgressCard::Spy), n(ProgressCard::Constitution), n(ProgressCard::Wedding)), (3, 1, 2));
+    for (i, &(card, ..)) in KINDS.iter().enumerate() {
+        assert_eq!(card as usize, i, "KINDS lists the kinds in their order");
+        assert_eq!(ProgressCard::parse(card.name()), Some(card));
+    }
+    assert_eq!(ProgressCard::parse("soldier"), None);
+}
+
+#[test]
+fn k49_the_printer_and_the_constitution_are_the_victory_points() {
+    let points: Vec<ProgressCard> = KINDS.iter().map(|k| k.0).filter(|c| c.is_victory_point()).collect();
+    assert_eq!(points, [ProgressCard::Printer, ProgressCard::Constitution]);
+}
+
+#[test]
+fn k12_a_gate_draws_for_level_l_on_a_red_die_up_to_l_plus_1() {
+    for red in 1..=6 {
+        assert!(!Track::draws(0, red), "level 0 never draws");
+        assert_eq!(Track::draws(1, red), red <= 2);
+        assert_eq!(Track::draws(2, red), red <= 3);
+        assert_eq!(Track::draws(3, red), red <= 4);
+        assert_eq!(Track::draws(4, red), red <= 5);
+        assert!(Track::draws(5, red), "level 5 draws on every red");
+    }
+    assert_eq!(Track::Trade.colour(), Colour::Trade);
+    assert_eq!(Track::Politics.colour(), Colour::Politics);
+    assert_eq!(Track::Science.colour(), Colour::Science);
+}
+
+#[test]
+fn k13_k20_cities_take_cloth_coin_and_paper_which_pay_for_the_tracks() {
+    assert_eq!(Commodity::beside(Resource::Wool), Some(Commodity::Cloth));
+    assert_eq!(Commodity::beside(Resource::Ore), Some(Commodity::Coin));
+    assert_eq!(Commodity::beside(Resource::Lumber), Some(Commodity::Paper));
+    assert_eq!(Commodity::beside(Resource::Grain), None);
+    assert_eq!(Commodity::beside(Resource::Brick), None);
+    assert_eq!(Track::Trade.commodity(), Commodity::Cloth);
+    assert_eq!(Track::Politics.commodity(), Commodity::Coin);
+    assert_eq!(Track::Science.commodity(), Commodity::Paper);
+    assert_eq!((1..=5).map(Track::cost).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
+}
+
+fn side(knights: u8, cities: u8, metropolises: u8) -> Side {
+    Side { knights, cities, metropolises }
+}
+
+#[test]
+fn k38_k39_catan_wins_at_equal_strength_and_one_defender_or_the_tied_are_rewarded() {
+    // 2 + 1 cities (a metropolis city once) against knights 2 + 1 + 0.
+    let (b, c, o) = attack(&[side(2, 1, 1), side(1, 1, 0), side(0, 0, 0)]);
+    assert_eq!((b, c), (3, 3));
+    assert_eq!(o, Outcome::CatanWins { defender: Some(Player(0)), tied: 0 });
+    let (_, _, o) = attack(&[side(2, 1, 0), side(2, 1, 0), side(1, 0, 0)]);
+    assert_eq!(o, Outcome::CatanWins { defender: None, tied: 0b011 });
+    // A player without a city can be the defender; with no active knight anywhere nobody is.
+    let (_, _, o) = attack(&[side(0, 0, 0), side(3, 0, 0)]);
+    assert_eq!(o, Outcome::CatanWins { defender: Some(Player(1)), tied: 0 });
+    let (_, _, o) = attack(&[side(0, 0, 0), side(0, 0, 0)]);
+    assert_eq!(o, Outcome::CatanWins { defender: None, tied: 0 });
+}
+
+#[test]
+fn k40_the_weakest_players_with_a_city_without_a_metropolis_lose_one() {
+    // Player 2 has no knight but no city either; player 3 only a metropolis: both are immune.
+    // Of the others, the lowest contribution (1) is players 0 and 1.
+    let (b, c, o) = attack(&[side(1, 2, 0), side(1, 1, 0), side(0, 0, 0), side(0, 0, 1), side(2, 1, 0)]);
+    assert_eq!((b, c), (5, 4));
+    assert_eq!(o, Outcome::BarbariansWin { hit: 0b00011 });
+    // Nobody with such a city: nobody is hit.
+    let (_, _, o) = attack(&[side(0, 0, 1), side(0, 0, 1)]);
+    assert_eq!(o, Outcome::BarbariansWin { hit: 0 });
+}
+
+#[test]
+fn h1_to_h14_are_options_official_by_default_and_house_cuxtan_switches_all_on() {
+    assert_eq!(RULES.len(), 14);
+    for (k, r) in RULES.iter().enumerate() {
+        assert_eq!(r.1, format!("H{}", k + 1));
+    }
+    let all = HouseRules::OFFICIAL.parse("house=cuxtan").unwrap();
+    assert_eq!(all, HouseRules::CUXTAN);
+    assert!((1..=14).all(|n| all.on(n)) && !all.on(0) && !all.on(15));
+    assert!((1..=14).all(|n| !HouseRules::default().on(n)));
+    // Each alone, and all but one.
+    let h11 = HouseRules::OFFICIAL.parse("barbarians_remove_cities=cuxtan").unwrap();
+    assert!(h11.on(11) && (1..=14).filter(|&n| h11.on(n)).count() == 1);
+    let but_h5 = HouseRules::OFFICIAL.parse("house=cuxtan, progress_limit=official").unwrap();
+    assert!(!but_h5.on(5) && (1..=14).filter(|&n| but_h5.on(n)).count() == 13);
+    // The text names every rule and reads back.
+    let text = but_h5.text();
+    assert!(
+        text.starts_with("shortage=cuxtan city_yield=cuxtan") && text.contains("progress_limit=official")
+    );
+    assert_eq!(HouseRules::OFFICIAL.parse(&text), Ok(but_h5));
+    // Bad words name themselves.
+    let e = HouseRules::OFFICIAL.parse("robber=cuxtan").unwrap_err();
+    assert!(e.contains("`robber` is not a house rule") && e.contains("card_played_is_played"), "{e}");
+    assert_eq!(
+        HouseRules::OFFICIAL.parse("deserter=yes").unwrap_err(),
+        "`deserter=yes`: the value is official or cuxtan, not `yes`"
+    );
+    assert_eq!(HouseRules::OFFICIAL.parse("house").unwrap_err(), "`house` is not name=value");
+}
