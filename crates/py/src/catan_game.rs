@@ -1,17 +1,20 @@
 //! `stadt.CatanGame`: a game of Die Siedler von Catan for Python, with the fixed action space of
 //! `stadt_catan::actions` and the observation vector of `stadt_catan::tensor`. Chance (the dice,
 //! a card bought, a card stolen) is resolved inside the game from its seed, so the player to act
-//! is always a player until the game is over. A copy (`clone`) is the whole game, the dice to
-//! come included; a searcher that must not see them takes `sample(player, seed)`.
+//! is always a player until the game is over; or, with `explicit_chance`, it is a chance node
+//! whose outcomes and probabilities the caller sees and picks from, as OpenSpiel has them. A copy
+//! (`clone`) is the whole game, the dice to come included; a searcher that must not see them
+//! takes `sample(player, seed)`.
 
 use crate::errors::{harness_error, value_error};
-use crate::game::TERMINAL;
+use crate::game::{CHANCE, TERMINAL};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use stadt_catan::actions::{self, ACTIONS};
-use stadt_catan::ids::Player;
+use stadt_catan::ids::{DevCard, Player, Resource};
 use stadt_catan::kind::{Catan, RecordHead};
-use stadt_catan::moves::Move;
+use stadt_catan::moves::{Chance, Move, Phase};
+use stadt_catan::options::Discard;
 use stadt_catan::record::move_text;
 use stadt_catan::state::State;
 use stadt_catan::tensor;
@@ -28,12 +31,76 @@ pub struct PyCatanGame {
     record: Option<String>,
     options: String,
     moves: Vec<Move>,
+    /// Whether chance steps wait for an outcome from the caller.
+    explicit: bool,
+}
+
+/// Chance outcomes by number: the dice 0–35 (6 × (first − 1) + second − 1), a development card
+/// bought 36–40 by kind, a card stolen 41–45 by resource.
+pub const CHANCE_OUTCOMES: usize = 46;
+const DRAW: usize = 36;
+const STEAL: usize = 41;
+
+/// The chance outcome numbered `n`.
+fn outcome(n: usize) -> Option<Chance> {
+    match n {
+        n if n < DRAW => Some(Chance::Dice((n / 6 + 1) as u8, (n % 6 + 1) as u8)),
+        n if n < STEAL => Some(Chance::Draw(DevCard::ALL[n - DRAW])),
+        n if n < CHANCE_OUTCOMES => Some(Chance::Steal(Resource::ALL[n - STEAL])),
+        _ => None,
+    }
+}
+
+/// An outcome in words: `dice 3 4`, `draw knight`, `steal ore`.
+fn outcome_text(c: Chance) -> String {
+    match c {
+        Chance::Dice(a, b) => format!("dice {a} {b}"),
+        Chance::Draw(k) => format!("draw {}", k.name()),
+        Chance::Steal(r) => format!("steal {r}"),
+        Chance::Discard(cards) => format!("discard {cards:?}"),
+    }
 }
 
 impl PyCatanGame {
-    /// Resolves chance up to the next decision (or the end).
+    /// Resolves chance up to the next decision (or the end), unless the caller picks outcomes.
     fn settle(&mut self) {
-        while self.state.resolve_chance().is_some() {}
+        if !self.explicit {
+            while self.state.resolve_chance().is_some() {}
+        }
+    }
+
+    /// Whether a chance outcome is due.
+    fn at_chance(&self) -> bool {
+        self.state.phase().is_chance()
+    }
+
+    /// The chance outcomes now, with their probabilities: every pair of dice alike, a card bought
+    /// by the kinds left in the deck, a card stolen by the kinds in the victim's hand.
+    fn outcomes(&self) -> Vec<(usize, f64)> {
+        let share = |counts: &[u32], base: usize| -> Vec<(usize, f64)> {
+            let all: u32 = counts.iter().sum();
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, &n)| (base + k, n as f64 / all as f64))
+                .collect()
+        };
+        match self.state.phase() {
+            Phase::Dice => (0..DRAW).map(|n| (n, 1.0 / 36.0)).collect(),
+            Phase::Draw => {
+                let mut counts = [0u32; 5];
+                for k in self.state.deck() {
+                    counts[k.index()] += 1;
+                }
+                share(&counts, DRAW)
+            }
+            Phase::Steal => {
+                let victim = self.state.victim().expect("a steal has a victim");
+                share(&self.state.hand(victim).map(u32::from), STEAL)
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The seat a question is about: `player`, or the one to act (the last one to act at the end).
@@ -67,12 +134,17 @@ impl PyCatanGame {
     /// lists them; default: the official rules). Player trade (`player_trade=on`) is refused: its
     /// proposals have no place in a fixed action space.
     #[new]
-    #[pyo3(signature = (players = 4, seed = None, options = ""))]
-    fn new(players: i64, seed: Option<u64>, options: &str) -> PyResult<PyCatanGame> {
+    #[pyo3(signature = (players = 4, seed = None, options = "", explicit_chance = false))]
+    fn new(players: i64, seed: Option<u64>, options: &str, explicit_chance: bool) -> PyResult<PyCatanGame> {
         let kind = <Catan as Hosted>::set_up("default", options).map_err(harness_error)?;
         if kind.options.player_trade {
             return Err(value_error(
                 "options: player_trade=on is not offered in CatanGame: a proposal's cards have no number in its fixed action space",
+            ));
+        }
+        if explicit_chance && kind.options.discard == Discard::Random {
+            return Err(value_error(
+                "options: discard=random is not offered with explicit_chance: its outcomes (the cards of a whole discard) have no number",
             ));
         }
         if !(2..=4).contains(&players) {
@@ -92,9 +164,11 @@ impl PyCatanGame {
         let mut game = PyCatanGame {
             kind,
             state,
-            record: Some(record),
+            // Outcomes picked from outside do not follow from the seed a record replays from.
+            record: (!explicit_chance).then_some(record),
             options: options.to_string(),
             moves: Vec::new(),
+            explicit: explicit_chance,
         };
         game.settle();
         Ok(game)
@@ -110,9 +184,44 @@ impl PyCatanGame {
         self.options.clone()
     }
 
-    /// Who decides now (0-based), or -4 (TERMINAL) once the game is over.
+    /// Who decides now (0-based), -1 (CHANCE) at a chance node (with `explicit_chance`), or -4
+    /// (TERMINAL) once the game is over.
     fn current_player(&self) -> i64 {
-        if self.state.is_over() { TERMINAL } else { self.state.actor().index() as i64 }
+        if self.state.is_over() {
+            TERMINAL
+        } else if self.at_chance() {
+            CHANCE
+        } else {
+            self.state.actor().index() as i64
+        }
+    }
+
+    /// Whether a chance outcome is due (only with `explicit_chance`).
+    fn is_chance_node(&self) -> bool {
+        self.at_chance()
+    }
+
+    /// At a chance node, the outcomes with their probabilities, ascending (`CATAN_CHANCE_OUTCOMES`
+    /// numbers: the dice 0–35, a card bought 36–40, a card stolen 41–45).
+    fn chance_outcomes(&self) -> PyResult<Vec<(usize, f64)>> {
+        if !self.at_chance() {
+            return Err(value_error("not a chance node: a player decides now"));
+        }
+        Ok(self.outcomes())
+    }
+
+    /// At a chance node, the seats that see its outcome: everybody the dice, the buyer a card
+    /// bought, the thief and the victim a card stolen (C41).
+    fn chance_witnesses(&self) -> PyResult<Vec<usize>> {
+        Ok(match self.state.phase() {
+            Phase::Dice => (0..self.state.players()).collect(),
+            Phase::Draw => vec![self.state.current().index()],
+            Phase::Steal => {
+                let victim = self.state.victim().expect("a steal has a victim");
+                vec![self.state.current().index(), victim.index()]
+            }
+            _ => return Err(value_error("not a chance node: a player decides now")),
+        })
     }
 
     /// Whether the game is over.
@@ -134,8 +243,12 @@ impl PyCatanGame {
         out
     }
 
-    /// The legal actions, ascending (none once the game is over).
+    /// The legal actions, ascending: the moves' numbers, at a chance node the outcomes', none
+    /// once the game is over.
     fn legal_actions(&mut self) -> Vec<usize> {
+        if self.at_chance() {
+            return self.outcomes().into_iter().map(|(n, _)| n).collect();
+        }
         self.legal().into_iter().map(|(a, _)| a).collect()
     }
 
@@ -148,8 +261,17 @@ impl PyCatanGame {
         mask.into_pyarray(py)
     }
 
-    /// An action in record notation (`settle 12`, `road 40`, `robber 7 p2`, `trade wood ore`).
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
+    /// An action in record notation (`settle 12`, `road 40`, `robber 7 p2`, `trade wood ore`); a
+    /// chance outcome (at a chance node, or with `player=-1`) as `dice 3 4`, `draw knight`,
+    /// `steal ore`.
+    #[pyo3(signature = (action, player = None))]
+    fn action_to_string(&self, action: i64, player: Option<i64>) -> PyResult<String> {
+        if player.map_or(self.at_chance(), |p| p == CHANCE) {
+            let c = usize::try_from(action).ok().and_then(outcome).ok_or_else(|| {
+                value_error(format!("chance outcome {action} is not one of 0 to {}", CHANCE_OUTCOMES - 1))
+            })?;
+            return Ok(outcome_text(c));
+        }
         let mv = usize::try_from(action)
             .ok()
             .and_then(actions::decode)
@@ -162,6 +284,14 @@ impl PyCatanGame {
     fn apply(&mut self, action: i64) -> PyResult<()> {
         if self.state.is_over() {
             return Err(value_error(format!("the game is over: action {action} cannot follow")));
+        }
+        if self.at_chance() {
+            let c = usize::try_from(action).ok().and_then(outcome).ok_or_else(|| {
+                value_error(format!("chance outcome {action} is not one of 0 to {}", CHANCE_OUTCOMES - 1))
+            })?;
+            return self.state.chance(c).map_err(|e| {
+                value_error(format!("chance outcome {action} ({}) cannot happen now: {e}", outcome_text(c)))
+            });
         }
         let mv = usize::try_from(action)
             .ok()
@@ -207,6 +337,11 @@ impl PyCatanGame {
         self.state.last_roll()
     }
 
+    /// The turns after which the game ends without a winner (the option `turn_limit`).
+    fn turn_limit(&self) -> u16 {
+        self.kind.options.turn_limit
+    }
+
     /// Turns played since the set-up round.
     fn turns(&self) -> u16 {
         self.state.turns()
@@ -224,9 +359,13 @@ impl PyCatanGame {
 
     /// The game's record so far (`stadt replay` reads it); a sample has none (ValueError).
     fn to_record(&self) -> PyResult<String> {
-        self.record
-            .clone()
-            .ok_or_else(|| value_error("a sample has no record: its hidden cards and dice were dealt afresh"))
+        self.record.clone().ok_or_else(|| {
+            value_error(if self.explicit {
+                "a game with explicit_chance has no record: its outcomes came from outside, not from its seed"
+            } else {
+                "a sample has no record: its hidden cards and dice were dealt afresh"
+            })
+        })
     }
 
     /// A game `player` (default: the one to act) cannot tell from this one, everything it does

@@ -35,6 +35,7 @@ fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PLANES", observe::PLANE_NAMES.to_vec())?;
     m.add("CATAN_NUM_ACTIONS", stadt_catan::actions::ACTIONS)?;
     m.add("CATAN_OBSERVATION_SIZE", stadt_catan::tensor::LEN)?;
+    m.add("CATAN_CHANCE_OUTCOMES", catan_game::CHANCE_OUTCOMES)?;
     m.add(
         "CATAN_OBSERVATION_SECTIONS",
         stadt_catan::tensor::SECTIONS.iter().map(|&(name, len)| (name, len)).collect::<Vec<_>>(),

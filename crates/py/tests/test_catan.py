@@ -148,3 +148,36 @@ def test_a_sample_hides_what_the_seat_cannot_see_and_a_copy_does_not() -> None:
     assert len(rolls) > 3
     with pytest.raises(ValueError, match="a sample has no record"):
         game.sample(1).to_record()
+
+
+def test_explicit_chance_shows_the_outcomes_and_takes_them_from_the_caller() -> None:
+    game = stadt.CatanGame(players=2, seed=4, explicit_chance=True)
+    rng = np.random.default_rng(5)
+    kinds = set()
+    while not game.is_terminal() and len(kinds) < 3:
+        if game.is_chance_node():
+            assert game.current_player() == stadt.CHANCE
+            outcomes = game.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            assert [o for o, _ in outcomes] == game.legal_actions()
+            texts = {game.action_to_string(o) for o, _ in outcomes}
+            kinds |= {t.split()[0] for t in texts}
+            if len(outcomes) < stadt.CATAN_CHANCE_OUTCOMES:
+                impossible = next(o for o in range(stadt.CATAN_CHANCE_OUTCOMES) if o not in dict(outcomes))
+                with pytest.raises(ValueError, match="cannot happen now"):
+                    game.apply(impossible)
+            game.apply(int(rng.choice([o for o, _ in outcomes], p=[p for _, p in outcomes])))
+        else:
+            legal = game.legal_actions()
+            buys = [a for a in legal if game.action_to_string(a) in ("buy", "roll")]
+            game.apply(buys[0] if buys else int(rng.choice(legal)))
+    assert kinds >= {"dice", "draw"}
+    with pytest.raises(ValueError, match="explicit_chance has no record"):
+        game.to_record()
+    with pytest.raises(ValueError, match="discard=random"):
+        stadt.CatanGame(options="catanatron", explicit_chance=True)
+    # Without it, no chance node is ever shown.
+    plain = stadt.CatanGame(players=2, seed=4)
+    assert not plain.is_chance_node()
+    with pytest.raises(ValueError, match="not a chance node"):
+        plain.chance_outcomes()

@@ -63,3 +63,44 @@ def test_states_never_hold_the_hidden_deck() -> None:
     assert not state.game.has_deck()
     clone = state.clone()
     assert str(clone) == str(state)
+
+
+def test_catan_registers_with_explicit_chance_and_passes_the_random_sim_test() -> None:
+    so.register_catan()
+    so.register_catan()  # a second call does nothing
+    # Games cut at 60 turns keep the test short: it checks every information state at every step.
+    game = pyspiel.load_game(so.CATAN_NAME, {"players": 3, "seed": 5, "options": "turns=60"})
+    assert game.num_players() == 3 and game.num_distinct_actions() == stadt.CATAN_NUM_ACTIONS
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="discard=random"):
+        pyspiel.load_game(so.CATAN_NAME, {"options": "catanatron"})
+
+
+def test_catan_information_states_hide_cards_bought_and_stolen_from_the_others() -> None:
+    so.register_catan()
+    game = pyspiel.load_game(so.CATAN_NAME, {"players": 2, "seed": 1})
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    hidden = 0
+    while not state.is_terminal() and hidden < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1) < 1e-9
+            witnesses = state.game.chance_witnesses()
+            action = int(rng.choice(outcomes, p=probs))
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+            state.apply_action(action)
+            if len(witnesses) < 2:
+                # A card bought: the buyer's information state shows it, the other's does not.
+                assert text.startswith("draw ")
+                (buyer,) = witnesses
+                mine, theirs = state.information_state_string(buyer), state.information_state_string(1 - buyer)
+                assert mine.endswith(f" {action}") and theirs.endswith(" ?")
+                hidden += 1
+        else:
+            legal = state.legal_actions()
+            # Buying cards when possible reaches the hidden draws sooner.
+            buys = [a for a in legal if state.action_to_string(state.current_player(), a) == "buy"]
+            state.apply_action(buys[0] if buys else int(rng.choice(legal)))
+    assert hidden == 3

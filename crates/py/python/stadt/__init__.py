@@ -4,7 +4,7 @@
 Catan with a fixed action space (chance resolved inside it); `Bot` is one of stadt's bots;
 `tournament` runs stadt's tournaments and `sprt` its sequential tests, with Python agents as
 entrants. `stadt.openspiel` registers
-the game with OpenSpiel and `stadt.pettingzoo` makes a PettingZoo environment. docs/python.md in
+the games with OpenSpiel and `stadt.pettingzoo` makes PettingZoo environments of them. docs/python.md in
 the repository documents the action space, the observation and every function.
 """
 
@@ -24,6 +24,7 @@ from stadt._stadt import (
     BOARD_REACH,
     BOARD_SIDE,
     BUILD,
+    CATAN_CHANCE_OUTCOMES,
     CATAN_NUM_ACTIONS,
     CATAN_OBSERVATION_SECTIONS,
     CATAN_OBSERVATION_SIZE,
@@ -51,6 +52,7 @@ __all__ = [
     "BOARD_REACH",
     "BOARD_SIDE",
     "BUILD",
+    "CATAN_CHANCE_OUTCOMES",
     "CATAN_NUM_ACTIONS",
     "CATAN_OBSERVATION_SECTIONS",
     "CATAN_OBSERVATION_SIZE",

@@ -1,4 +1,5 @@
-"""Die Stadt as an OpenSpiel game: `register()` makes `pyspiel.load_game("python_die_stadt")` work.
+"""Die Stadt and Catan as OpenSpiel games: `register()` makes `pyspiel.load_game("python_die_stadt")` work,
+`register_catan()` `pyspiel.load_game("python_catan")` (at the end of this file).
 
 Tile draws are chance nodes whose outcomes are the unseen tile types, weighted by how many of each
 are left; nothing in a state holds the order tiles will come in, so no observation or
@@ -173,3 +174,131 @@ def mcts_entrant(
         return act
 
     return label, factory
+
+
+# Catan: `python_catan`, a game of imperfect information (development cards in hand, cards
+# stolen) with explicit chance nodes: the dice, a development card bought, a card stolen.
+CATAN_NAME = "python_catan"
+
+CATAN_GAME_TYPE = pyspiel.GameType(
+    short_name=CATAN_NAME,
+    long_name="Die Siedler von Catan (stadt)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 4, "seed": 0, "options": ""},
+)
+
+# Per turn at most: the roll, a card played and its two free roads, 95 bank trades (each leaves a
+# card fewer in hand), 24 buildings, 25 cards bought with their draws, every hand's discards, the
+# robber and its steal, the end: fewer than 400 actions.
+_CATAN_ACTIONS_PER_TURN = 400
+
+
+class CatanGame(pyspiel.Game):
+    """Catan, with parameters `players` (2 to 4), `seed` (the board and the deck's make-up) and
+    `options` (as `stadt games` lists them; not `player_trade=on` or `discard=random`)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.players = int(params.get("players", 4))
+        self.seed = int(params.get("seed", 0))
+        self.options = str(params.get("options", ""))
+        probe = stadt.CatanGame(players=self.players, seed=self.seed, options=self.options, explicit_chance=True)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=stadt.CATAN_NUM_ACTIONS,
+            max_chance_outcomes=stadt.CATAN_CHANCE_OUTCOMES,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=_CATAN_ACTIONS_PER_TURN * (probe.turn_limit() + 1),
+        )
+        super().__init__(CATAN_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> CatanState:
+        """A game at its first set-up settlement."""
+        return CatanState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CatanObserver:
+        """The observer of observations and information states."""
+        return CatanObserver(iig_obs_type, params)
+
+
+class CatanState(pyspiel.State):
+    """A state: a `stadt.CatanGame` with explicit chance, and who saw each chance outcome."""
+
+    def __init__(self, game: CatanGame) -> None:
+        super().__init__(game)
+        self.game = stadt.CatanGame(players=game.players, seed=game.seed, options=game.options, explicit_chance=True)
+        # Per action: the seats that saw it (None: everybody).
+        self.seen: list[tuple[int, frozenset[int] | None]] = []
+
+    def current_player(self) -> int:
+        return self.game.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.game.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.game.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        witnesses = frozenset(self.game.chance_witnesses()) if self.game.is_chance_node() else None
+        self.game.apply(action)
+        self.seen.append((action, witnesses))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.game.action_to_string(action, player)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.game.returns()
+
+    def __str__(self) -> str:
+        return self.game.render() + repr(self.game)
+
+
+class CatanObserver:
+    """Observations: the tensor of `stadt.CatanGame.observation_tensor`, as a string its non-zero
+    entries. The information state adds the actions as the player saw them: every move and roll,
+    a card bought or stolen only by those who saw it (`?` for the others)."""
+
+    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {params}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(stadt.CATAN_OBSERVATION_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CatanState, player: int) -> None:
+        self.tensor[:] = state.game.observation_tensor(player)
+
+    def string_from(self, state: CatanState, player: int) -> str:
+        seen = state.game.observation_tensor(player)
+        text = " ".join(f"{i}:{seen[i]:g}" for i in np.flatnonzero(seen))
+        if self.perfect_recall:
+            history = (str(a) if w is None or player in w else "?" for a, w in state.seen)
+            return text + " history " + " ".join(history)
+        return text
+
+
+_catan_registered = False
+
+
+def register_catan() -> None:
+    """Registers Catan with pyspiel as `python_catan` (once; later calls do nothing)."""
+    global _catan_registered
+    if not _catan_registered:
+        pyspiel.register_game(CATAN_GAME_TYPE, CatanGame)
+        _catan_registered = True
