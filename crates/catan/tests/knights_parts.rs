@@ -2,11 +2,17 @@
 //! the tracks, the barbarians' attack and the house rules as options. The engine does not play
 //! the expansion yet; these are the pieces it will be built from.
 
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use stadt_catan::ids::{Player, Resource};
 use stadt_catan::knights::barbarians::{Outcome, Side, attack};
 use stadt_catan::knights::cards::{Colour, DECK, KINDS, ProgressCard, unshuffled};
 use stadt_catan::knights::house::{HouseRules, RULES};
+use stadt_catan::knights::production::{hand_limit, lane, owed, pay};
 use stadt_catan::knights::tracks::{Commodity, Track};
+use stadt_catan::moves::{Chance, Phase};
+use stadt_catan::options::Options;
+use stadt_catan::state::State;
 
 #[test]
 fn k55_k66_k73_k83_three_decks_of_18_with_the_official_counts() {
@@ -126,4 +132,88 @@ fn h1_to_h14_are_options_official_by_default_and_house_cuxtan_switches_all_on() 
         "`deserter=yes`: the value is official or cuxtan, not `yes`"
     );
     assert_eq!(HouseRules::OFFICIAL.parse("house").unwrap_err(), "`house` is not name=value");
+}
+
+/// What the base game pays each player for the roll `a + b` in `s` (a position whose dice are
+/// due): the hands after the roll less the hands before.
+fn base_production(s: &State, a: u8, b: u8) -> [[u8; 5]; 4] {
+    let mut t = s.clone();
+    t.chance(Chance::Dice(a, b)).unwrap();
+    let mut out = [[0u8; 5]; 4];
+    for (p, paid) in out.iter_mut().enumerate().take(s.players()) {
+        let (before, after) = (s.hand(Player(p as u8)), t.hand(Player(p as u8)));
+        for r in 0..5 {
+            paid[r] = after[r] - before[r];
+        }
+    }
+    out
+}
+
+#[test]
+fn k13_cities_on_pasture_mountains_and_forest_take_a_commodity_for_their_second_card() {
+    let (mut checked, mut commodities) = (0, 0u32);
+    let mut moves = Vec::new();
+    for game in 0..20u64 {
+        let mut s = State::deal(2 + game as usize % 3, Options::OFFICIAL, 300 + game).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(game);
+        while !s.is_over() {
+            if s.phase() == Phase::Dice {
+                for (a, b) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6)]
+                {
+                    let owed = owed(&s, a + b);
+                    // The base game's cards of each kind: the resource, and a city's commodity
+                    // in place of its second one. Rolls the bank cannot pay in full are left out.
+                    let short = Resource::ALL.iter().any(|&r| {
+                        let c = Commodity::beside(r).map(lane);
+                        let all: u32 =
+                            owed.iter().map(|o| (o[r.index()] + c.map_or(0, |c| o[c])) as u32).sum();
+                        all > s.bank()[r.index()] as u32
+                    });
+                    if short {
+                        continue;
+                    }
+                    let base = base_production(&s, a, b);
+                    for p in 0..s.players() {
+                        for r in Resource::ALL {
+                            let commodity = Commodity::beside(r).map_or(0, |c| owed[p][lane(c)]);
+                            // The base game's second card of a city is the commodity here.
+                            assert_eq!(owed[p][r.index()] + commodity, base[p][r.index()], "{r:?}");
+                            assert!(commodity <= owed[p][r.index()], "a commodity comes with its resource");
+                            commodities += commodity as u32;
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+            if s.resolve_chance().is_some() {
+                continue;
+            }
+            s.legal_moves(&mut moves);
+            s.apply(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(checked > 1000 && commodities > 100, "{checked} rolls, {commodities} commodities");
+}
+
+#[test]
+fn k14_k15_the_bank_pays_each_kind_alone_and_walls_raise_the_hand_limit() {
+    let mut owed = [[0u8; 8]; 4];
+    owed[0][lane(Commodity::Coin)] = 2;
+    owed[1][lane(Commodity::Coin)] = 1;
+    owed[1][Resource::Ore.index()] = 3;
+    // Enough ore, too few coins for both: the coins go to nobody, the ore is paid.
+    let mut bank = [19, 19, 19, 19, 19, 12, 2, 12];
+    let got = pay(&mut bank, &owed, 2, false);
+    assert_eq!((got[0][lane(Commodity::Coin)], got[1][lane(Commodity::Coin)]), (0, 0));
+    assert_eq!(got[1][Resource::Ore.index()], 3);
+    assert_eq!(bank[lane(Commodity::Coin)], 2);
+    // One player alone owed a short kind takes what is left (C16), or nothing under H1.
+    owed[1][lane(Commodity::Coin)] = 0;
+    let mut bank = [19, 19, 19, 19, 19, 12, 1, 12];
+    assert_eq!(pay(&mut bank, &owed, 2, false)[0][lane(Commodity::Coin)], 1);
+    assert_eq!(bank[lane(Commodity::Coin)], 0);
+    let mut bank = [19, 19, 19, 19, 19, 12, 1, 12];
+    assert_eq!(pay(&mut bank, &owed, 2, true)[0][lane(Commodity::Coin)], 0);
+    assert_eq!(bank[lane(Commodity::Coin)], 1);
+    assert_eq!((hand_limit(0), hand_limit(3)), (7, 13));
 }
