@@ -217,3 +217,64 @@ fn k14_k15_the_bank_pays_each_kind_alone_and_walls_raise_the_hand_limit() {
     assert_eq!(bank[lane(Commodity::Coin)], 1);
     assert_eq!((hand_limit(0), hand_limit(3)), (7, 13));
 }
+
+#[test]
+fn k47_k48_a_deck_is_drawn_from_the_top_and_refilled_only_from_below() {
+    use stadt_catan::knights::decks::Deck;
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut deck = Deck::shuffled(Colour::Politics, &mut rng);
+    let order: Vec<ProgressCard> = deck.cards().collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    let mut expected = unshuffled(Colour::Politics).to_vec();
+    expected.sort();
+    assert_eq!(sorted, expected, "a shuffle of the deck's 18 cards");
+    assert_ne!(order, unshuffled(Colour::Politics).to_vec(), "shuffled");
+    let first = deck.draw().unwrap();
+    assert_eq!(first, order[0]);
+    deck.put_under(first);
+    assert_eq!(deck.cards().last(), Some(first), "a card put back goes under the deck");
+    assert_eq!(deck.cards().next(), Some(order[1]));
+    // Drawn empty, it gives nothing (K48) until a card goes back under it.
+    let drawn: Vec<ProgressCard> = std::iter::from_fn(|| deck.draw()).collect();
+    assert_eq!(drawn.len(), DECK);
+    assert!(deck.is_empty() && deck.draw().is_none());
+    deck.put_under(ProgressCard::Spy);
+    assert_eq!((deck.len(), deck.draw()), (1, Some(ProgressCard::Spy)));
+}
+
+#[test]
+fn k26_k27_the_first_at_level_4_takes_a_metropolis_and_the_first_at_level_5_keeps_it() {
+    use stadt_catan::knights::metropolis::{Change, Metropolis};
+    let (a, b, c) = (Player(0), Player(1), Player(2));
+    let m = Metropolis::default();
+    assert_eq!(m.after(a, 3), (Metropolis::Free, Change::None));
+    let (m, change) = m.after(a, 4);
+    assert_eq!((m, change), (Metropolis::Held(a), Change::Taken));
+    // Another at level 4 gets nothing; at level 5 he takes it for good.
+    assert_eq!(m.after(b, 4), (Metropolis::Held(a), Change::None));
+    let (m, change) = m.after(b, 5);
+    assert_eq!((m, change), (Metropolis::Kept(b), Change::TakenFrom(a)));
+    // Nobody takes it back, the former holder at level 5 included.
+    assert_eq!(m.after(a, 5), (Metropolis::Kept(b), Change::None));
+    assert_eq!(m.after(c, 5), (Metropolis::Kept(b), Change::None));
+    // A holder at level 4 reaching 5 keeps his for good.
+    assert_eq!(Metropolis::Held(c).after(c, 5), (Metropolis::Kept(c), Change::Kept));
+    assert_eq!(Metropolis::Kept(c).holder(), Some(c));
+    assert_eq!(Metropolis::Free.holder(), None);
+}
+
+#[test]
+fn k6_k11_k37_three_faces_move_the_ship_and_its_seventh_move_lands_it() {
+    use stadt_catan::knights::dice::{Event, FACES, Ship};
+    assert_eq!(FACES.iter().filter(|&&f| f == Event::Ship).count(), 3);
+    for t in Track::ALL {
+        assert_eq!(FACES.iter().filter(|&&f| f == Event::Gate(t)).count(), 1);
+    }
+    let mut ship = Ship::default();
+    let landings: Vec<usize> = (1..=21).filter(|_| ship.advance()).collect();
+    assert_eq!(landings.len(), 3);
+    assert_eq!((ship.attacks, ship.moved), (3, 0));
+    let mut ship = Ship::default();
+    assert!((1..7).all(|_| !ship.advance()) && ship.advance());
+}

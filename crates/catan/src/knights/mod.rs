@@ -1,11 +1,15 @@
 //! *Städte und Ritter*'s parts (docs/catan/rules.md, section 13, rules K1–K85), each a rule of its
-//! own with its tests: the progress cards and their decks (`cards`), the improvement tracks and
-//! commodities (`tracks`), production with commodities (`production`), the barbarians' attack (`barbarians`) and the club's house rules as
-//! options (`house`). The engine does not play the expansion yet: these are the pieces it will
-//! be built from (issue knights).
+//! own with its tests: the progress cards (`cards`) and their decks (`decks`), the improvement
+//! tracks and commodities (`tracks`), production with commodities (`production`), the event die
+//! and the barbarian ship (`dice`), the barbarians' attack (`barbarians`), the metropolises
+//! (`metropolis`) and the club's house rules as options (`house`). The engine does not play the
+//! expansion yet: these are the pieces it will be built from (issue knights).
 
 pub mod barbarians;
 pub mod cards;
+pub mod decks;
+pub mod dice;
 pub mod house;
+pub mod metropolis;
 pub mod production;
 pub mod tracks;

@@ -1,0 +1,57 @@
+//! The three progress decks (K47, K48): shuffled face down, drawn from the top, and refilled only
+//! from below, where every card played or put back goes; never reshuffled.
+
+use super::cards::{Colour, DECK, ProgressCard, unshuffled};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// One deck: its cards from the top, in a ring of `DECK` places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deck {
+    cards: [ProgressCard; DECK],
+    top: u8,
+    len: u8,
+}
+
+impl Deck {
+    /// The deck of `colour`, shuffled by `rng`.
+    pub fn shuffled<R: Rng + ?Sized>(colour: Colour, rng: &mut R) -> Deck {
+        let mut cards = unshuffled(colour);
+        cards.shuffle(rng);
+        Deck { cards, top: 0, len: DECK as u8 }
+    }
+
+    /// Cards in it.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether it is empty (K48: nobody draws from it until a card goes back under it).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Takes the top card, if there is one (K48).
+    pub fn draw(&mut self) -> Option<ProgressCard> {
+        if self.len == 0 {
+            return None;
+        }
+        let card = self.cards[self.top as usize];
+        self.top = (self.top + 1) % DECK as u8;
+        self.len -= 1;
+        Some(card)
+    }
+
+    /// Puts `card` (of this deck's colour) face down under the deck (K47). A deck never holds
+    /// more than its 18 cards.
+    pub fn put_under(&mut self, card: ProgressCard) {
+        assert!((self.len as usize) < DECK, "a deck holds at most {DECK} cards");
+        self.cards[(self.top as usize + self.len as usize) % DECK] = card;
+        self.len += 1;
+    }
+
+    /// Its cards from the top (hidden from every player, C41/K85).
+    pub fn cards(&self) -> impl Iterator<Item = ProgressCard> + '_ {
+        (0..self.len as usize).map(|i| self.cards[(self.top as usize + i) % DECK])
+    }
+}
