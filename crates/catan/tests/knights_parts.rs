@@ -278,3 +278,94 @@ fn k6_k11_k37_three_faces_move_the_ship_and_its_seventh_move_lands_it() {
     let mut ship = Ship::default();
     assert!((1..7).all(|_| !ship.advance()) && ship.advance());
 }
+
+/// Where a knight of `p` on `from` may move, found the slow way: every simple path along `p`'s
+/// roads, each step into an intersection with no piece of another player; the empty ends.
+fn slow_moves(s: &State, knights: &stadt_catan::knights::knight_moves::Board, p: Player, from: usize) -> u64 {
+    use stadt_catan::ids::{Edge, Node};
+    use stadt_catan::topology::{EDGES, TOPOLOGY};
+    let mut out = 0u64;
+    let mut reached = vec![from];
+    let mut k = 0;
+    while k < reached.len() {
+        let n = reached[k];
+        k += 1;
+        for e in 0..EDGES {
+            let [a, b] = TOPOLOGY.edge_nodes[e];
+            let m = if a as usize == n {
+                b
+            } else if b as usize == n {
+                a
+            } else {
+                continue;
+            } as usize;
+            if s.road(Edge(e as u8)) != Some(p) || reached.contains(&m) {
+                continue;
+            }
+            let building = s.building(Node(m as u8));
+            if building.is_some_and(|b| b.owner() != p) || knights[m].is_some_and(|(q, _)| q != p) {
+                continue;
+            }
+            if building.is_none() && knights[m].is_none() {
+                out |= 1 << m;
+            }
+            reached.push(m);
+        }
+    }
+    out
+}
+
+#[test]
+fn k29_k33_k34_knights_recruit_on_their_roads_move_along_them_and_displace_weaker_ones() {
+    use stadt_catan::knights::barbarians::Strength;
+    use stadt_catan::knights::knight_moves::{Board, moves, recruit_sites};
+    use stadt_catan::topology::NODES;
+    let mut moves_buf = Vec::new();
+    let (mut checked, mut displaced, mut blocked) = (0, 0, 0);
+    for game in 0..8u64 {
+        let mut s = State::deal(3, Options::OFFICIAL, 500 + game).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(game);
+        for _ in 0..600 {
+            if s.is_over() {
+                break;
+            }
+            if s.resolve_chance().is_none() {
+                s.legal_moves(&mut moves_buf);
+                s.apply(moves_buf[rng.random_range(0..moves_buf.len())]);
+            }
+        }
+        // Knights on some free intersections on roads, of every player and strength.
+        let mut board: Board = [None; NODES];
+        for p in 0..3u8 {
+            let sites = recruit_sites(&s, &board, Player(p));
+            for (i, n) in (0..NODES).filter(|&n| sites & (1 << n) != 0).enumerate() {
+                if i % 2 == 0 {
+                    board[n] =
+                        Some((Player(p), [Strength::Basic, Strength::Strong, Strength::Mighty][(i / 2) % 3]));
+                }
+            }
+        }
+        for n in 0..NODES {
+            let Some((p, strength)) = board[n] else { continue };
+            let (to, displace) = moves(&s, &board, p, stadt_catan::ids::Node(n as u8), strength);
+            assert_eq!(to, slow_moves(&s, &board, p, n), "game {game}, knight on {n}");
+            for m in (0..NODES).filter(|&m| displace & (1 << m) != 0) {
+                let (q, weaker) = board[m].unwrap();
+                assert!(q != p && weaker < strength);
+                displaced += 1;
+            }
+            // Another player's knight on one of its destinations closes what lies beyond it.
+            if let Some(m) = (0..NODES).find(|&m| to & (1 << m) != 0) {
+                let mut other = board;
+                other[m] = Some((Player((p.0 + 1) % 3), Strength::Mighty));
+                let (to2, displace2) = moves(&s, &other, p, stadt_catan::ids::Node(n as u8), strength);
+                assert_eq!(to2 & !to, 0, "a blocker opens nothing");
+                assert_eq!(to2 & (1 << m), 0);
+                assert_eq!(displace2 & (1 << m), 0, "a mighty knight is displaced by none");
+                blocked += (to2.count_ones() + 1 < to.count_ones()) as u32;
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 50 && displaced > 0 && blocked > 0, "{checked} {displaced} {blocked}");
+}
