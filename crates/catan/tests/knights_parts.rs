@@ -369,3 +369,32 @@ fn k29_k33_k34_knights_recruit_on_their_roads_move_along_them_and_displace_weake
     }
     assert!(checked > 50 && displaced > 0 && blocked > 0, "{checked} {displaced} {blocked}");
 }
+
+#[test]
+fn k20_k26_k57_a_level_needs_a_city_a_free_one_from_level_4_and_its_commodities() {
+    use stadt_catan::knights::tracks::{CannotImprove, can_improve};
+    assert_eq!(can_improve(0, 1, 1, false, 1, false), Ok(()));
+    assert_eq!(can_improve(0, 0, 0, false, 5, false), Err(CannotImprove::NoCity));
+    assert_eq!(can_improve(2, 1, 1, false, 2, false), Err(CannotImprove::CannotAfford));
+    assert_eq!(can_improve(2, 1, 1, false, 2, true), Ok(()), "a crane takes one off");
+    assert_eq!(can_improve(0, 1, 1, false, 0, true), Ok(()), "a first level with a crane is free");
+    // Level 4 and 5 need a city without a metropolis; the holder's own level 5 does not.
+    assert_eq!(can_improve(3, 1, 0, false, 4, false), Err(CannotImprove::NoFreeCity));
+    assert_eq!(can_improve(4, 1, 0, false, 5, false), Err(CannotImprove::NoFreeCity));
+    assert_eq!(can_improve(4, 1, 0, true, 5, false), Ok(()));
+    assert_eq!(can_improve(2, 1, 0, false, 3, false), Ok(()), "level 3 needs no free city");
+    assert_eq!(can_improve(5, 2, 2, true, 9, false), Err(CannotImprove::TopLevel));
+}
+
+#[test]
+fn k50_h5_four_progress_cards_and_what_a_fifth_asks() {
+    use stadt_catan::knights::cards::{OverLimit, over_limit};
+    assert_eq!(over_limit(4, false, false, false), OverLimit::Nothing);
+    // Off one's turn the surplus goes back at once, under either reading.
+    assert_eq!(over_limit(5, false, false, false), OverLimit::PutBack(1));
+    assert_eq!(over_limit(6, false, false, true), OverLimit::PutBack(2));
+    // On one's own turn: officially at its end; under H5 at once, put back or played.
+    assert_eq!(over_limit(5, true, false, false), OverLimit::Nothing);
+    assert_eq!(over_limit(6, true, true, false), OverLimit::PutBack(2));
+    assert_eq!(over_limit(5, true, false, true), OverLimit::PutBackOrPlay);
+}

@@ -152,3 +152,32 @@ pub fn unshuffled(colour: Colour) -> [ProgressCard; DECK] {
     assert_eq!(n, DECK, "every deck holds {DECK} cards");
     out
 }
+
+/// The progress cards a player may hold, victory points aside (K50, H5).
+pub const HAND_LIMIT: usize = 4;
+
+/// What a player holding `held` progress cards (victory points aside) must do about the limit
+/// (K50, H5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverLimit {
+    /// Nothing now.
+    Nothing,
+    /// Put this many back under their decks now, cards of his choice.
+    PutBack(usize),
+    /// H5 on his own turn: put one back, or play one at once.
+    PutBackOrPlay,
+}
+
+/// What the limit asks of a player holding `held` cards: off his turn the surplus goes back at
+/// once; on his own turn, officially, only at its end (`turn_ends`), and under H5 (`h5`) at once,
+/// a card put back or played.
+pub fn over_limit(held: usize, own_turn: bool, turn_ends: bool, h5: bool) -> OverLimit {
+    if held <= HAND_LIMIT {
+        return OverLimit::Nothing;
+    }
+    match (own_turn, h5, turn_ends) {
+        (false, _, _) | (true, false, true) => OverLimit::PutBack(held - HAND_LIMIT),
+        (true, true, _) => OverLimit::PutBackOrPlay,
+        (true, false, false) => OverLimit::Nothing,
+    }
+}

@@ -87,3 +87,44 @@ impl Track {
         level >= 1 && red <= level + 1
     }
 }
+
+/// Why a level cannot be bought (K20, K26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CannotImprove {
+    /// The track is at its top level.
+    TopLevel,
+    /// The player has no city on the board.
+    NoCity,
+    /// Levels 4 and 5 need a city without a metropolis (unless he holds this track's at 4).
+    NoFreeCity,
+    /// Too few commodities of the track's kind.
+    CannotAfford,
+}
+
+/// Whether a player at `level` on a track may buy the next level: he has `cities` cities on the
+/// board, `free_cities` of them without a metropolis, holds this track's metropolis or not, and
+/// has `commodities` of the track's kind (a Crane, K57, takes one off the cost: `crane`).
+pub fn can_improve(
+    level: u8,
+    cities: u8,
+    free_cities: u8,
+    holds_this_metropolis: bool,
+    commodities: u8,
+    crane: bool,
+) -> Result<(), CannotImprove> {
+    if level >= TOP_LEVEL {
+        return Err(CannotImprove::TopLevel);
+    }
+    if cities == 0 {
+        return Err(CannotImprove::NoCity);
+    }
+    let next = level + 1;
+    // K26: the holder of this track's metropolis buying its fifth level moves nothing.
+    if next >= METROPOLIS_LEVEL && free_cities == 0 && !(next == TOP_LEVEL && holds_this_metropolis) {
+        return Err(CannotImprove::NoFreeCity);
+    }
+    if commodities < Track::cost(next) - crane as u8 {
+        return Err(CannotImprove::CannotAfford);
+    }
+    Ok(())
+}
