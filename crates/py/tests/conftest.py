@@ -8,7 +8,9 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 import stadt
@@ -99,3 +101,21 @@ def play_random(game: stadt.Game, rng: random.Random, decisions: int | None = No
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(7)
+
+
+def play_env_randomly(env: Any, seed: int) -> dict[str, float]:
+    """Plays a PettingZoo AEC environment to its end with uniformly random legal actions (the mask
+    checked against the game's legal actions at every step); returns each agent's total reward."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(0)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.sum() == len(env.game.legal_actions()) > 0
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return totals

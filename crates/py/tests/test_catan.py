@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 import stadt
 import stadt.pettingzoo as sp
-from conftest import run_cli
+from conftest import play_env_randomly, run_cli
 
 
 def play_out(game: stadt.CatanGame, seed: int) -> int:
@@ -109,19 +109,7 @@ def test_the_catan_environment_passes_the_seed_test() -> None:
 
 
 def test_a_catan_environment_game_runs_to_the_end_with_zero_sum_rewards() -> None:
-    env = sp.catan_env(players=4, options="catanatron")
-    env.reset(seed=7)
-    rng = np.random.default_rng(0)
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        mask = obs["action_mask"]
-        assert mask.sum() == len(env.game.legal_actions()) > 0
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+    totals = play_env_randomly(sp.catan_env(players=4, options="catanatron"), 7)
     assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) == 1.0
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import stadt
 import stadt.pettingzoo as sp
+from conftest import play_env_randomly
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -20,19 +20,7 @@ def test_seed_test_passes() -> None:
 
 
 def test_a_random_game_runs_to_the_end_with_zero_sum_rewards() -> None:
-    env = sp.env(players=3)
-    env.reset(seed=4)
-    rng = np.random.default_rng(0)
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        mask = obs["action_mask"]
-        assert mask.sum() == len(env.game.legal_actions()) > 0
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+    totals = play_env_randomly(sp.env(players=3), 4)
     assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) > 0
 
 

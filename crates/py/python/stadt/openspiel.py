@@ -27,21 +27,30 @@ MAX_GAME_LENGTH = 75 + 75 + 75 + 1 + 70 + 75
 
 _TILE_TYPES = len(stadt.Game().tile_names())
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=NAME,
-    long_name="Carcassonne: Die Stadt (stadt)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2},
+
+def _game_type(name: str, long_name: str, information: Any, parameters: dict[str, Any]) -> pyspiel.GameType:
+    """What both games declare: sequential, explicit chance, zero-sum terminal returns, 2 to 4
+    players, observation and information-state strings and an observation tensor."""
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+GAME_TYPE = _game_type(
+    NAME, "Carcassonne: Die Stadt (stadt)", pyspiel.GameType.Information.PERFECT_INFORMATION, {"players": 2}
 )
 
 
@@ -77,12 +86,10 @@ class DieStadtGame(pyspiel.Game):
         return DieStadtObserver(iig_obs_type, params)
 
 
-class DieStadtState(pyspiel.State):
-    """A state: a `stadt.Game` without a hidden deck (OpenSpiel resolves every draw)."""
+class _GameState(pyspiel.State):
+    """What both games' states share: every question is asked of the game in `self.game`."""
 
-    def __init__(self, game: pyspiel.Game, position: stadt.Game | None = None) -> None:
-        super().__init__(game)
-        self.game = position.public_view() if position is not None else stadt.Game(players=game.num_players())
+    game: Any
 
     def current_player(self) -> int:
         return self.game.current_player()
@@ -104,6 +111,14 @@ class DieStadtState(pyspiel.State):
 
     def returns(self) -> list[float]:
         return self.game.returns()
+
+
+class DieStadtState(_GameState):
+    """A state: a `stadt.Game` without a hidden deck (OpenSpiel resolves every draw)."""
+
+    def __init__(self, game: pyspiel.Game, position: stadt.Game | None = None) -> None:
+        super().__init__(game)
+        self.game = position.public_view() if position is not None else stadt.Game(players=game.num_players())
 
     def __str__(self) -> str:
         return public_string(self.game, 0)
@@ -136,15 +151,20 @@ class DieStadtObserver:
         return text
 
 
-_registered = False
+# The games registered with pyspiel so far, by name.
+_registered: set[str] = set()
+
+
+def _register(game_type: pyspiel.GameType, game: type) -> None:
+    """Registers `game` under its type's name, once."""
+    if game_type.short_name not in _registered:
+        pyspiel.register_game(game_type, game)
+        _registered.add(game_type.short_name)
 
 
 def register() -> None:
     """Registers the game with pyspiel as `python_die_stadt` (once; later calls do nothing)."""
-    global _registered
-    if not _registered:
-        pyspiel.register_game(GAME_TYPE, DieStadtGame)
-        _registered = True
+    _register(GAME_TYPE, DieStadtGame)
 
 
 def state_of(game: stadt.Game, players: int | None = None) -> DieStadtState:
@@ -180,21 +200,11 @@ def mcts_entrant(
 # stolen) with explicit chance nodes: the dice, a development card bought, a card stolen.
 CATAN_NAME = "python_catan"
 
-CATAN_GAME_TYPE = pyspiel.GameType(
-    short_name=CATAN_NAME,
-    long_name="Die Siedler von Catan (stadt)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 4, "seed": 0, "options": ""},
+CATAN_GAME_TYPE = _game_type(
+    CATAN_NAME,
+    "Die Siedler von Catan (stadt)",
+    pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    {"players": 4, "seed": 0, "options": ""},
 )
 
 # Per turn at most: the roll, a card played and its two free roads, 95 bank trades (each leaves a
@@ -233,7 +243,7 @@ class CatanGame(pyspiel.Game):
         return CatanObserver(iig_obs_type, params)
 
 
-class CatanState(pyspiel.State):
+class CatanState(_GameState):
     """A state: a `stadt.CatanGame` with explicit chance, and who saw each chance outcome."""
 
     def __init__(self, game: CatanGame) -> None:
@@ -242,28 +252,10 @@ class CatanState(pyspiel.State):
         # Per action: the seats that saw it (None: everybody).
         self.seen: list[tuple[int, frozenset[int] | None]] = []
 
-    def current_player(self) -> int:
-        return self.game.current_player()
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self.game.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.chance_outcomes()
-
     def _apply_action(self, action: int) -> None:
         witnesses = frozenset(self.game.chance_witnesses()) if self.game.is_chance_node() else None
         self.game.apply(action)
         self.seen.append((action, witnesses))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return self.game.action_to_string(action, player)
-
-    def is_terminal(self) -> bool:
-        return self.game.is_terminal()
-
-    def returns(self) -> list[float]:
-        return self.game.returns()
 
     def __str__(self) -> str:
         return self.game.render() + repr(self.game)
@@ -293,12 +285,6 @@ class CatanObserver:
         return text
 
 
-_catan_registered = False
-
-
 def register_catan() -> None:
     """Registers Catan with pyspiel as `python_catan` (once; later calls do nothing)."""
-    global _catan_registered
-    if not _catan_registered:
-        pyspiel.register_game(CATAN_GAME_TYPE, CatanGame)
-        _catan_registered = True
+    _register(CATAN_GAME_TYPE, CatanGame)
