@@ -398,3 +398,43 @@ fn k50_h5_four_progress_cards_and_what_a_fifth_asks() {
     assert_eq!(over_limit(6, true, true, false), OverLimit::PutBack(2));
     assert_eq!(over_limit(5, true, false, true), OverLimit::PutBackOrPlay);
 }
+
+#[test]
+fn k22_k44_k45_k70_every_kind_trades_with_the_bank_at_its_best_rate() {
+    use stadt_catan::board::Harbour;
+    use stadt_catan::knights::trade::{Rates, kind_of};
+    let (wool, ore, cloth, paper) =
+        (Resource::Wool.index(), Resource::Ore.index(), kind_of(Commodity::Cloth), kind_of(Commodity::Paper));
+    let none = Rates::default();
+    assert!((0..8).all(|k| none.rate(k) == 4), "the bank's 4:1 for every kind");
+    let generic = none.with_harbour(Harbour::Generic);
+    assert!((0..8).all(|k| generic.rate(k) == 3), "a 3:1 harbour for commodities too");
+    let wool_harbour = none.with_harbour(Harbour::Special(Resource::Wool));
+    assert_eq!(
+        (wool_harbour.rate(wool), wool_harbour.rate(cloth)),
+        (2, 4),
+        "a 2:1 harbour: its resource only"
+    );
+    let house = Rates { trading_house: true, ..generic };
+    assert_eq!((house.rate(cloth), house.rate(paper), house.rate(wool)), (2, 2, 3));
+    let merchant = Rates { merchant: Some(Resource::Ore), ..none };
+    assert_eq!((merchant.rate(ore), merchant.rate(kind_of(Commodity::Coin))), (2, 4), "never the commodity");
+    let fleet = Rates { fleet: Some(paper), ..none };
+    assert_eq!((fleet.rate(paper), fleet.rate(wool)), (2, 4));
+}
+
+#[test]
+fn k2_k84_points_and_the_thirteen_that_win() {
+    use stadt_catan::knights::points::{Points, TO_WIN};
+    let p = Points {
+        settlements: 2,
+        cities: 3,
+        metropolises: 1,
+        longest_route: true,
+        merchant: true,
+        defenders: 1,
+        progress: 1,
+    };
+    assert_eq!(p.total(), 15);
+    assert!(p.total() >= TO_WIN && Points { cities: 5, ..Points::default() }.total() < TO_WIN);
+}

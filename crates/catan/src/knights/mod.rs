@@ -2,9 +2,9 @@
 //! own with its tests: the progress cards (`cards`) and their decks (`decks`), the improvement
 //! tracks and commodities (`tracks`), production with commodities (`production`), the event die
 //! and the barbarian ship (`dice`), the barbarians' attack (`barbarians`), the metropolises
-//! (`metropolis`), knights on the board (`knight_moves`) and the club's house rules as options
-//! (`house`). The engine does not play the expansion yet: these are the pieces it will be built
-//! from (issue knights).
+//! (`metropolis`), knights on the board (`knight_moves`), trade rates (`trade`), points
+//! (`points`) and the club's house rules as options (`house`). The engine does not play the
+//! expansion yet: these are the pieces it will be built from (issue knights).
 
 pub mod barbarians;
 pub mod cards;
@@ -13,5 +13,7 @@ pub mod dice;
 pub mod house;
 pub mod knight_moves;
 pub mod metropolis;
+pub mod points;
 pub mod production;
 pub mod tracks;
+pub mod trade;
