@@ -261,7 +261,7 @@ impl PyCatanGame {
         mask.into_pyarray(py)
     }
 
-    /// An action in record notation (`settle 12`, `road 40`, `robber 7 p2`, `trade wood ore`); a
+    /// An action in record notation (`settle 12`, `road 40`, `robber 7 p2`, `trade lumber ore`); a
     /// chance outcome (at a chance node, or with `player=-1`) as `dice 3 4`, `draw knight`,
     /// `steal ore`.
     #[pyo3(signature = (action, player = None))]
