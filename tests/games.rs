@@ -5,7 +5,7 @@
 //! refused in the other.
 
 mod common;
-use common::stadt;
+use common::{catan_tournament, stadt};
 use stadt_testkit::{Csv, assert_refused, scratch};
 use std::path::Path;
 
@@ -161,24 +161,11 @@ fn catan_plays_tournaments_and_sprt_runs_through_the_same_harness() {
 fn catan_greedy_plays_a_tournament_against_random_and_wins_it() {
     let dir = scratch("games-catan-greedy");
     let out = dir.join("t");
-    let (code, table, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
+    let (code, table, err) = catan_tournament(
         "greedy,random,greedy:w_opponent=0",
-        "--players",
-        "2",
-        "--games",
-        "6",
-        "--seed",
-        "3",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &out,
+        &["--players", "2", "--games", "6", "--seed", "3", "--threads", "1", "--quiet"],
+    );
     assert_eq!(code, 0, "{err}");
     assert!(table.contains("greedy:w_opponent=0"), "{table}");
     let games = stadt_testkit::Csv::read(&out.join("games.csv"));
@@ -195,15 +182,7 @@ fn catan_greedy_plays_a_tournament_against_random_and_wins_it() {
     }
     assert_eq!(against_random, 12);
     assert_refused(
-        stadt(&[
-            "--game",
-            "catan",
-            "tournament",
-            "--bots",
-            "greedy:w_points=-1,random",
-            "--out",
-            &dir.join("x").to_string_lossy(),
-        ]),
+        catan_tournament("greedy:w_points=-1,random", &dir.join("x"), &[]),
         &["`w_points=-1`: a number from 0 to 100"],
     );
 }
@@ -212,22 +191,11 @@ fn catan_greedy_plays_a_tournament_against_random_and_wins_it() {
 fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
     let dir = scratch("games-catan-playout");
     let out = dir.join("t");
-    let (code, _, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
+    let (code, _, err) = catan_tournament(
         "mcts:iters=30,playout=softmax:1,mcts:iters=30,playout=greedy",
-        "--players",
-        "2",
-        "--games",
-        "2",
-        "--seed",
-        "4",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &out,
+        &["--players", "2", "--games", "2", "--seed", "4", "--quiet"],
+    );
     assert_eq!(code, 0, "{err}");
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary.contains("mcts:iters=30,c=0.7,playout=softmax:1"), "{summary}");
@@ -236,15 +204,7 @@ fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
         [("softmax:0", "a temperature T above 0"), ("best", "random, greedy, eps:E or softmax:T")]
     {
         assert_refused(
-            stadt(&[
-                "--game",
-                "catan",
-                "tournament",
-                "--bots",
-                &format!("mcts:playout={bad},random"),
-                "--out",
-                &dir.join("x").to_string_lossy(),
-            ]),
+            catan_tournament(&format!("mcts:playout={bad},random"), &dir.join("x"), &[]),
             &[&format!("playout={bad}"), says],
         );
     }
@@ -383,19 +343,8 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
 fn catan_tournaments_keep_records_that_replay_checks_and_draws_at_any_move() {
     let dir = scratch("games-catan-records");
     let out = dir.join("t");
-    let (code, _, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
-        "random,mcts:iters=10",
-        "--games",
-        "2",
-        "--records",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (code, _, err) =
+        catan_tournament("random,mcts:iters=10", &out, &["--games", "2", "--records", "--quiet"]);
     assert_eq!(code, 0, "{err}");
     let games = Csv::read(&out.join("games.csv"));
     let record = out.join("records/0.rec");

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{stadt, stadt_in};
+use common::{catan_tournament, stadt, stadt_in};
 use stadt_testkit::results::without_timing;
 use stadt_testkit::{Csv, scratch, snapshot};
 use std::path::Path;
@@ -414,18 +414,7 @@ fn catan_learns_an_evaluation_of_its_own_features_that_its_mcts_plays() {
     // The evaluation plays in a tournament of Catan.
     let spec = format!("mcts:iters=10,eval={}", run_a.join("gen1.eval").display());
     let t = a.join("t");
-    let (code, _, err) = stadt(&[
-        "--game",
-        "catan",
-        "tournament",
-        "--bots",
-        &format!("{spec},random"),
-        "--games",
-        "1",
-        "--out",
-        t.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let (code, _, err) = catan_tournament(&format!("{spec},random"), &t, &["--games", "1", "--quiet"]);
     assert_eq!(code, 0, "{err}");
 }
 

@@ -20,3 +20,10 @@ pub fn stadt<S: AsRef<OsStr>>(args: &[S]) -> Outcome {
 pub fn stadt_in<S: AsRef<OsStr>>(dir: &Path, env: &[(&str, &str)], args: &[S]) -> Outcome {
     run_program_in(STADT, dir, env, args)
 }
+
+/// Runs `stadt --game catan tournament --bots BOTS FLAGS... --out OUT`.
+pub fn catan_tournament(bots: &str, out: &Path, flags: &[&str]) -> Outcome {
+    let out = out.to_string_lossy();
+    let head = ["--game", "catan", "tournament", "--bots", bots];
+    stadt(&[&head[..], flags, &["--out", &out]].concat())
+}

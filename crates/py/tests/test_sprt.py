@@ -10,6 +10,15 @@ import stadt
 from conftest import columns, run_cli, wrapped
 
 
+def same_as_the_command_line(tmp_path: Path, ours: dict, *args: str) -> None:
+    """Runs the command line with `args` into `tmp_path/cli` and asserts that its verdict line,
+    `sprt.csv` and `games.csv` (timing aside) are those of the test `ours` wrote to `tmp_path/py`."""
+    done = run_cli(*args, "--out", str(tmp_path / "cli"), "--quiet")
+    assert done.stdout.splitlines()[0] == ours["summary"].splitlines()[0]
+    assert (tmp_path / "py/sprt.csv").read_text() == (tmp_path / "cli/sprt.csv").read_text()
+    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
+
+
 def test_a_python_entrant_reaches_the_command_lines_verdict_with_the_same_files(tmp_path: Path) -> None:
     ours = stadt.sprt(tmp_path / "py", wrapped("greedy"), "random", elo0=0, elo1=20, seed=7, threads=2)
     assert ours["verdict"] == "H1"
@@ -17,25 +26,9 @@ def test_a_python_entrant_reaches_the_command_lines_verdict_with_the_same_files(
     assert ours["llr"] >= ours["upper"]
     estimate, low, high = ours["elo"]
     assert low <= estimate <= high
-    done = run_cli(
-        "sprt",
-        "--bot",
-        "greedy",
-        "--against",
-        "random",
-        "--elo0",
-        "0",
-        "--elo1",
-        "20",
-        "--seed",
-        "7",
-        "--out",
-        str(tmp_path / "cli"),
-        "--quiet",
+    same_as_the_command_line(
+        tmp_path, ours, "sprt", "--bot", "greedy", "--against", "random", "--elo0", "0", "--elo1", "20", "--seed", "7"
     )
-    assert done.stdout.splitlines()[0] == ours["summary"].splitlines()[0]
-    assert (tmp_path / "py/sprt.csv").read_text() == (tmp_path / "cli/sprt.csv").read_text()
-    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
     assert 'spec = "python:greedy"' in (tmp_path / "py/manifest.toml").read_text()
     assert "trace-plot" in (tmp_path / "py/report.html").read_text()
     # The same call again plays nothing; a changed setting is refused.
@@ -48,7 +41,9 @@ def test_a_python_entrant_reaches_the_command_lines_verdict_with_the_same_files(
 def test_a_catan_test_from_python_is_the_command_lines(tmp_path: Path) -> None:
     ours = stadt.sprt(tmp_path / "py", "greedy", "random", elo0=0, elo1=100, seed=3, game="catan", threads=2)
     assert ours["verdict"] == "H1"
-    done = run_cli(
+    same_as_the_command_line(
+        tmp_path,
+        ours,
         "--game",
         "catan",
         "sprt",
@@ -62,13 +57,7 @@ def test_a_catan_test_from_python_is_the_command_lines(tmp_path: Path) -> None:
         "100",
         "--seed",
         "3",
-        "--out",
-        str(tmp_path / "cli"),
-        "--quiet",
     )
-    assert done.stdout.splitlines()[0] == ours["summary"].splitlines()[0]
-    assert (tmp_path / "py/sprt.csv").read_text() == (tmp_path / "cli/sprt.csv").read_text()
-    assert columns(tmp_path / "py/games.csv", {"decision_ms"}) == columns(tmp_path / "cli/games.csv", {"decision_ms"})
     assert "game='catan'" in (tmp_path / "py/manifest.toml").read_text()
     with pytest.raises(ValueError, match="Python entrants play Die Stadt only"):
         stadt.sprt(tmp_path / "x", wrapped("greedy"), "random", elo0=0, elo1=100, game="catan")
