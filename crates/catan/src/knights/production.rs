@@ -68,9 +68,9 @@ pub fn pay(
             bank[k] -= total as u8;
             continue;
         }
-        let owing: Vec<usize> = (0..players).filter(|&p| owed[p][k] > 0).collect();
-        if !nobody && owing.len() == 1 {
-            out[owing[0]][k] = bank[k];
+        let mut owing = (0..players).filter(|&p| owed[p][k] > 0);
+        if let (false, Some(only), None) = (nobody, owing.next(), owing.next()) {
+            out[only][k] = bank[k];
             bank[k] = 0;
         }
     }
