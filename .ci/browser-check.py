@@ -13,6 +13,7 @@ import base64
 import pathlib
 import sys
 import tempfile
+import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -59,8 +60,13 @@ def browser(profile: str) -> webdriver.Chrome:
 def visit(driver: webdriver.Chrome, page: pathlib.Path) -> tuple[list[str], bytes]:
     """The page's console messages, and a PNG of the whole page."""
     driver.get(page.resolve().as_uri())
-    messages = [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
+    messages = console(driver)
     return messages, screenshot(driver)
+
+
+def console(driver: webdriver.Chrome) -> list[str]:
+    """The console messages the browser logged since the last call."""
+    return [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
 
 
 def screenshot(driver: webdriver.Chrome) -> bytes:
@@ -105,6 +111,12 @@ def main() -> int:
         driver = browser(str(pathlib.Path(tmp) / "profile"))
         try:
             messages, _ = visit(driver, planted_copy(args.pages[0], pathlib.Path(tmp)))
+            # The browser may hand over the script's errors a moment after the image's: wait up to
+            # 5 s for both before calling the check blind.
+            deadline = time.monotonic() + 5
+            while len(messages) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+                messages += console(driver)
             if len(messages) < 2:
                 print(f"browser-check: the planted errors were not caught: {messages}", file=sys.stderr)
                 return 1
