@@ -582,6 +582,26 @@ impl Board {
         Placed { slot: Slot::new(slot), neighbours }
     }
 
+    /// Whether a tile placed on the frontier cell `cell` may cut empty cells off from the outside
+    /// (the case in which placing it looks for new holes): it fills an outside cell whose ring of
+    /// eight neighbours holds more than one group of empty cells.
+    pub fn may_enclose(&self, cell: Cell) -> bool {
+        if !self.inside_window(cell) {
+            return true; // the ring may leave the window: say maybe
+        }
+        let Some(i) = self.index(cell) else { return true };
+        if self.frontier_at_index(i).is_none_or(|f| f.flags & HOLE != 0) {
+            return false;
+        }
+        let mut empty = 0u8;
+        for (k, &offset) in RING_OFFSETS.iter().enumerate() {
+            if self.grid[i.wrapping_add_signed(offset)] >= FRONTIER_BASE {
+                empty |= 1 << k;
+            }
+        }
+        RING_GROUPS[empty as usize] > 1
+    }
+
     /// After a tile fills an outside cell, the empty cells around it may have lost their way out.
     /// Empty cells connect only through shared edges (R15), and the eight cells around the new
     /// tile are checked: if their empty ones still hang together around the ring, nothing can be

@@ -410,6 +410,24 @@ fn write_steps(start: usize, last: usize, parent: &[u16], out: &mut [u16; MAX_PA
     len
 }
 
+/// Where the row of a watchman on side `side` of the tile in `slot` (R19) stops at a gap: the
+/// empty cell, and the tile beyond it if there is one. None when the row stops at a walled edge.
+/// A tile placed in that cell lengthens the row by itself and the row on from the tile beyond.
+pub fn row_gap(board: &Board, slot: Slot, side: Side) -> Option<(Cell, Option<Slot>)> {
+    let dir = side.opposite();
+    let mut cell = board.tile(slot).cell();
+    loop {
+        let cur = board.slot_at(cell)?;
+        if board.tile(cur).walled(dir) {
+            return None;
+        }
+        cell = cell.step(dir);
+        if board.slot_at(cell).is_none() {
+            return Some((cell, board.slot_at(cell.step(dir))));
+        }
+    }
+}
+
 /// The row a watchman on side `side` of the tile in `slot` guards (R19): the slots from the
 /// inside tile away from the wall, until a gap or a walled edge. Returns the number of tiles and,
 /// when it ends at a walled edge, the (slot, side) of that edge.

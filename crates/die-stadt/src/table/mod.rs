@@ -16,12 +16,14 @@ mod building;
 mod end;
 mod illegal;
 mod legal;
+mod move_value;
 mod score;
 #[cfg(test)]
 mod tests;
 mod turn;
 
 pub use illegal::{Illegal, SetupError};
+pub use move_value::Standing;
 pub use score::AREAS;
 
 /// Fewest players (R1).

@@ -233,23 +233,26 @@ impl Table {
         }
     }
 
-    pub(super) fn end_turn(&mut self) {
-        for p in self.player.iter_mut() {
-            p.supply += p.returning;
-            p.returning = 0;
-        }
-        let last_piece = self.wall.gate.is_some() && self.wall.supply == 0;
-        let last_tile = self.drawn as usize == TILE_COUNT;
-        let end = if last_piece {
+    /// Which condition of R23 ends the game if the turn ends now (None: play goes on). Returning
+    /// followers do not change it, so it may be asked before they return.
+    pub(super) fn ending(&self) -> Option<EndRule> {
+        if self.wall.gate.is_some() && self.wall.supply == 0 {
             Some(EndRule::LastPiece)
-        } else if last_tile {
+        } else if self.drawn as usize == TILE_COUNT {
             Some(EndRule::LastTile)
         } else if wall::ends_within(&self.board, &self.wall, CLOSE_DISTANCE) {
             Some(EndRule::EndsClose)
         } else {
             None
-        };
-        if let Some(rule) = end {
+        }
+    }
+
+    pub(super) fn end_turn(&mut self) {
+        for p in self.player.iter_mut() {
+            p.supply += p.returning;
+            p.returning = 0;
+        }
+        if let Some(rule) = self.ending() {
             self.finish_game(rule);
             return;
         }
