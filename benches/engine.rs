@@ -115,15 +115,14 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-/// The decisions of the default that scales (`lmcts`) and of the search with every idea on
-/// (`puct`) at the same budget, one thread.
+/// The decisions of the default that scales (`lmcts`), of the search with every idea on (`puct`)
+/// and of `lmcts` with greedy playouts at the same budget, one thread.
 fn search_iterations(c: &mut Criterion) {
     let positions = mcts_positions(50, 1);
     let mut group = c.benchmark_group("search_iterations");
     group.throughput(Throughput::Elements(MCTS_BENCH_ITERS));
     group.sample_size(20).measurement_time(Duration::from_secs(4));
-    for bot in SEARCH_BENCH_BOTS {
-        let name = bot.split(':').next().expect("a bot's name");
+    for (name, bot) in SEARCH_BENCH_BOTS {
         let bot = format!("{bot},iters={MCTS_BENCH_ITERS}");
         group.bench_function(name, |b| decide(b, &bot, &positions));
     }

@@ -27,6 +27,9 @@ fn bench_prints_every_figure_with_a_positive_value() {
         "puct_iterations_per_second_1_thread",
         "puct_iterations_per_second_2_threads",
         "puct_bytes_allocated_per_iteration_after_warmup",
+        "lmcts_greedy_playout_iterations_per_second_1_thread",
+        "lmcts_greedy_playout_bytes_allocated_per_iteration_after_warmup",
+        "lmcts_greedy_playout_cost_over_random",
         "protocol_decisions_per_second_1_thread",
         "protocol_decisions_per_second_2_threads",
     ] {

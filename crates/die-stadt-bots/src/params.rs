@@ -2,6 +2,7 @@
 //! is checked against it and parsed into its typed value ([`Value`]) once, when a spec is read.
 
 use crate::bot_error::BotError;
+use stadt_core::search::playout::Policy;
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -40,6 +41,9 @@ pub enum ParamKind {
     },
     /// Any text on one line (a process bot's command or folder).
     Text,
+    /// A playout policy (`stadt_core::search::playout::Policy`): `random`, `greedy`, `eps:E` or
+    /// `softmax:T`.
+    Policy,
 }
 
 impl ParamKind {
@@ -52,6 +56,7 @@ impl ParamKind {
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
             ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
             ParamKind::Text => "text on one line".to_string(),
+            ParamKind::Policy => "random, greedy, eps:E (E from 0 to 1) or softmax:T (T above 0)".to_string(),
         }
     }
 }
@@ -96,6 +101,7 @@ impl ParamDef {
                 });
             }
             ParamKind::Text => (!value.contains(['\n', '\r'])).then(|| Value::Text(value.to_string())),
+            ParamKind::Policy => Policy::parse(value).ok().map(|p| Value::Text(p.text())),
         };
         ok.ok_or_else(|| self.bad_value(bot, value.to_string()))
     }
@@ -255,6 +261,11 @@ impl Params {
             Value::Word(w) => Some(w),
             _ => None,
         }
+    }
+
+    /// A playout-policy parameter.
+    pub fn policy(&self, key: &str) -> Policy {
+        Policy::parse(self.text(key)).unwrap_or_else(|e| panic!("`{key}` is not a checked policy: {e}"))
     }
 
     /// A text parameter.

@@ -2,14 +2,12 @@
 //! position it leads to (points plus a weight on open features, a tile valued with its best
 //! follower), as a softmax with a temperature in points. Reads the public table only.
 
-use crate::helpers::GreedySearch;
 use die_stadt::game::Game;
 use die_stadt::moves::Move;
 use stadt_core::search::mcts::Prior;
 
 /// The greedy-value softmax prior.
 pub struct GreedyPrior {
-    search: GreedySearch,
     open: f64,
     temperature: f64,
     values: Vec<f64>,
@@ -20,7 +18,6 @@ impl GreedyPrior {
     /// points (the smaller, the more the best-valued move dominates).
     pub fn new(open: f64, temperature: f64) -> GreedyPrior {
         GreedyPrior {
-            search: GreedySearch::default(),
             open,
             temperature: temperature.max(1e-6),
             values: Vec::new(),
@@ -30,12 +27,8 @@ impl GreedyPrior {
 
 impl Prior<Game> for GreedyPrior {
     fn weights(&mut self, state: &Game, moves: &[Move], out: &mut Vec<f32>) {
-        let table = state.table();
-        let me = table.actor();
-        self.values.clear();
-        for &mv in moves {
-            self.values.push(self.search.move_value(table, mv, me, self.open, 0.0));
-        }
+        // Greedy's values, worked out without playing the moves (equal to `move_value`'s).
+        state.table().move_values(self.open, moves, &mut self.values);
         softmax(&self.values, self.temperature, out);
     }
 }

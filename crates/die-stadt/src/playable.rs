@@ -8,7 +8,7 @@
 
 use crate::game::Game as Deck;
 use crate::moves::{Move, Step};
-use crate::table::Table;
+use crate::table::{OPEN_WEIGHT, Table};
 use rand::{Rng, RngExt};
 use stadt_core::game::{Game, Turn};
 
@@ -100,6 +100,12 @@ impl Game for Deck {
         self.table().board().tile_count()
     }
 
+    /// Greedy's values (`Table::move_values` at its default weight).
+    fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        self.table().move_values(OPEN_WEIGHT, moves, out);
+        true
+    }
+
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Move>, rng: &mut R) -> Move {
         random_move(self.table(), buf, rng)
@@ -172,6 +178,12 @@ impl Game for Table {
     #[inline]
     fn progress(&self) -> usize {
         self.board().tile_count()
+    }
+
+    /// Greedy's values (`Table::move_values` at its default weight).
+    fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        Table::move_values(self, OPEN_WEIGHT, moves, out);
+        true
     }
 
     fn random_move<R: Rng + ?Sized>(&self, buf: &mut Vec<Move>, rng: &mut R) -> Move {

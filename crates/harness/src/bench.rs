@@ -105,10 +105,15 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
     out
 }
 
-/// The searches whose speed `stadt bench` reports beside today's `mcts`: the new default
-/// (`lmcts`, rollouts cut at 16 tiles and judged by the learned evaluation) and the search with
-/// every idea on (`puct`); both play random rollouts.
-pub const SEARCH_BENCH_BOTS: [&str; 2] = ["lmcts:rollout=random", "puct:rollout=random"];
+/// The searches whose speed `stadt bench` reports beside today's `mcts`, by figure name: the
+/// default (`lmcts`, rollouts cut at 16 tiles and judged by the learned evaluation) and the search
+/// with every idea on (`puct`), both with random playouts, and `lmcts` with greedy playouts
+/// (each playout move greedy's by the engine's move values, issue 43).
+pub const SEARCH_BENCH_BOTS: [(&str, &str); 3] = [
+    ("lmcts", "lmcts:rollout=random"),
+    ("puct", "puct:rollout=random"),
+    ("lmcts_greedy_playout", "lmcts:rollout=greedy"),
+];
 
 /// MCTS iterations per second for about `seconds`: `MCTS_BENCH_BOT` with `threads` root-parallel
 /// searches decides `positions` in turn, `MCTS_BENCH_ITERS` iterations each.
@@ -257,10 +262,13 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             target: "",
         });
     }
-    for bot in SEARCH_BENCH_BOTS {
-        let name = bot.split(':').next().expect("a bot's name");
+    let mut one_thread = Vec::new();
+    for (name, bot) in SEARCH_BENCH_BOTS {
         for threads in [1, 2] {
             let (value, bytes) = search_iterations_per_second(bot, &positions, threads, seconds, seed);
+            if threads == 1 {
+                one_thread.push(value);
+            }
             let plural = if threads > 1 { "s" } else { "" };
             let figure = format!("{name}_iterations_per_second_{threads}_thread{plural}");
             figures.push(Figure { name: figure, value, unit: "iterations/s", target: "" });
@@ -278,6 +286,13 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
             }
         }
     }
+    // Issue 43's budget: an informed playout's iteration at most 3 times a random one's.
+    figures.push(Figure {
+        name: "lmcts_greedy_playout_cost_over_random".into(),
+        value: one_thread[0] / one_thread[2],
+        unit: "x",
+        target: "<=3",
+    });
     let one = tournament_games_per_second(1, seconds, seed);
     let two = tournament_games_per_second(2, seconds, seed);
     figures.push(Figure {

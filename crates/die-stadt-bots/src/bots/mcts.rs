@@ -16,6 +16,7 @@ use die_stadt::observation::Observation;
 use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params, Value};
 use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
+use stadt_core::search::playout::Policy;
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use die_stadt::game::Game;
@@ -75,8 +76,8 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "rollout",
             default: "random",
-            help: "playout policy",
-            kind: ParamKind::Choice(&["random", "greedy"]),
+            help: "playout policy over greedy's move values (points now plus `open` times open points, worked out without playing the moves): random (uniform), greedy (the best, ties at random), eps:E (uniform with probability E, else the best) or softmax:T (exp(value / T points))",
+            kind: ParamKind::Policy,
         },
         ParamDef {
             key: "open",
@@ -179,9 +180,9 @@ pub static BOT: BotDef = BotDef {
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };
 
-/// The search's settings from checked parameters, and the rollout's: greedy (with `open`) or
-/// random, and the weight of open features in the projected scores.
-pub fn config(p: &Params) -> (Config, bool, f64) {
+/// The search's settings from checked parameters, and the rollout's: its policy, and the weight
+/// of open features in its values and in the projected scores.
+pub fn config(p: &Params) -> (Config, Policy, f64) {
     let cfg = Config {
         iters: p.int("iters"),
         ms: p.int("ms"),
@@ -202,21 +203,32 @@ pub fn config(p: &Params) -> (Config, bool, f64) {
         halving: p.flag("halving"),
         chance: p.real("chance"),
     };
-    (cfg, p.word("rollout") == Some("greedy"), p.real("open"))
+    (cfg, p.policy("rollout"), p.real("open"))
 }
 
-/// A playout's moves: greedy's choice, or uniformly random ones.
+/// A playout's moves: uniformly random ones, or picked by a policy over greedy's move values
+/// (`Table::move_values` with weight `open`).
 pub struct StadtRollout {
-    greedy: Option<(GreedySearch, f64)>,
+    policy: Policy,
+    open: f64,
+    greedy: GreedySearch,
     moves: Vec<Move>,
+    values: Vec<f64>,
 }
 
 impl Rollout<Game> for StadtRollout {
     #[inline]
     fn choose(&mut self, state: &Game, rng: &mut Pcg64Mcg) -> Move {
-        match &mut self.greedy {
-            Some((search, open)) => search.best(state.table(), *open, rng),
-            None => state.random_move(&mut self.moves, rng),
+        match self.policy {
+            Policy::Random => state.random_move(&mut self.moves, rng),
+            // Greedy's own choice, the same move for the same random numbers as the greedy bot.
+            Policy::Greedy => self.greedy.best(state.table(), self.open, rng),
+            policy => {
+                let table = state.table();
+                table.legal_moves(&mut self.moves);
+                table.move_values(self.open, &self.moves, &mut self.values);
+                self.moves[policy.pick(&self.values, rng)]
+            }
         }
     }
 }
@@ -242,11 +254,17 @@ enum Evaluation {
 impl MctsBot {
     /// An agent with the settings of checked parameters.
     pub fn new(p: &Params) -> MctsBot {
-        let (cfg, greedy, open) = config(p);
+        let (cfg, policy, open) = config(p);
         let tau = p.real("tau");
         let search = Mcts::with_prior(
             cfg,
-            || StadtRollout { greedy: greedy.then(|| (GreedySearch::default(), open)), moves: Vec::new() },
+            || StadtRollout {
+                policy,
+                open,
+                greedy: GreedySearch::default(),
+                moves: Vec::new(),
+                values: Vec::new(),
+            },
             || GreedyPrior::new(open, tau),
         );
         let eval = match p.value("eval") {

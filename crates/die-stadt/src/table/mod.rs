@@ -23,7 +23,7 @@ mod tests;
 mod turn;
 
 pub use illegal::{Illegal, SetupError};
-pub use move_value::Standing;
+pub use move_value::{OPEN_WEIGHT, Standing};
 pub use score::AREAS;
 
 /// Fewest players (R1).

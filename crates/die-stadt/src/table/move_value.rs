@@ -13,6 +13,10 @@ use super::*;
 use crate::geom::Point;
 use std::cell::RefCell;
 
+/// The weight on open points of the game's own one-ply judgement (`stadt_core::game::Game::
+/// move_values`): greedy's default `open`.
+pub const OPEN_WEIGHT: f64 = 0.5;
+
 /// A player's standing as greedy judges a position: points so far, and the open points of the
 /// features it leads as they stand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
