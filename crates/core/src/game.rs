@@ -66,7 +66,8 @@ pub trait Game: Clone + Send {
 
     /// The immediate value of each of `moves` (legal now) for the player to act, higher better,
     /// into `out` (cleared first, one per move), as the game's own one-ply judgement counts it and
-    /// ideally without applying them; false when the game has none (informed playouts, search's
+    /// ideally without applying them; a constant shared by all the moves may be left out (no
+    /// policy's choice depends on it). False when the game has none (informed playouts, search's
     /// `playout`, then play uniformly).
     fn move_values(&self, _moves: &[Self::Move], _out: &mut Vec<f64>) -> bool {
         false

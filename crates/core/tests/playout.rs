@@ -44,11 +44,25 @@ fn each_policy_picks_with_the_frequencies_it_documents() {
 
 #[test]
 fn a_policy_is_read_from_its_text_and_bad_text_is_refused() {
-    for p in [Policy::Random, Policy::Greedy, Policy::EpsilonGreedy(0.1), Policy::Softmax(0.5)] {
+    for p in
+        [Policy::Random, Policy::Greedy, Policy::EpsilonGreedy(0.1), Policy::Softmax(0.5), Policy::BestOf(4)]
+    {
         assert_eq!(Policy::parse(&p.text()), Ok(p));
     }
-    for bad in ["best", "greedy:1", "eps:1.5", "eps:-0.1", "eps:x", "softmax:0", "softmax:-1", "softmax:inf"]
-    {
+    for bad in [
+        "best",
+        "greedy:1",
+        "eps:1.5",
+        "eps:-0.1",
+        "eps:x",
+        "softmax:0",
+        "softmax:-1",
+        "softmax:inf",
+        "best:0",
+        "best:1001",
+        "best:2.5",
+        "best:x",
+    ] {
         let e = Policy::parse(bad).unwrap_err();
         assert!(e.contains(&format!("`{bad}`")), "{e}");
     }
@@ -75,4 +89,20 @@ fn a_playout_plays_by_the_move_values_and_uniformly_without_them() {
     let mut random = InformedRollout::new(Policy::Random);
     let wins = (0..400).filter(|_| play_out(Countdown::new(true), &mut random, &mut rng) == 0).count();
     assert!((100..300).contains(&wins), "{wins} of 400");
+}
+
+#[test]
+fn best_of_k_values_k_uniform_draws_and_plays_the_best_of_them() {
+    // From 10 the one move leaving a multiple of 4 (take 2) is among k uniform draws of the three
+    // moves with probability 1 - (2/3)^k, and then it is played.
+    let game = Countdown::new(true);
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    for k in [1u32, 2, 4] {
+        let mut rollout = InformedRollout::new(Policy::BestOf(k));
+        let n = 30_000;
+        let hits = (0..n).filter(|_| rollout.choose(&game, &mut rng) == 2).count();
+        let want = 1.0 - (2.0f64 / 3.0).powi(k as i32);
+        let got = hits as f64 / n as f64;
+        assert!((got - want).abs() < 0.015, "best:{k} took 2 in {got}, expected {want}");
+    }
 }

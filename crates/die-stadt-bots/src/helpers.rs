@@ -51,7 +51,7 @@ impl GreedySearch {
         let mv = if deny == 0.0 {
             // The engine's values equal `move_value`'s (tests/move_values.rs) without playing the
             // moves; picked in the same order, they give the same move for the same random numbers.
-            table.move_values(open, &moves, &mut self.values);
+            table.move_gains(open, &moves, &mut self.values);
             let mut i = 0;
             pick_best(&moves, &mut best, rng, |_| {
                 i += 1;

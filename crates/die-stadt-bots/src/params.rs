@@ -41,8 +41,8 @@ pub enum ParamKind {
     },
     /// Any text on one line (a process bot's command or folder).
     Text,
-    /// A playout policy (`stadt_core::search::playout::Policy`): `random`, `greedy`, `eps:E` or
-    /// `softmax:T`.
+    /// A playout policy (`stadt_core::search::playout::Policy`): `random`, `greedy`, `eps:E`,
+    /// `softmax:T` or `best:K`.
     Policy,
 }
 
@@ -56,7 +56,10 @@ impl ParamKind {
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
             ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
             ParamKind::Text => "text on one line".to_string(),
-            ParamKind::Policy => "random, greedy, eps:E (E from 0 to 1) or softmax:T (T above 0)".to_string(),
+            ParamKind::Policy => {
+                "random, greedy, eps:E (E from 0 to 1), softmax:T (T above 0) or best:K (K from 1 to 1000)"
+                    .to_string()
+            }
         }
     }
 }

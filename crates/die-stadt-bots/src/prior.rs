@@ -17,18 +17,14 @@ impl GreedyPrior {
     /// A prior valuing open features at `open` and turning values into weights at `temperature`
     /// points (the smaller, the more the best-valued move dominates).
     pub fn new(open: f64, temperature: f64) -> GreedyPrior {
-        GreedyPrior {
-            open,
-            temperature: temperature.max(1e-6),
-            values: Vec::new(),
-        }
+        GreedyPrior { open, temperature: temperature.max(1e-6), values: Vec::new() }
     }
 }
 
 impl Prior<Game> for GreedyPrior {
     fn weights(&mut self, state: &Game, moves: &[Move], out: &mut Vec<f32>) {
         // Greedy's values, worked out without playing the moves (equal to `move_value`'s).
-        state.table().move_values(self.open, moves, &mut self.values);
+        state.table().move_gains(self.open, moves, &mut self.values);
         softmax(&self.values, self.temperature, out);
     }
 }

@@ -1,6 +1,7 @@
 //! The engine's move values (`Table::move_values`, worked out without playing the moves) against
 //! greedy's own judgement, which plays each move on a copy and values what it leads to
-//! (`GreedySearch::move_value`): equal, move for move, at every decision of random games.
+//! (`GreedySearch::move_value`): equal, move for move, at every decision of random games; and
+//! the gains (`Table::move_gains`) are the values less the position's own.
 
 use die_stadt::game::Game;
 use die_stadt::moves::{Move, Step};
@@ -17,7 +18,7 @@ use rand_pcg::Pcg64Mcg;
 fn compare(positions: usize, weights: &[f64], seed: u64) -> usize {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut search = GreedySearch::default();
-    let (mut moves, mut values) = (Vec::new(), Vec::new());
+    let (mut moves, mut values, mut gains) = (Vec::new(), Vec::new(), Vec::new());
     let (mut seen, mut compared, mut game_no) = (0, 0, 0);
     while seen < positions {
         let players = 2 + game_no % 3;
@@ -31,6 +32,12 @@ fn compare(positions: usize, weights: &[f64], seed: u64) -> usize {
             t.move_values(weight, &moves, &mut values);
             assert_eq!(values.len(), moves.len());
             let me = t.actor();
+            // The gains are the values less the value of the position now.
+            t.move_gains(weight, &moves, &mut gains);
+            let now = t.standing(me).value(weight);
+            for (g, v) in gains.iter().zip(&values) {
+                assert!((g - (v - now)).abs() < 1e-9, "gain {g}, value {v}, now {now}");
+            }
             for (&mv, &v) in moves.iter().zip(&values) {
                 let played = search.move_value(t, mv, me, weight, 0.0);
                 assert!(

@@ -100,9 +100,9 @@ impl Game for Deck {
         self.table().board().tile_count()
     }
 
-    /// Greedy's values (`Table::move_values` at its default weight).
+    /// Greedy's values less the position's own as playouts use them (`Table::playout_gains` at greedy's default weight).
     fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
-        self.table().move_values(OPEN_WEIGHT, moves, out);
+        self.table().playout_gains(OPEN_WEIGHT, moves, out);
         true
     }
 
@@ -180,9 +180,9 @@ impl Game for Table {
         self.board().tile_count()
     }
 
-    /// Greedy's values (`Table::move_values` at its default weight).
+    /// Greedy's values less the position's own as playouts use them (`Table::playout_gains` at greedy's default weight).
     fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
-        Table::move_values(self, OPEN_WEIGHT, moves, out);
+        Table::playout_gains(self, OPEN_WEIGHT, moves, out);
         true
     }
 

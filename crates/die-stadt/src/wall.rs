@@ -186,6 +186,20 @@ fn allowed_at(board: &Board, p: usize, hand: WallEnd, dir: usize) -> Option<Slot
     (f.flags & HOLE == 0).then_some(slot)
 }
 
+/// `allowed_at` for the head, with a tile added on the cell at grid index `added.0` (NO_CELL:
+/// none) that lay in a pocket if `added.1`: that tile has no walls, and an empty cell beside it
+/// that was no frontier cell becomes one, in the same region (outside unless the tile's cell was
+/// a hole).
+#[inline]
+fn allowed_with(board: &Board, added: (usize, bool), p: usize, dir: usize) -> bool {
+    let (inside, outside) = (p.wrapping_add_signed(RIGHT[dir]), p.wrapping_add_signed(LEFT[dir]));
+    if inside == added.0 {
+        return board.slot_at_index(outside).is_none()
+            && board.frontier_at_index(outside).map_or(!added.1, |f| f.flags & HOLE == 0);
+    }
+    outside != added.0 && allowed_at(board, p, HEAD, dir).is_some()
+}
+
 /// The piece from point `p` in direction `dir` at an end of the given hand, on the tile in `slot`.
 #[inline]
 fn piece(p: Point, hand: WallEnd, dir: Side, slot: Slot) -> Piece {
@@ -228,6 +242,16 @@ pub fn legal_pieces(board: &Board, wall: &Wall, out: &mut [Piece; 6]) -> usize {
 
 /// Whether the free ends can be joined by at most `limit` legal pieces (R23c).
 pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
+    ends_within_after(board, wall, limit, NO_CELL)
+}
+
+/// No cell: the window grid index `ends_within_after` is given for "no tile added".
+const NO_CELL: usize = usize::MAX;
+
+/// `ends_within` as it would answer once a tile stands on the frontier cell at window grid index
+/// `added` (NO_CELL: none), for a cell inside the window that closes no pocket
+/// (`Board::may_enclose` false), so that every other empty cell keeps whether it lies outside.
+pub(crate) fn ends_within_after(board: &Board, wall: &Wall, limit: usize, added: usize) -> bool {
     if wall.gate.is_none() {
         return false;
     }
@@ -244,12 +268,14 @@ pub fn ends_within(board: &Board, wall: &Wall, limit: usize) -> bool {
     };
     let mut path = [0u16; 8];
     if limit > path.len() {
+        assert_eq!(added, NO_CELL, "an added tile is only checked against a short limit");
         // Beyond the depth-first search's reach: measure the shortest chain instead.
         let mut pieces = [NO_PIECE; MAX_PATH];
         return closing_path(board, wall, &mut pieces).is_some_and(|n| n <= limit);
     }
     let apart = (head.x as i32 - tail.x as i32, head.y as i32 - tail.y as i32);
-    reach(board, from, head.dir as usize, apart, limit, &mut path, 0)
+    let hole = added != NO_CELL && board.frontier_at_index(added).is_some_and(|f| f.flags & HOLE != 0);
+    reach(board, (added, hole), from, head.dir as usize, apart, limit, &mut path, 0)
 }
 
 /// A lattice step in direction N, E, S, W as (dx, dy).
@@ -259,8 +285,10 @@ const DELTA: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 /// in direction `d`, `apart` = its offset from the target) to the target, not using any edge in
 /// `path[..depth]` twice. Each piece is one lattice step, so a step that leaves the target
 /// farther than the remaining budget is not tried at all.
+#[allow(clippy::too_many_arguments)]
 fn reach(
     board: &Board,
+    added: (usize, bool),
     p: usize,
     d: usize,
     apart: (i32, i32),
@@ -277,14 +305,14 @@ fn reach(
         }
         // The edge as the west or north end point's index, twice, plus one when vertical.
         let edge = (2 * p.wrapping_add_signed(EDGE_FROM[dir]) + (dir & 1 ^ 1)) as u16;
-        if holds(&path[..depth], edge) || allowed_at(board, p, HEAD, dir).is_none() {
+        if holds(&path[..depth], edge) || !allowed_with(board, added, p, dir) {
             continue;
         }
         if distance == 0 {
             return true;
         }
         path[depth] = edge;
-        if reach(board, p.wrapping_add_signed(AHEAD[dir]), dir, next, budget - 1, path, depth + 1) {
+        if reach(board, added, p.wrapping_add_signed(AHEAD[dir]), dir, next, budget - 1, path, depth + 1) {
             return true;
         }
     }

@@ -1,6 +1,7 @@
 //! Informed playouts: a playout picks its moves by the game's move values (`Game::move_values`)
-//! under a `Policy`: the best, the best but for a share of uniform moves, or a softmax. A game
-//! without move values is played uniformly. No allocation once the buffers have grown.
+//! under a `Policy`: the best, the best but for a share of uniform moves, a softmax, or the best
+//! of a few moves drawn uniformly (which values only those). A game without move values is played
+//! uniformly. No allocation once the buffers have grown.
 
 use crate::game::Game;
 use crate::search::mcts::Rollout;
@@ -18,11 +19,14 @@ pub enum Policy {
     EpsilonGreedy(f64),
     /// Each move with probability proportional to exp(value / this temperature).
     Softmax(f64),
+    /// The best of this many moves drawn uniformly (with replacement), ties broken uniformly:
+    /// only the drawn moves are valued.
+    BestOf(u32),
 }
 
 impl Policy {
-    /// The policy `text` names: `random`, `greedy`, `eps:E` (E from 0 to 1) or `softmax:T` (T
-    /// above 0); Err says what is wrong.
+    /// The policy `text` names: `random`, `greedy`, `eps:E` (E from 0 to 1), `softmax:T` (T
+    /// above 0) or `best:K` (K from 1 to 1000); Err says what is wrong.
     pub fn parse(text: &str) -> Result<Policy, String> {
         let number = |v: &str, ok: &dyn Fn(f64) -> bool, what: &str| {
             v.parse::<f64>().ok().filter(|&x| x.is_finite() && ok(x)).ok_or(format!("`{text}`: {what}"))
@@ -35,7 +39,13 @@ impl Policy {
             Some(("softmax", v)) => {
                 number(v, &|x| x > 0.0, "softmax:T takes a temperature T above 0").map(Policy::Softmax)
             }
-            _ => Err(format!("`{text}` is not a playout policy: random, greedy, eps:E or softmax:T")),
+            Some(("best", v)) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|k| (1..=1000).contains(k))
+                .map(Policy::BestOf)
+                .ok_or(format!("`{text}`: best:K takes a whole number K from 1 to 1000")),
+            _ => Err(format!("`{text}` is not a playout policy: random, greedy, eps:E, softmax:T or best:K")),
         }
     }
 
@@ -46,14 +56,25 @@ impl Policy {
             Policy::Greedy => "greedy".into(),
             Policy::EpsilonGreedy(e) => format!("eps:{e}"),
             Policy::Softmax(t) => format!("softmax:{t}"),
+            Policy::BestOf(k) => format!("best:{k}"),
         }
     }
 
-    /// The index of the move this policy picks among moves of `values` (not empty).
+    /// How many moves a playout draws uniformly and values, for `BestOf`; None when it values
+    /// every legal move (or, `Random`, none).
+    pub fn draws(&self) -> Option<usize> {
+        match *self {
+            Policy::BestOf(k) => Some(k as usize),
+            _ => None,
+        }
+    }
+
+    /// The index of the move this policy picks among moves of `values` (not empty): for
+    /// `BestOf`, the values of the drawn moves.
     pub fn pick(&self, values: &[f64], rng: &mut Pcg64Mcg) -> usize {
         match *self {
             Policy::Random => rng.random_range(0..values.len()),
-            Policy::Greedy => best(values, rng),
+            Policy::Greedy | Policy::BestOf(_) => best(values, rng),
             Policy::EpsilonGreedy(e) => {
                 if rng.random::<f64>() < e {
                     rng.random_range(0..values.len())
@@ -99,12 +120,28 @@ pub struct InformedRollout<G: Game> {
     policy: Policy,
     moves: Vec<G::Move>,
     values: Vec<f64>,
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> InformedRollout<G> {
     /// Playouts under `policy`.
     pub fn new(policy: Policy) -> InformedRollout<G> {
-        InformedRollout { policy, moves: Vec::new(), values: Vec::new() }
+        InformedRollout { policy, moves: Vec::new(), values: Vec::new(), scratch: Vec::new() }
+    }
+}
+
+/// `k` moves of `state` drawn uniformly with replacement into `out` (cleared first); `scratch` is
+/// the buffer `random_move` may use.
+pub fn draw_moves<G: Game>(
+    state: &G,
+    k: usize,
+    out: &mut Vec<G::Move>,
+    scratch: &mut Vec<G::Move>,
+    rng: &mut Pcg64Mcg,
+) {
+    out.clear();
+    for _ in 0..k {
+        out.push(state.random_move(scratch, rng));
     }
 }
 
@@ -113,7 +150,10 @@ impl<G: Game> Rollout<G> for InformedRollout<G> {
         if self.policy == Policy::Random {
             return state.random_move(&mut self.moves, rng);
         }
-        state.legal_moves(&mut self.moves);
+        match self.policy.draws() {
+            Some(k) => draw_moves(state, k, &mut self.moves, &mut self.scratch, rng),
+            None => state.legal_moves(&mut self.moves),
+        }
         if !state.move_values(&self.moves, &mut self.values) {
             return self.moves[rng.random_range(0..self.moves.len())];
         }

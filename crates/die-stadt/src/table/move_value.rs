@@ -2,15 +2,16 @@
 //! scores now and the open points it leads to, as greedy counts them (`Standing`), worked out from
 //! the union-find's roots around the move. A tile is valued with its best follower after it.
 //!
-//! A playout that picks its moves by these values needs them for every tile placement of every
-//! turn, so they are found from what the placement touches: the tile's segments with the roots
-//! of the features its ports face (joined in a small local union-find), the markets those joins
-//! merge (which residential areas anywhere may border twice), and the rows of the player's
-//! watchmen that end at the cell. Moves after which the game ends (the last tile, a closing wall,
-//! R23) and positions whose border list overflowed are valued by playing them on a copy.
+//! A playout that picks its moves by these values needs them at every turn, so they are found
+//! from what a placement touches: the tile's segments with the roots of the features its ports
+//! face (joined in a small local union-find), the markets those joins merge (which residential
+//! areas anywhere may border twice), the rows of the player's watchmen that end at the cell, and
+//! whether the tile lets R23c end the game (the wall's chain search with the tile added). The
+//! moves after which the game ends (the end's scoring is the whole game's), a tile that may close
+//! a pocket while the ends are close, and positions past the border list's room are valued by
+//! playing them on a copy; `playout_gains` values the first as if the game went on instead.
 
 use super::*;
-use crate::geom::Point;
 use std::cell::RefCell;
 
 /// The weight on open points of the game's own one-ply judgement (`stadt_core::game::Game::
@@ -36,19 +37,17 @@ impl Standing {
     }
 }
 
-/// Residential areas a position can hold: one per recorded border, plus one per follower.
-const MAX_AREAS: usize = MAX_BORDERS + AREAS;
+/// Residential areas with borders a position can hold: one per recorded border.
+const MAX_AREAS: usize = MAX_BORDERS;
 /// Markets the residential bookkeeping can tell apart (bits of a `u128`).
 const MAX_MARKET_IDS: usize = 128;
 /// Elements of a placement's local union-find: the tile's segments, then the roots its 12 ports
 /// face.
 const LOCAL: usize = crate::tiles::MAX_SEGMENTS + 12;
 const NONE: u8 = u8::MAX;
-/// Steps from the head plus steps to the tail within which R23c's search reads a lattice point
-/// (its 5 pieces, and one more for safety).
-const NEAR_ENDS: i32 = CLOSE_DISTANCE as i32 + 1;
 
-/// A residential area before the move: its root, its followers, and the markets bordering it.
+/// A residential area with borders before the move: its root, its followers, and the markets
+/// bordering it.
 #[derive(Clone, Copy, Default)]
 struct Area {
     root: u16,
@@ -57,45 +56,59 @@ struct Area {
     markets: u128,
 }
 
-/// What a tile decision's values share, found once per decision.
+/// What a tile decision's values share, found once per decision. One per thread, reused: only
+/// the entries a decision filled are cleared for the next.
 struct Around {
     me: Player,
     players: usize,
-    now: Standing,
-    /// Open points of residential areas and all the rest, before the move.
-    residential: i32,
-    /// Index into `areas` by residential root, `NONE` if it has neither borders nor bailiffs.
+    /// Index into `areas` by residential root, `NONE` if it borders no market.
     area_of: [u8; crate::features::MAX_NODES],
     areas: [Area; MAX_AREAS],
     area_count: usize,
     /// Id by market root, `NONE` for markets bordering no residential area.
     market_id: [u8; crate::features::MAX_NODES],
+    /// The market root of each id.
+    market_roots: [u16; MAX_MARKET_IDS],
     market_ids: usize,
     /// The actor's watchmen whose rows stop at a gap: the empty cell, and the building points a
     /// tile there adds beyond its own (the row on from the tile beyond the gap).
     gaps: [(Cell, i32); FOLLOWERS as usize],
     gap_count: usize,
-    /// The wall's free ends when they lie close enough for R23c to end the game after this turn.
-    close_ends: Option<[Point; 2]>,
+    /// Whether the wall's free ends lie close enough for R23c to end the game after this turn.
+    close_ends: bool,
 }
 
 /// One placement's local union-find element: a segment of the tile, or the root of a feature a
-/// port faces, with the feature data a join adds up.
+/// port faces, with the feature data a join adds up (at the group's first element).
 #[derive(Clone, Copy, Default)]
 struct Element {
     parent: u8,
     /// The root's node (old roots only).
     root: u16,
-    old: bool,
     open: i32,
     meta: u8,
     followers: u16,
     tiles: u128,
+    /// The market ids of old markets (markets), or the markets bordering old areas (areas).
+    markets: u128,
+}
+
+/// Which values `values` gives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Values {
+    /// `move_values`.
+    Absolute,
+    /// `move_gains`.
+    Gains,
+    /// `playout_gains`.
+    Playout,
 }
 
 thread_local! {
     /// Copies to play moves on where the values are not worked out (allocated once per thread).
     static COPIES: RefCell<[Option<Box<Table>>; 2]> = const { RefCell::new([None, None]) };
+    /// The tile decisions' shared part (allocated once per thread).
+    static AROUND: RefCell<Option<Box<Around>>> = const { RefCell::new(None) };
 }
 
 impl Table {
@@ -131,41 +144,85 @@ impl Table {
     /// `Standing::value(weight)` of the position after the move, a tile with the best follower
     /// choice after it. Equal to playing each move on a copy and judging that, as greedy does.
     pub fn move_values(&self, weight: f64, moves: &[Move], out: &mut Vec<f64>) {
+        self.values(weight, moves, out, Values::Absolute);
+    }
+
+    /// `move_values` less the value of the position now, the same for every move: what a choice
+    /// among the moves needs (greedy's, a softmax's), found without judging the whole position.
+    pub fn move_gains(&self, weight: f64, moves: &[Move], out: &mut Vec<f64>) {
+        self.values(weight, moves, out, Values::Gains);
+    }
+
+    /// `move_gains` as a playout uses them: a move after which the game ends is valued as if
+    /// it went on, without the end's scoring (closing the wall, R24-R27), which costs as much as
+    /// a hundred moves' values. Every other move's gain is `move_gains`'.
+    pub fn playout_gains(&self, weight: f64, moves: &[Move], out: &mut Vec<f64>) {
+        self.values(weight, moves, out, Values::Playout);
+    }
+
+    /// `move_values`, `move_gains` or `playout_gains`.
+    fn values(&self, weight: f64, moves: &[Move], out: &mut Vec<f64>, kind: Values) {
+        let absolute = kind == Values::Absolute;
+        let ends_count = kind != Values::Playout;
         out.clear();
         let me = self.actor;
-        let worked_out = match self.step {
-            Step::PlaceTile => {
-                let around = Around::new(self, me);
-                out.extend(moves.iter().map(|&mv| {
-                    around
-                        .as_ref()
-                        .and_then(|a| self.tile_value(a, mv, weight))
-                        .unwrap_or_else(|| self.played_value(mv, me, weight))
-                }));
-                true
+        let mut now = None;
+        let mut now = || *now.get_or_insert_with(|| self.standing(me));
+        let mut push = |gain: Option<(Standing, i32)>, mv: Move| {
+            out.push(match gain {
+                Some((d, follower)) => {
+                    let base = if absolute { now() } else { Standing::default() };
+                    let after = Standing { points: base.points + d.points, open: base.open + d.open };
+                    let none = after.value(weight);
+                    if follower == 0 {
+                        none
+                    } else {
+                        // Greedy takes the best of every follower choice; a positive weight makes
+                        // the largest gain best.
+                        none.max(Standing { open: after.open + follower, ..after }.value(weight))
+                    }
+                }
+                None => {
+                    let played = self.played_value(mv, me, weight);
+                    if absolute { played } else { played - now().value(weight) }
+                }
+            })
+        };
+        match self.step {
+            Step::PlaceTile => AROUND.with(|cell| {
+                let mut around = cell.borrow_mut();
+                let a = around.get_or_insert_with(Around::empty);
+                let ready = a.prepare(self, me, ends_count);
+                for &mv in moves {
+                    push(if ready { self.tile_gain(a, mv) } else { None }, mv);
+                }
+            }),
+            Step::Follower => {
+                let gains = self.follower_gains(me, ends_count);
+                for &mv in moves {
+                    push(
+                        gains.as_ref().and_then(|(d, open_of)| {
+                            Some((Standing { open: d.open + open_of(mv)?, ..*d }, 0))
+                        }),
+                        mv,
+                    );
+                }
             }
-            Step::Follower => self.follower_values(me, weight, moves, out),
             Step::Gate | Step::Wall => {
-                let now = self.standing(me);
-                out.extend(moves.iter().map(|&mv| self.wall_standing(now, mv).value(weight)));
-                true
+                for &mv in moves {
+                    push(Some((self.wall_gain(mv), 0)), mv);
+                }
             }
-            Step::Tower if self.ending().is_none() => {
-                let now = self.standing(me);
-                out.extend(moves.iter().map(|&mv| {
+            _ => {
+                let ends = ends_count && self.step == Step::Tower && self.ending().is_some();
+                for &mv in moves {
                     let towers = match mv {
                         Move::Tower(Some(e)) => self.tower_points(e),
                         _ => 0,
                     };
-                    Standing { points: now.points + towers, ..now }.value(weight)
-                }));
-                true
+                    push((!ends).then_some((Standing { points: towers, open: 0 }, 0)), mv);
+                }
             }
-            _ => false,
-        };
-        if !worked_out {
-            out.clear();
-            out.extend(moves.iter().map(|&mv| self.played_value(mv, me, weight)));
         }
     }
 
@@ -204,40 +261,42 @@ impl Table {
         }
     }
 
-    /// The follower step's values: the completed features scored, the follower's feature led.
-    /// False when the turn would end the game (the caller then plays the moves).
-    fn follower_values(&self, me: Player, weight: f64, moves: &[Move], out: &mut Vec<f64>) -> bool {
-        let mut after = self.standing(me);
+    /// The follower step's gains: the completed features scored (the same for every choice), and
+    /// a function giving the open points a follower move adds (its feature led). None when the
+    /// turn would end the game and `ends_count` (the moves are then played).
+    #[allow(clippy::type_complexity)]
+    fn follower_gains(
+        &self,
+        me: Player,
+        ends_count: bool,
+    ) -> Option<(Standing, impl Fn(Move) -> Option<i32> + '_)> {
+        let mut gain = Standing::default();
         let mut event = false;
         for &root in &self.completed[..self.completed_len as usize] {
             let packed = self.features.followers_packed(root);
             event |= packed != 0;
             if leads(packed, self.players(), me) {
                 let points = scoring::feature_points(&self.features, root);
-                after.points += points;
-                after.open -= points;
+                gain.points += points;
+                gain.open -= points;
             }
         }
         let building = event && Table::pile_of(self.drawn as usize - 1) >= 2;
-        if !building && self.ending().is_some() {
-            return false;
+        if ends_count && !building && self.ending().is_some() {
+            return None;
         }
-        for &mv in moves {
-            let gain = match mv {
-                Move::Follower(Some(seg)) => {
-                    let r = self.features.root(self.node(self.last_slot, seg as usize));
-                    if self.features.category(r) == RESIDENTIAL {
-                        let Some(markets) = self.markets_bordering(r) else { return false };
-                        2 * markets
-                    } else {
-                        scoring::feature_points(&self.features, r)
-                    }
+        let open_of = move |mv: Move| match mv {
+            Move::Follower(Some(seg)) => {
+                let r = self.features.root(self.node(self.last_slot, seg as usize));
+                if self.features.category(r) == RESIDENTIAL {
+                    self.markets_bordering(r).map(|m| 2 * m)
+                } else {
+                    Some(scoring::feature_points(&self.features, r))
                 }
-                _ => 0,
-            };
-            out.push(Standing { open: after.open + gain, ..after }.value(weight));
-        }
-        true
+            }
+            _ => Some(0),
+        };
+        Some((gain, open_of))
     }
 
     /// Distinct markets bordering the residential area rooted at `r` (R9), from the recorded
@@ -258,10 +317,11 @@ impl Table {
         Some(n)
     }
 
-    /// The standing after a gate or wall piece (R15, R17, R18): the features its side closes and
-    /// completes are scored (R22), a watchman adds its row (R27). The building goes on, so the
-    /// game cannot end here.
-    fn wall_standing(&self, now: Standing, mv: Move) -> Standing {
+    /// What a gate or wall piece gains (R15, R17, R18): the features its side closes and completes
+    /// are scored (R22), a watchman adds its row (R27). The building goes on, so the game cannot
+    /// end here.
+    fn wall_gain(&self, mv: Move) -> Standing {
+        let mut gain = Standing::default();
         let (slot, side, watchman) = match mv {
             Move::Gate { edge, .. } => {
                 let (slot, side) = self.gate_side(edge).expect("a legal gate");
@@ -271,11 +331,10 @@ impl Table {
                 let piece = self.piece_on(edge).expect("a legal wall piece");
                 (piece.slot, piece.side, watchman)
             }
-            _ => return now,
+            _ => return gain,
         };
-        let mut after = now;
         if watchman {
-            after.open += self.row_points(slot, side);
+            gain.open += self.row_points(slot, side);
         }
         let t = self.board.tile(slot);
         let r = &self.tileset.get(t.ty).rotated[t.rot as usize];
@@ -298,31 +357,24 @@ impl Table {
                 && leads(self.features.followers_packed(root), self.players(), self.actor)
             {
                 let points = scoring::feature_points(&self.features, root);
-                after.points += points;
-                after.open -= points;
+                gain.points += points;
+                gain.open -= points;
             }
         }
-        after
+        gain
     }
 
-    /// The value of a tile placement with the best follower choice after it. None when the
-    /// game may end after it (the ends are close, R23c, and the tile lies near them or may close
-    /// a pocket), or when it needs more market ids than the bookkeeping holds: the caller then
-    /// plays it.
-    fn tile_value(&self, a: &Around, mv: Move, weight: f64) -> Option<f64> {
+    /// What a tile placement gains, and the open points the best follower choice after it adds
+    /// (0 if none adds any). None when the game ends after it (R23c), or may (the ends are close
+    /// and the tile may close a pocket), or when it needs more market ids than the bookkeeping
+    /// holds: the caller then plays it.
+    fn tile_gain(&self, a: &Around, mv: Move) -> Option<(Standing, i32)> {
         let Move::Tile { x, y, rot } = mv else { return None };
         let cell = Cell::new(x as i32, y as i32);
-        if let Some([head, tail]) = a.close_ends {
-            // R23c's search for a chain of 5 pieces walks only lattice points whose steps from the
-            // head plus steps to the tail are at most 5, reading the cells beside its edges, and
-            // whether empty cells lie outside, which only a tile that may close a pocket changes.
-            let steps = |p: Point, q: Point| (p.x - q.x).abs() + (p.y - q.y).abs();
-            let corners =
-                [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| Point::new(cell.x + dx, cell.y + dy));
-            let read = corners.iter().any(|&q| steps(head, q) + steps(q, tail) <= NEAR_ENDS);
-            if read || self.board.may_enclose(cell) {
-                return None;
-            }
+        // A tile that may close a pocket changes which empty cells lie outside, which R23c's
+        // search reads: such a placement is played when the ends are close.
+        if a.close_ends && self.board.may_enclose(cell) {
+            return None;
         }
         let t = self.tileset.get(self.in_hand);
         let r = &t.rotated[rot as usize];
@@ -330,13 +382,11 @@ impl Table {
         let segs = t.seg_count as usize;
         let mut el = [Element::default(); LOCAL];
         for (s, e) in el.iter_mut().enumerate().take(segs) {
-            let scorable = t.scorable_segs & (1 << s) != 0;
-            *e = Element {
-                parent: s as u8,
-                meta: t.seg_meta[s],
-                tiles: if scorable { new_tile } else { 0 },
-                ..Element::default()
-            };
+            e.parent = s as u8;
+            e.meta = t.seg_meta[s];
+            if t.scorable_segs & (1 << s) != 0 {
+                e.tiles = new_tile;
+            }
         }
         let mut n = segs;
         // Borders the tile adds, as (market element, residential element).
@@ -363,15 +413,7 @@ impl Table {
                 let e = match el[segs..n].iter().position(|x| x.root == root.index() as u16) {
                     Some(i) => segs + i,
                     None => {
-                        el[n] = Element {
-                            parent: n as u8,
-                            root: root.index() as u16,
-                            old: true,
-                            open: self.features.open(root) as i32,
-                            meta: self.features.category(root) | self.features.kinds(root) << 2,
-                            followers: self.features.followers_packed(root),
-                            tiles: self.features.tile_set(root),
-                        };
+                        el[n] = a.old_element(self, root, n);
                         n += 1;
                         n - 1
                     }
@@ -399,64 +441,54 @@ impl Table {
             open &= open - 1;
             el[r.port_seg[b] as usize].open += 1;
         }
-        // Each local group's feature: the data of its elements added up at its root element.
-        let mut group = [0u8; LOCAL];
-        for (i, g) in group.iter_mut().enumerate().take(n) {
-            *g = local_root(&el, i);
-        }
-        let mut sum = [Element::default(); LOCAL];
-        // Per group: the market ids its old roots had, and the ids of the residential areas merged.
-        let mut ids = [0u128; LOCAL];
-        let mut residential = [0u128; LOCAL];
-        let mut after = a.now;
-        after.open -= a.residential;
-        let mut res = a.residential;
-        for i in 0..n {
-            let (g, e) = (group[i] as usize, el[i]);
-            let s = &mut sum[g];
-            s.open += e.open;
-            s.meta |= e.meta;
-            s.followers += e.followers;
-            s.tiles |= e.tiles;
-            if !e.old {
-                continue;
-            }
-            let root = NodeId::new(e.root as usize);
+        let mut gain = Standing::default();
+        // The old features lose what they gave as they stood (the groups give it back as they
+        // will stand): roads and markets the player leads, and its residential areas.
+        for e in &el[segs..n] {
             if e.meta & 0b11 == RESIDENTIAL {
-                if let Some(area) = a.area(root) {
-                    residential[g] |= area.markets;
-                    if leads(area.followers, a.players, a.me) {
-                        res -= 2 * area.markets.count_ones() as i32;
-                    }
-                }
-            } else {
                 if leads(e.followers, a.players, a.me) {
-                    after.open -= scoring::feature_points(&self.features, root);
+                    gain.open -= 2 * e.markets.count_ones() as i32;
                 }
-                if e.meta & 0b11 == MARKET && a.market_id[e.root as usize] != NONE {
-                    ids[g] |= 1 << a.market_id[e.root as usize];
-                }
+            } else if leads(e.followers, a.players, a.me) {
+                gain.open -= scoring::feature_points(&self.features, NodeId::new(e.root as usize));
+            }
+        }
+        // Each group's feature: its elements' data added up at its first element (the root:
+        // joins keep the lower index), which comes before the others.
+        let mut group = [0u8; LOCAL];
+        for i in 0..n {
+            let g = local_root(&el, i);
+            group[i] = g;
+            if g as usize != i {
+                let e = el[i];
+                let s = &mut el[g as usize];
+                s.open += e.open;
+                s.meta |= e.meta;
+                s.followers += e.followers;
+                s.tiles |= e.tiles;
+                s.markets |= e.markets;
             }
         }
         // Market groups: one id each (an old id of the group, or a new one), and the joins that
         // make two old markets one.
         let mut rep = [0u128; LOCAL];
-        let mut joins = [(0u128, 0u128); LOCAL];
+        let mut joins = [(0u128, 0u128); crate::tiles::MAX_SEGMENTS];
         let (mut nj, mut next_id) = (0, a.market_ids);
         for g in 0..n {
-            if group[g] as usize != g || sum[g].meta & 0b11 != MARKET {
+            let ids = el[g].markets;
+            if group[g] as usize != g || el[g].meta & 0b11 != MARKET {
                 continue;
             }
-            rep[g] = if ids[g] != 0 {
-                ids[g] & ids[g].wrapping_neg()
+            rep[g] = if ids != 0 {
+                ids & ids.wrapping_neg()
             } else if next_id < MAX_MARKET_IDS {
                 next_id += 1;
                 1 << (next_id - 1)
             } else {
                 return None;
             };
-            if ids[g].count_ones() > 1 {
-                joins[nj] = (ids[g], rep[g]);
+            if ids.count_ones() > 1 {
+                joins[nj] = (ids, rep[g]);
                 nj += 1;
             }
         }
@@ -472,106 +504,129 @@ impl Table {
         // theirs; the player's own are the ones that count.
         if nj > 0 {
             for area in &a.areas[..a.area_count] {
-                if leads(area.followers, a.players, a.me)
-                    && !el[..n].iter().any(|e| e.old && e.root == area.root)
+                if leads(area.followers, a.players, a.me) && !el[segs..n].iter().any(|e| e.root == area.root)
                 {
-                    res -= 2 * (area.markets.count_ones() - merge(area.markets).count_ones()) as i32;
+                    gain.open -= 2 * (area.markets.count_ones() - merge(area.markets).count_ones()) as i32;
                 }
             }
         }
+        // An area's markets: its old areas' (residential groups hold those in `markets`) and the
+        // new borders'.
         for &(m, h) in &borders[..nb] {
-            residential[group[h as usize] as usize] |= rep[group[m as usize] as usize];
+            let g = group[h as usize] as usize;
+            el[g].markets |= rep[group[m as usize] as usize];
         }
         // The groups: completed roads and markets score now (R12), open ones count as they stand,
-        // residential areas by their markets (R26); each group free of followers is a follower choice.
-        let mut best_gain = 0;
+        // residential areas by their markets (R26); a group holding a segment of the tile (its
+        // root is one of them) and no follower is a follower choice.
+        let (mut follower, mut event) = (0, false);
         let may_place = self.player[a.me.index()].supply > 0;
         for g in 0..n {
             if group[g] as usize != g {
                 continue;
             }
-            let s = sum[g];
+            let s = el[g];
             let points = match s.meta & 0b11 {
-                RESIDENTIAL => 2 * merge(residential[g]).count_ones() as i32,
+                RESIDENTIAL => 2 * merge(s.markets).count_ones() as i32,
                 ROAD => scoring::road_points(s.tiles.count_ones()),
                 _ => scoring::market_points(s.tiles.count_ones(), (s.meta >> 2).count_ones()),
             };
             let complete = s.meta & 0b11 != RESIDENTIAL && s.open == 0;
             if s.followers == 0 {
-                // A group holding a segment of the tile has its root among them (joins keep the lower
-                // index), and only those can take the follower.
                 if !complete && may_place && g < segs {
-                    best_gain = best_gain.max(points);
+                    follower = follower.max(points);
                 }
                 continue;
+            }
+            if complete {
+                event = true;
             }
             if !leads(s.followers, a.players, a.me) {
                 continue;
             }
-            match (s.meta & 0b11, complete) {
-                (RESIDENTIAL, _) => res += points,
-                (_, true) => after.points += points,
-                (_, false) => after.open += points,
+            if complete {
+                gain.points += points;
+            } else {
+                gain.open += points;
             }
         }
-        after.open += res;
         for &(gap, beyond) in &a.gaps[..a.gap_count] {
             if gap == cell {
-                after.open += t.building_points() + beyond;
+                gain.open += t.building_points() + beyond;
             }
         }
-        let none = after.value(weight);
-        if best_gain == 0 || !may_place {
-            return Some(none);
+        // Without a wall building, the turn ends after the follower, and R23c may end the game:
+        // the moves that end it are played (the end's scoring is the whole game's).
+        let building = event && Table::pile_of(self.drawn as usize - 1) >= 2;
+        if a.close_ends && !building {
+            let added = self.board.grid_index(cell).expect("a frontier cell lies on the grid");
+            if wall::ends_within_after(&self.board, &self.wall, CLOSE_DISTANCE, added) {
+                return None;
+            }
         }
-        // Greedy takes the best of every choice; a positive weight makes the largest gain best.
-        Some(none.max(Standing { open: after.open + best_gain, ..after }.value(weight)))
+        Some((gain, follower))
     }
 }
 
 impl Around {
-    /// What the values of a tile decision share; None when the turn may end the game (R23) or the
-    /// recorded borders overflowed: the caller then plays the moves.
-    fn new(t: &Table, me: Player) -> Option<Around> {
-        let wall = &t.wall;
-        let ends = wall.ends.map(|e| e.point());
-        let near = (ends[0].x - ends[1].x).abs() + (ends[0].y - ends[1].y).abs() <= CLOSE_DISTANCE as i32;
-        if t.drawn as usize == TILE_COUNT || wall.gate.is_some() && (wall.supply == 0 || wall.closed) {
-            return None;
-        }
-        let borders = t.borders()?;
-        let f = &t.features;
-        let mut a = Around {
-            me,
-            players: t.players(),
-            now: t.standing(me),
-            residential: 0,
+    /// An empty one, to be prepared.
+    fn empty() -> Box<Around> {
+        Box::new(Around {
+            me: Player::new(0),
+            players: 0,
             area_of: [NONE; crate::features::MAX_NODES],
             areas: [Area::default(); MAX_AREAS],
             area_count: 0,
             market_id: [NONE; crate::features::MAX_NODES],
+            market_roots: [0; MAX_MARKET_IDS],
             market_ids: 0,
             gaps: [(Cell::new(0, 0), 0); FOLLOWERS as usize],
             gap_count: 0,
-            close_ends: (wall.gate.is_some() && near).then_some(ends),
-        };
+            close_ends: false,
+        })
+    }
+
+    /// Fills it for a tile decision of `me` in `t`; false when the recorded borders overflowed,
+    /// or when `ends_count` and the turn may end the game in a way a placement cannot tell (the
+    /// last tile): the caller then plays the moves. Without `ends_count`, R23 is not looked at.
+    fn prepare(&mut self, t: &Table, me: Player, ends_count: bool) -> bool {
+        for area in &self.areas[..self.area_count] {
+            self.area_of[area.root as usize] = NONE;
+        }
+        for &m in &self.market_roots[..self.market_ids] {
+            self.market_id[m as usize] = NONE;
+        }
+        (self.me, self.players, self.area_count, self.market_ids, self.gap_count) =
+            (me, t.players(), 0, 0, 0);
+        let wall = &t.wall;
+        let ends = wall.ends.map(|e| e.point());
+        let near = (ends[0].x - ends[1].x).abs() + (ends[0].y - ends[1].y).abs() <= CLOSE_DISTANCE as i32;
+        self.close_ends = ends_count && wall.gate.is_some() && near;
+        if ends_count
+            && (t.drawn as usize == TILE_COUNT || wall.gate.is_some() && (wall.supply == 0 || wall.closed))
+        {
+            return false;
+        }
+        let Some(borders) = t.borders() else { return false };
+        let f = &t.features;
         for &(m, h) in borders {
             let m = f.root(m).index();
-            if a.market_id[m] == NONE {
-                if a.market_ids == MAX_MARKET_IDS {
-                    return None;
+            if self.market_id[m] == NONE {
+                if self.market_ids == MAX_MARKET_IDS {
+                    return false;
                 }
-                a.market_id[m] = a.market_ids as u8;
-                a.market_ids += 1;
+                self.market_id[m] = self.market_ids as u8;
+                self.market_roots[self.market_ids] = m as u16;
+                self.market_ids += 1;
             }
-            let i = a.area_index(f, f.root(h));
-            a.areas[i].markets |= 1 << a.market_id[m];
+            let i = self.area_index(f, f.root(h));
+            self.areas[i].markets |= 1 << self.market_id[m];
         }
+        // Areas without borders need no entry: a placement reads an old area's followers from the
+        // union-find, and its markets are none.
         for (slot, tile) in t.board.slots() {
-            if let Some((_, seg)) = tile.follower()
-                && t.seg_kind(slot, seg) == crate::tiles::SegKind::Residential
-            {
-                a.area_index(f, f.root(t.node(slot, seg)));
+            if tile.watch == 0 {
+                continue;
             }
             for side in SIDES {
                 if tile.watchman(side) != Some(me) {
@@ -582,18 +637,12 @@ impl Around {
                     if let Some(b) = beyond {
                         wall::row(&t.board, b, side, |s| points += t.tile_type(s).building_points());
                     }
-                    a.gaps[a.gap_count] = (gap, points);
-                    a.gap_count += 1;
+                    self.gaps[self.gap_count] = (gap, points);
+                    self.gap_count += 1;
                 }
             }
         }
-        for i in 0..a.area_count {
-            let area = a.areas[i];
-            if leads(area.followers, a.players, me) {
-                a.residential += 2 * area.markets.count_ones() as i32;
-            }
-        }
-        Some(a)
+        true
     }
 
     /// The area of residential root `r`, added if new.
@@ -607,11 +656,30 @@ impl Around {
         self.area_of[r.index()] as usize
     }
 
-    /// The area of residential root `r`, if it has borders or bailiffs.
-    fn area(&self, r: NodeId) -> Option<&Area> {
-        match self.area_of[r.index()] {
-            NONE => None,
-            i => Some(&self.areas[i as usize]),
+    /// The local element of the old feature rooted at `root`, element number `i`: its data as it
+    /// stands, with its market id (a market) or its bordering markets (a residential area).
+    fn old_element(&self, t: &Table, root: NodeId, i: usize) -> Element {
+        let f = &t.features;
+        let category = f.category(root);
+        let markets = match category {
+            RESIDENTIAL => match self.area_of[root.index()] {
+                NONE => 0,
+                a => self.areas[a as usize].markets,
+            },
+            MARKET => match self.market_id[root.index()] {
+                NONE => 0,
+                id => 1 << id,
+            },
+            _ => 0,
+        };
+        Element {
+            parent: i as u8,
+            root: root.index() as u16,
+            open: f.open(root) as i32,
+            meta: category | f.kinds(root) << 2,
+            followers: f.followers_packed(root),
+            tiles: f.tile_set(root),
+            markets,
         }
     }
 }
@@ -648,5 +716,71 @@ fn copy_into<'a>(slot: &'a mut Option<Box<Table>>, table: &Table) -> &'a mut Tab
             t
         }
         None => slot.insert(Box::new(table.clone())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::game::Game;
+    use rand::{RngExt, SeedableRng};
+
+    /// Checks `ends_within_after` against placing a tile on a copy of the board, for every
+    /// frontier cell that closes no pocket and chain limits 5 to 8; returns (answers checked,
+    /// answers the tile changed).
+    fn check_after(board: &Board, wall: &Wall) -> (usize, usize) {
+        let (mut checked, mut changed) = (0, 0);
+        for f in board.frontier() {
+            let cell = f.cell();
+            if f.flags & crate::board::BLOCKED != 0 || board.may_enclose(cell) {
+                continue;
+            }
+            let added = board.grid_index(cell).unwrap();
+            let mut placed = board.clone();
+            placed.place(cell, 0, 0, NodeId::new(0), 0);
+            for limit in CLOSE_DISTANCE..=8 {
+                let predicted = wall::ends_within_after(board, wall, limit, added);
+                let actual = wall::ends_within(&placed, wall, limit);
+                assert_eq!(predicted, actual, "cell {cell:?}, limit {limit}");
+                checked += 1;
+                changed += (actual != wall::ends_within(board, wall, limit)) as usize;
+            }
+        }
+        (checked, changed)
+    }
+
+    /// R23c after a tile: `ends_within_after` answers as `ends_within` does once the tile stands,
+    /// at chain limits 5 to 8 (R23c's is 5; longer ones find more chains that a tile opens or
+    /// cuts). On two tiles with the gate on the north of the west one the rest of the boundary is
+    /// 5 pieces: a tile beside them makes it 7. At every decision of random games with a gate (the
+    /// wall steps included, where the ends come close), the answers agree too.
+    #[test]
+    fn r23c_ends_within_after_a_tile_equals_placing_it() {
+        let mut board = Board::new();
+        let west = board.place(Cell::new(0, 0), 0, 0, NodeId::new(0), 0).slot;
+        board.place(Cell::new(1, 0), 0, 0, NodeId::new(0), 0);
+        let (head, tail) = Wall::ends_for_gate(Cell::new(0, 0), Side::N);
+        let wall = Wall { gate: Some((west, Side::N)), ends: [head, tail], ..Wall::default() };
+        board.tile_mut(west).walls |= 1 << Side::N.index();
+        board.block(board.grid_index(Cell::new(0, -1)).unwrap());
+        assert!(wall::ends_within(&board, &wall, CLOSE_DISTANCE));
+        let (checked, changed) = check_after(&board, &wall);
+        assert!(checked == 5 * 4 && changed == 5 * 2, "{checked} answers, {changed} changed");
+
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+        let (mut moves, mut checked) = (Vec::new(), 0);
+        for game_no in 0..60 {
+            let mut game = Game::shuffled(TileSet::default_set(), 2 + game_no % 3, &mut rng).unwrap();
+            while !game.is_over() {
+                let t = game.table();
+                if t.wall.gate.is_some() && !t.wall.closed && t.board.tile_count() < TILE_COUNT {
+                    checked += check_after(&t.board, &t.wall).0;
+                }
+                t.legal_moves(&mut moves);
+                game.apply(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(checked > 100_000, "{checked} answers checked");
     }
 }
