@@ -52,7 +52,13 @@ fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
 fn bots_by_name_with_parameters_and_clear_errors() {
     let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
     assert_eq!(b.params.int("iters"), 2000);
-    assert_eq!(b.params.word("rollout"), Some("greedy"));
+    assert_eq!(b.params.text("rollout"), "greedy");
+    let informed = parse_bot("lmcts:rollout=best:4", &BotDirs::none()).unwrap();
+    assert_eq!(informed.params.text("rollout"), "best:4");
+    for bad in ["best:0", "softmax:0", "eps:2", "wise"] {
+        let e = parse_bot(&format!("lmcts:rollout={bad}"), &BotDirs::none()).unwrap_err().to_string();
+        assert!(e.contains(bad) && e.contains("best:K"), "{e}");
+    }
     assert!(b.full().starts_with("mcts:iters=2000,ms=0,c=0.7,reward=margin,rollout=greedy"), "{}", b.full());
     let e = parse_bot("wizard", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("unknown bot `wizard`") && e.contains("greedy") && e.contains("mcts"), "{e}");
