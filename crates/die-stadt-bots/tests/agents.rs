@@ -65,7 +65,7 @@ fn bots_by_name_with_parameters_and_clear_errors() {
     let e = parse_bot("mcts:speed=3", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("no parameter `speed`") && e.contains("iters") && e.contains("rollout"), "{e}");
     let e = parse_bot("mcts:rollout=smart", &BotDirs::none()).unwrap_err().to_string();
-    assert!(e.contains("one of random, greedy"), "{e}");
+    assert!(e.contains("rollout=smart is not random, greedy"), "{e}");
     let e = parse_bot("greedy:open=lots", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("not a number"), "{e}");
     let e = parse_bot("mcts:iters", &BotDirs::none()).unwrap_err().to_string();
