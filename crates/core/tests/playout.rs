@@ -93,15 +93,14 @@ fn a_playout_plays_by_the_move_values_and_uniformly_without_them() {
 
 #[test]
 fn best_of_k_values_k_uniform_draws_and_plays_the_best_of_them() {
-    // From 10 the one move leaving a multiple of 4 (take 2) is among k uniform draws of the three
-    // moves with probability 1 - (2/3)^k, and then it is played.
+    // From 10 the one move leaving a multiple of 4 (take 2) is among k of the three moves drawn
+    // without replacement with probability k / 3, and then it is played.
     let game = Countdown::new(true);
     let mut rng = Pcg64Mcg::seed_from_u64(3);
-    for k in [1u32, 2, 4] {
+    for (k, want) in [(1u32, 1.0 / 3.0), (2, 2.0 / 3.0), (3, 1.0), (8, 1.0)] {
         let mut rollout = InformedRollout::new(Policy::BestOf(k));
         let n = 30_000;
         let hits = (0..n).filter(|_| rollout.choose(&game, &mut rng) == 2).count();
-        let want = 1.0 - (2.0f64 / 3.0).powi(k as i32);
         let got = hits as f64 / n as f64;
         assert!((got - want).abs() < 0.015, "best:{k} took 2 in {got}, expected {want}");
     }

@@ -19,8 +19,8 @@ pub enum Policy {
     EpsilonGreedy(f64),
     /// Each move with probability proportional to exp(value / this temperature).
     Softmax(f64),
-    /// The best of this many moves drawn uniformly (with replacement), ties broken uniformly:
-    /// only the drawn moves are valued.
+    /// The best of this many legal moves drawn uniformly without replacement (of all of them
+    /// where there are no more), ties broken uniformly: only the drawn moves are valued.
     BestOf(u32),
 }
 
@@ -120,29 +120,27 @@ pub struct InformedRollout<G: Game> {
     policy: Policy,
     moves: Vec<G::Move>,
     values: Vec<f64>,
-    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> InformedRollout<G> {
     /// Playouts under `policy`.
     pub fn new(policy: Policy) -> InformedRollout<G> {
-        InformedRollout { policy, moves: Vec::new(), values: Vec::new(), scratch: Vec::new() }
+        InformedRollout { policy, moves: Vec::new(), values: Vec::new() }
     }
 }
 
-/// `k` moves of `state` drawn uniformly with replacement into `out` (cleared first); `scratch` is
-/// the buffer `random_move` may use.
-pub fn draw_moves<G: Game>(
-    state: &G,
-    k: usize,
-    out: &mut Vec<G::Move>,
-    scratch: &mut Vec<G::Move>,
-    rng: &mut Pcg64Mcg,
-) {
-    out.clear();
-    for _ in 0..k {
-        out.push(state.random_move(scratch, rng));
+/// Keeps `k` of `moves` drawn uniformly without replacement (all of them when there are no more
+/// than `k`), in the first places, in the order drawn: a partial shuffle.
+pub fn keep_drawn<M>(moves: &mut Vec<M>, k: usize, rng: &mut Pcg64Mcg) {
+    let n = moves.len();
+    if n <= k {
+        return;
     }
+    for i in 0..k {
+        let j = rng.random_range(i..n);
+        moves.swap(i, j);
+    }
+    moves.truncate(k);
 }
 
 impl<G: Game> Rollout<G> for InformedRollout<G> {
@@ -150,9 +148,9 @@ impl<G: Game> Rollout<G> for InformedRollout<G> {
         if self.policy == Policy::Random {
             return state.random_move(&mut self.moves, rng);
         }
-        match self.policy.draws() {
-            Some(k) => draw_moves(state, k, &mut self.moves, &mut self.scratch, rng),
-            None => state.legal_moves(&mut self.moves),
+        state.legal_moves(&mut self.moves);
+        if let Some(k) = self.policy.draws() {
+            keep_drawn(&mut self.moves, k, rng);
         }
         if !state.move_values(&self.moves, &mut self.values) {
             return self.moves[rng.random_range(0..self.moves.len())];

@@ -16,7 +16,7 @@ use die_stadt::observation::Observation;
 use crate::prior::GreedyPrior;
 use crate::params::{ParamDef, ParamKind, Params, Value};
 use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
-use stadt_core::search::playout::{Policy, draw_moves};
+use stadt_core::search::playout::{Policy, keep_drawn};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use die_stadt::game::Game;
@@ -76,7 +76,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "rollout",
             default: "random",
-            help: "playout policy over greedy's move values (points now plus `open` times open points, worked out without playing the moves): random (uniform), greedy (the best, ties at random), eps:E (uniform with probability E, else the best), softmax:T (exp(value / T points)) or best:K (the best of K moves drawn uniformly, only those valued)",
+            help: "playout policy over greedy's move values (points now plus `open` times open points, worked out without playing the moves): random (uniform), greedy (the best, ties at random), eps:E (uniform with probability E, else the best), softmax:T (exp(value / T points)) or best:K (the best of K legal moves drawn uniformly without replacement, only those valued)",
             kind: ParamKind::Policy,
         },
         ParamDef {
@@ -214,7 +214,6 @@ pub struct StadtRollout {
     greedy: GreedySearch,
     moves: Vec<Move>,
     values: Vec<f64>,
-    scratch: Vec<Move>,
 }
 
 impl Rollout<Game> for StadtRollout {
@@ -226,9 +225,9 @@ impl Rollout<Game> for StadtRollout {
             Policy::Greedy => self.greedy.best(state.table(), self.open, rng),
             policy => {
                 let table = state.table();
-                match policy.draws() {
-                    Some(k) => draw_moves(state, k, &mut self.moves, &mut self.scratch, rng),
-                    None => table.legal_moves(&mut self.moves),
+                table.legal_moves(&mut self.moves);
+                if let Some(k) = policy.draws() {
+                    keep_drawn(&mut self.moves, k, rng);
                 }
                 table.playout_gains(self.open, &self.moves, &mut self.values);
                 self.moves[policy.pick(&self.values, rng)]
@@ -268,7 +267,6 @@ impl MctsBot {
                 greedy: GreedySearch::default(),
                 moves: Vec::new(),
                 values: Vec::new(),
-                scratch: Vec::new(),
             },
             || GreedyPrior::new(open, tau),
         );

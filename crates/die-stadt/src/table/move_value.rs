@@ -406,7 +406,11 @@ impl Table {
             let nty = self.tileset.get(nbr.ty);
             let nrot = &nty.rotated[nbr.rot as usize];
             let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index());
-            for k in 0..3 {
+            // As in placing the tile: a run of facing ports joining the same two segments at once.
+            let their_breaks = (nrot.side_breaks >> (2 * side.opposite().index())) & 0b11;
+            let breaks =
+                (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
+            for &(k, run) in PORT_RUNS[breaks as usize] {
                 let (my_seg, their_seg) =
                     (r.port_seg[mine + k] as usize, nrot.port_seg[theirs + 2 - k] as usize);
                 let root = self.features.root(nbr.node_base.offset(their_seg));
@@ -419,7 +423,7 @@ impl Table {
                     }
                 };
                 if nty.scorable_segs & (1 << their_seg) != 0 {
-                    el[e].open -= 1;
+                    el[e].open -= run as i32;
                 }
                 match (t.seg_meta[my_seg] & 0b11, el[e].meta & 0b11) {
                     (a, b) if a == b => join(&mut el, my_seg, e),
