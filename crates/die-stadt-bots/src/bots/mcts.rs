@@ -1,6 +1,7 @@
 //! mcts: UCT over determinised games (`search::mcts`, which works through the game trait), with
 //! Die Stadt's settings: every iteration samples the unseen tiles afresh (the agent never sees
-//! the real order); playouts are random or greedy, cut after `depth` tiles and then judged by
+//! the real order); playouts are random or informed by greedy's move values (`rollout`: greedy,
+//! eps:E, softmax:T, best:K), cut after `depth` tiles and then judged by
 //! projected scores (points plus `open` times the value of open features); the reward is the win,
 //! the rank or the score margin. Root parallel over `threads` searches.
 
@@ -206,8 +207,8 @@ pub fn config(p: &Params) -> (Config, Policy, f64) {
     (cfg, p.policy("rollout"), p.real("open"))
 }
 
-/// A playout's moves: uniformly random ones, or picked by a policy over greedy's move values
-/// (`Table::move_values` with weight `open`).
+/// A playout's moves: uniformly random ones, greedy's own choice, or picked by a policy over
+/// greedy's move values as playouts use them (`Table::playout_gains` with weight `open`).
 pub struct StadtRollout {
     policy: Policy,
     open: f64,

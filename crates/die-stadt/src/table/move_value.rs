@@ -45,6 +45,8 @@ const MAX_MARKET_IDS: usize = 128;
 /// face.
 const LOCAL: usize = crate::tiles::MAX_SEGMENTS + 12;
 const NONE: u8 = u8::MAX;
+/// No node (a node id no table reaches).
+const NONE_NODE: NodeId = NodeId::new(u16::MAX as usize);
 
 /// A residential area with borders before the move: its root, its followers, and the markets
 /// bordering it.
@@ -477,7 +479,7 @@ impl Table {
         // make two old markets one.
         let mut rep = [0u128; LOCAL];
         let mut joins = [(0u128, 0u128); crate::tiles::MAX_SEGMENTS];
-        let (mut nj, mut next_id) = (0, a.market_ids);
+        let (mut nj, mut next_id, mut joined) = (0, a.market_ids, 0u128);
         for g in 0..n {
             let ids = el[g].markets;
             if group[g] as usize != g || el[g].meta & 0b11 != MARKET {
@@ -491,8 +493,9 @@ impl Table {
             } else {
                 return None;
             };
-            if ids.count_ones() > 1 {
+            if ids & ids.wrapping_sub(1) != 0 {
                 joins[nj] = (ids, rep[g]);
+                joined |= ids;
                 nj += 1;
             }
         }
@@ -508,7 +511,9 @@ impl Table {
         // theirs; the player's own are the ones that count.
         if nj > 0 {
             for area in &a.areas[..a.area_count] {
-                if leads(area.followers, a.players, a.me) && !el[segs..n].iter().any(|e| e.root == area.root)
+                if area.markets & joined != 0
+                    && leads(area.followers, a.players, a.me)
+                    && !el[segs..n].iter().any(|e| e.root == area.root)
                 {
                     gain.open -= 2 * (area.markets.count_ones() - merge(area.markets).count_ones()) as i32;
                 }
@@ -530,25 +535,26 @@ impl Table {
                 continue;
             }
             let s = el[g];
+            let complete = s.meta & 0b11 != RESIDENTIAL && s.open == 0;
+            event |= complete && s.followers != 0;
+            // Points are counted only where they count (counting bits is dear without a popcount
+            // instruction): a follower choice, or a feature the player leads.
+            let counts = if s.followers == 0 {
+                !complete && may_place && g < segs
+            } else {
+                leads(s.followers, a.players, a.me)
+            };
+            if !counts {
+                continue;
+            }
             let points = match s.meta & 0b11 {
                 RESIDENTIAL => 2 * merge(s.markets).count_ones() as i32,
                 ROAD => scoring::road_points(s.tiles.count_ones()),
                 _ => scoring::market_points(s.tiles.count_ones(), (s.meta >> 2).count_ones()),
             };
-            let complete = s.meta & 0b11 != RESIDENTIAL && s.open == 0;
             if s.followers == 0 {
-                if !complete && may_place && g < segs {
-                    follower = follower.max(points);
-                }
-                continue;
-            }
-            if complete {
-                event = true;
-            }
-            if !leads(s.followers, a.players, a.me) {
-                continue;
-            }
-            if complete {
+                follower = follower.max(points);
+            } else if complete {
                 gain.points += points;
             } else {
                 gain.open += points;
@@ -613,8 +619,17 @@ impl Around {
         }
         let Some(borders) = t.borders() else { return false };
         let f = &t.features;
+        // Borders come tile by tile, so neighbouring entries often share a node: its root is
+        // found once.
+        let (mut last_m, mut root_m, mut last_h, mut root_h) = (NONE_NODE, 0, NONE_NODE, NodeId::new(0));
         for &(m, h) in borders {
-            let m = f.root(m).index();
+            if m != last_m {
+                (last_m, root_m) = (m, f.root(m).index());
+            }
+            if h != last_h {
+                (last_h, root_h) = (h, f.root(h));
+            }
+            let m = root_m;
             if self.market_id[m] == NONE {
                 if self.market_ids == MAX_MARKET_IDS {
                     return false;
@@ -623,7 +638,7 @@ impl Around {
                 self.market_roots[self.market_ids] = m as u16;
                 self.market_ids += 1;
             }
-            let i = self.area_index(f, f.root(h));
+            let i = self.area_index(f, root_h);
             self.areas[i].markets |= 1 << self.market_id[m];
         }
         // Areas without borders need no entry: a placement reads an old area's followers from the
