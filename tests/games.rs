@@ -201,7 +201,7 @@ fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
     assert!(summary.contains("mcts:iters=30,c=0.7,playout=softmax:1"), "{summary}");
     assert!(summary.contains("mcts:iters=30,c=0.7,playout=greedy"), "{summary}");
     for (bad, says) in
-        [("softmax:0", "a temperature T above 0"), ("best", "random, greedy, eps:E or softmax:T")]
+        [("softmax:0", "a temperature T above 0"), ("best", "random, greedy, eps:E, softmax:T or best:K")]
     {
         assert_refused(
             catan_tournament(&format!("mcts:playout={bad},random"), &dir.join("x"), &[]),

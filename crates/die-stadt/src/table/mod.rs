@@ -9,7 +9,7 @@ use crate::geom::{Cell, SIDES, Side, side_port_mask};
 use crate::ids::{NodeId, Player, Slot};
 use crate::moves::{HEAD, Move, Step, TAIL, WallEdge, WallEnd};
 use crate::scoring::{self, Points};
-use crate::tiles::{SegKind, TILE_COUNT, TileSet, TileType};
+use crate::tiles::{Rotated, SegKind, TILE_COUNT, TileSet, TileType};
 use crate::wall::{self, End, MAX_PATH, NO_PIECE, Piece, Wall};
 
 mod building;
@@ -561,6 +561,17 @@ impl Table {
 /// the segments change: bit 0 between ports 0 and 1, bit 1 between ports 1 and 2.
 const PORT_RUNS: [&[(usize, u16)]; 4] =
     [&[(0, 3)], &[(0, 1), (1, 2)], &[(0, 2), (2, 1)], &[(0, 1), (1, 1), (2, 1)]];
+
+/// The runs of ports facing each other across side `side` of a tile lying as `mine`, whose
+/// neighbour lies as `theirs`: each run joins the same two segments. The runs end wherever either
+/// side changes segment; the neighbour's ports run the other way, so its two break bits swap.
+#[inline]
+fn facing_runs(mine: &Rotated, theirs: &Rotated, side: Side) -> &'static [(usize, u16)] {
+    let their_breaks = (theirs.side_breaks >> (2 * side.opposite().index())) & 0b11;
+    let breaks =
+        (mine.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
+    PORT_RUNS[breaks as usize]
+}
 
 /// The index of a frontier cell in `TileType::fits`.
 #[inline]

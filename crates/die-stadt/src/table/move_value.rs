@@ -409,10 +409,7 @@ impl Table {
             let nrot = &nty.rotated[nbr.rot as usize];
             let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index());
             // As in placing the tile: a run of facing ports joining the same two segments at once.
-            let their_breaks = (nrot.side_breaks >> (2 * side.opposite().index())) & 0b11;
-            let breaks =
-                (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
-            for &(k, run) in PORT_RUNS[breaks as usize] {
+            for &(k, run) in facing_runs(r, nrot, side) {
                 let (my_seg, their_seg) =
                     (r.port_seg[mine + k] as usize, nrot.port_seg[theirs + 2 - k] as usize);
                 let root = self.features.root(nbr.node_base.offset(their_seg));

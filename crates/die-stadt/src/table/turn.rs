@@ -116,12 +116,7 @@ impl Table {
             // Port k of this side faces port 2 - k of the neighbour's opposite side. Neighbouring
             // ports often join the same two segments: such a run of ports is handled at once.
             let (mine, theirs) = (3 * side.index(), 3 * side.opposite().index());
-            // The runs end wherever either side changes segment; the neighbour's ports run the
-            // other way, so its two break bits swap.
-            let their_breaks = (nrot.side_breaks >> (2 * side.opposite().index())) & 0b11;
-            let breaks =
-                (r.side_breaks >> (2 * side.index())) & 0b11 | (their_breaks & 1) << 1 | their_breaks >> 1;
-            for &(k, run) in PORT_RUNS[breaks as usize] {
+            for &(k, run) in facing_runs(r, nrot, side) {
                 let (my_seg, their_seg) = (r.port_seg[mine + k], nrot.port_seg[theirs + 2 - k]);
                 let their_node = their_base.offset(their_seg as usize);
                 if nty.scorable_segs & (1 << their_seg) != 0 {
