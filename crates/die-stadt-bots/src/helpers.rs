@@ -49,8 +49,9 @@ impl GreedySearch {
         let me = table.actor();
         let (moves, mut best) = (std::mem::take(&mut self.moves), std::mem::take(&mut self.best));
         let mv = if deny == 0.0 {
-            // The engine's values equal `move_value`'s (tests/move_values.rs) without playing the
-            // moves; picked in the same order, they give the same move for the same random numbers.
+            // The engine's gains are `move_value`'s values less the position's own, found without
+            // playing the moves (tests/move_values.rs); the best and the ties are the same, so
+            // picked in the same order they give the same move for the same random numbers.
             table.move_gains(open, &moves, &mut self.values);
             let mut i = 0;
             pick_best(&moves, &mut best, rng, |_| {
