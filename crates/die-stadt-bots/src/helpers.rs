@@ -6,6 +6,7 @@ use crate::eval;
 use die_stadt::ids::Player;
 use die_stadt::moves::{Move, Step};
 use die_stadt::table::Table;
+pub use die_stadt::table::copy_into;
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 
@@ -105,15 +106,4 @@ pub fn pick_best(
         }
     }
     best[rng.random_range(0..best.len())]
-}
-
-/// Copies `table` into a reused box (allocated on first use only).
-pub fn copy_into<'a>(slot: &'a mut Option<Box<Table>>, table: &Table) -> &'a mut Table {
-    match slot {
-        Some(t) => {
-            (**t).clone_from(table);
-            t
-        }
-        None => slot.insert(Box::new(table.clone())),
-    }
 }

@@ -562,6 +562,18 @@ impl Table {
 const PORT_RUNS: [&[(usize, u16)]; 4] =
     [&[(0, 3)], &[(0, 1), (1, 2)], &[(0, 2), (2, 1)], &[(0, 1), (1, 1), (2, 1)]];
 
+/// Copies `table` into a reused box (allocated on first use only): where moves are tried on a
+/// copy, by the engine's move values and by the bots.
+pub fn copy_into<'a>(slot: &'a mut Option<Box<Table>>, table: &Table) -> &'a mut Table {
+    match slot {
+        Some(t) => {
+            (**t).clone_from(table);
+            t
+        }
+        None => slot.insert(Box::new(table.clone())),
+    }
+}
+
 /// The runs of ports facing each other across side `side` of a tile lying as `mine`, whose
 /// neighbour lies as `theirs`: each run joins the same two segments. The runs end wherever either
 /// side changes segment; the neighbour's ports run the other way, so its two break bits swap.

@@ -724,17 +724,6 @@ fn join(el: &mut [Element; LOCAL], a: usize, b: usize) {
     }
 }
 
-/// Copies `table` into a reused box (allocated on first use only).
-fn copy_into<'a>(slot: &'a mut Option<Box<Table>>, table: &Table) -> &'a mut Table {
-    match slot {
-        Some(t) => {
-            (**t).clone_from(table);
-            t
-        }
-        None => slot.insert(Box::new(table.clone())),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
