@@ -6,6 +6,9 @@
 //! run that under `perf record` to see where a playout spends its time. With `mcts` instead, it
 //! runs `stadt bench`'s MCTS figure for GAMES seconds (single thread); with `no-followers` every
 //! follower choice is none (the tile phase alone), and `list-followers` lists the choices first.
+//! With `search SPEC`, the search bot SPEC decides the first GAMES of `stadt bench`'s MCTS
+//! positions once each at its 200 iterations: a fixed amount of work, for counting instructions
+//! (`valgrind --tool=callgrind`), which a shared machine's load cannot move.
 
 use die_stadt::game::Game;
 use die_stadt::moves::{Move, Step};
@@ -34,8 +37,8 @@ fn main() {
     let games = number(0, 20_000);
     let seed = number(1, 1);
     let mode = args.get(2).map_or("digest", String::as_str);
-    if !["digest", "fast", "mcts", "no-followers", "list-followers"].contains(&mode) {
-        panic!("unknown mode {mode}: digest, fast, mcts, no-followers or list-followers");
+    if !["digest", "fast", "mcts", "search", "no-followers", "list-followers"].contains(&mode) {
+        panic!("unknown mode {mode}: digest, fast, mcts, search, no-followers or list-followers");
     }
     let with_digest = mode == "digest";
     // Where a game's time goes: `no-followers` answers every follower choice with none (so
@@ -47,6 +50,13 @@ fn main() {
         let positions = stadt_harness::bench::mcts_positions(50, seed);
         let rate = stadt_harness::bench::mcts_iterations_per_second(&positions, 1, games as f64, seed);
         println!("mcts iterations per second {rate:.0}");
+        return;
+    }
+    if mode == "search" {
+        let spec = args.get(3).expect("search needs a bot spec, such as lmcts:rollout=best:4");
+        let positions = stadt_harness::bench::mcts_positions(games as usize, seed);
+        let (iterations, moves) = stadt_harness::bench::search_decisions(spec, &positions, seed);
+        println!("{spec}: {iterations} iterations, moves digest {moves:016x}");
         return;
     }
     let ts = TileSet::default_set();

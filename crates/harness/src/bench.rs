@@ -167,6 +167,25 @@ pub fn search_iterations_per_second(
     (iterations / start.elapsed().as_secs_f64(), bytes)
 }
 
+/// `bot` (a search bot's spec) deciding each of `positions` once at `MCTS_BENCH_ITERS`
+/// iterations, one thread: a fixed amount of work, for counting instructions. Returns the
+/// iterations run and a digest of the moves chosen (the same digest, the same decisions).
+pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> (u64, u64) {
+    let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads=1");
+    let mut agent = die_stadt_bots::spec::parse_bot(&spec, &die_stadt_bots::botfile::BotDirs::none())
+        .expect("a valid bot")
+        .build();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut digest = 0xcbf2_9ce4_8422_2325u64;
+    for t in positions {
+        let mv = agent.act(&Observation::of_table(t), &mut rng);
+        for b in format!("{mv:?}").bytes() {
+            digest = (digest ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    (positions.len() as u64 * MCTS_BENCH_ITERS, digest)
+}
+
 /// Every figure, each measured for about `seconds`.
 pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
     let mut figures = Vec::new();

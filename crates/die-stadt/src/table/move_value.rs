@@ -95,6 +95,14 @@ struct Element {
     markets: u128,
 }
 
+/// One placement's working space: its local union-find, and the joins that make two old markets
+/// one (as (the joined ids, the id they become)).
+#[derive(Default)]
+struct Scratch {
+    el: [Element; LOCAL],
+    joins: [(u128, u128); crate::tiles::MAX_SEGMENTS],
+}
+
 /// Which values `values` gives.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Values {
@@ -111,6 +119,8 @@ thread_local! {
     static COPIES: RefCell<[Option<Box<Table>>; 2]> = const { RefCell::new([None, None]) };
     /// The tile decisions' shared part (allocated once per thread).
     static AROUND: RefCell<Option<Box<Around>>> = const { RefCell::new(None) };
+    /// One placement's working space, reused without clearing.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 impl Table {
@@ -195,9 +205,12 @@ impl Table {
                 let mut around = cell.borrow_mut();
                 let a = around.get_or_insert_with(Around::empty);
                 let ready = a.prepare(self, me, ends_count);
-                for &mv in moves {
-                    push(if ready { self.tile_gain(a, mv) } else { None }, mv);
-                }
+                SCRATCH.with(|scratch| {
+                    let scratch = &mut *scratch.borrow_mut();
+                    for &mv in moves {
+                        push(if ready { self.tile_gain(a, scratch, mv) } else { None }, mv);
+                    }
+                })
             }),
             Step::Follower => {
                 let gains = self.follower_gains(me, ends_count);
@@ -370,7 +383,7 @@ impl Table {
     /// (0 if none adds any). None when the game ends after it (R23c), or may (the ends are close
     /// and the tile may close a pocket), or when it needs more market ids than the bookkeeping
     /// holds: the caller then plays it.
-    fn tile_gain(&self, a: &Around, mv: Move) -> Option<(Standing, i32)> {
+    fn tile_gain(&self, a: &Around, scratch: &mut Scratch, mv: Move) -> Option<(Standing, i32)> {
         let Move::Tile { x, y, rot } = mv else { return None };
         let cell = Cell::new(x as i32, y as i32);
         // A tile that may close a pocket changes which empty cells lie outside, which R23c's
@@ -382,13 +395,11 @@ impl Table {
         let r = &t.rotated[rot as usize];
         let new_tile = 1u128 << self.board.tile_count();
         let segs = t.seg_count as usize;
-        let mut el = [Element::default(); LOCAL];
+        // Every element a placement reads is written first: the scratch is not cleared.
+        let Scratch { el, joins } = scratch;
         for (s, e) in el.iter_mut().enumerate().take(segs) {
-            e.parent = s as u8;
-            e.meta = t.seg_meta[s];
-            if t.scorable_segs & (1 << s) != 0 {
-                e.tiles = new_tile;
-            }
+            let tiles = if t.scorable_segs & (1 << s) != 0 { new_tile } else { 0 };
+            *e = Element { parent: s as u8, meta: t.seg_meta[s], tiles, ..Element::default() };
         }
         let mut n = segs;
         // Borders the tile adds, as (market element, residential element).
@@ -425,7 +436,7 @@ impl Table {
                     el[e].open -= run as i32;
                 }
                 match (t.seg_meta[my_seg] & 0b11, el[e].meta & 0b11) {
-                    (a, b) if a == b => join(&mut el, my_seg, e),
+                    (a, b) if a == b => join(el, my_seg, e),
                     (MARKET, RESIDENTIAL) => {
                         borders[nb] = (my_seg as u8, e as u8);
                         nb += 1;
@@ -458,9 +469,11 @@ impl Table {
         }
         // Each group's feature: its elements' data added up at its first element (the root:
         // joins keep the lower index), which comes before the others.
+        // Joins keep the lower root, so an element's parent comes before it: its group is known.
         let mut group = [0u8; LOCAL];
         for i in 0..n {
-            let g = local_root(&el, i);
+            let p = el[i].parent;
+            let g = if p as usize == i { p } else { group[p as usize] };
             group[i] = g;
             if g as usize != i {
                 let e = el[i];
@@ -474,8 +487,7 @@ impl Table {
         }
         // Market groups: one id each (an old id of the group, or a new one), and the joins that
         // make two old markets one.
-        let mut rep = [0u128; LOCAL];
-        let mut joins = [(0u128, 0u128); crate::tiles::MAX_SEGMENTS];
+        let mut rep = [0u8; LOCAL];
         let (mut nj, mut next_id, mut joined) = (0, a.market_ids, 0u128);
         for g in 0..n {
             let ids = el[g].markets;
@@ -483,15 +495,15 @@ impl Table {
                 continue;
             }
             rep[g] = if ids != 0 {
-                ids & ids.wrapping_neg()
+                ids.trailing_zeros() as u8
             } else if next_id < MAX_MARKET_IDS {
                 next_id += 1;
-                1 << (next_id - 1)
+                (next_id - 1) as u8
             } else {
                 return None;
             };
             if ids & ids.wrapping_sub(1) != 0 {
-                joins[nj] = (ids, rep[g]);
+                joins[nj] = (ids, 1 << rep[g]);
                 joined |= ids;
                 nj += 1;
             }
@@ -520,7 +532,7 @@ impl Table {
         // new borders'.
         for &(m, h) in &borders[..nb] {
             let g = group[h as usize] as usize;
-            el[g].markets |= rep[group[m as usize] as usize];
+            el[g].markets |= 1 << rep[group[m as usize] as usize];
         }
         // The groups: completed roads and markets score now (R12), open ones count as they stand,
         // residential areas by their markets (R26); a group holding a segment of the tile (its
