@@ -75,3 +75,16 @@ fn bench_of_catan_prints_its_figures_and_a_random_game_allocates_nothing_in_play
     assert_eq!(figure("catan_bytes_allocated_per_random_game_in_play"), 0.0, "{text}");
     assert!(!text.contains("protocol_decisions"), "Die Stadt's figures are not Catan's: {text}");
 }
+
+#[test]
+fn the_fixed_work_search_decides_the_same_moves_twice_and_names_a_bad_spec() {
+    use stadt_harness::bench::{MCTS_BENCH_ITERS, mcts_positions, search_decisions};
+    let positions = mcts_positions(3, 7);
+    let once = search_decisions("lmcts:rollout=best:2", &positions, 7).unwrap();
+    assert_eq!(once.0, 3 * MCTS_BENCH_ITERS);
+    assert_eq!(search_decisions("lmcts:rollout=best:2", &positions, 7).unwrap(), once);
+    // Another search decides other moves (the digest tells decisions apart).
+    assert_ne!(search_decisions("lmcts:rollout=random", &positions, 7).unwrap().1, once.1);
+    let err = search_decisions("lmcts:rollout=best:0", &positions, 7).unwrap_err();
+    assert!(err.contains("best:0"), "{err}");
+}

@@ -55,8 +55,13 @@ fn main() {
     if mode == "search" {
         let spec = args.get(3).expect("search needs a bot spec, such as lmcts:rollout=best:4");
         let positions = stadt_harness::bench::mcts_positions(games as usize, seed);
-        let (iterations, moves) = stadt_harness::bench::search_decisions(spec, &positions, seed);
-        println!("{spec}: {iterations} iterations, moves digest {moves:016x}");
+        match stadt_harness::bench::search_decisions(spec, &positions, seed) {
+            Ok((iterations, moves)) => println!("{spec}: {iterations} iterations, moves digest {moves:016x}"),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
+        }
         return;
     }
     let ts = TileSet::default_set();

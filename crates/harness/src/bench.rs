@@ -169,11 +169,12 @@ pub fn search_iterations_per_second(
 
 /// `bot` (a search bot's spec) deciding each of `positions` once at `MCTS_BENCH_ITERS`
 /// iterations, one thread: a fixed amount of work, for counting instructions. Returns the
-/// iterations run and a digest of the moves chosen (the same digest, the same decisions).
-pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> (u64, u64) {
+/// iterations run and a digest of the moves chosen (the same digest, the same decisions); Err
+/// names a bad spec.
+pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> Result<(u64, u64), String> {
     let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads=1");
     let mut agent = die_stadt_bots::spec::parse_bot(&spec, &die_stadt_bots::botfile::BotDirs::none())
-        .expect("a valid bot")
+        .map_err(|e| format!("bot {bot}: {e}"))?
         .build();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut digest = 0xcbf2_9ce4_8422_2325u64;
@@ -183,7 +184,7 @@ pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> (u64, u64)
             digest = (digest ^ b as u64).wrapping_mul(0x100_0000_01b3);
         }
     }
-    (positions.len() as u64 * MCTS_BENCH_ITERS, digest)
+    Ok((positions.len() as u64 * MCTS_BENCH_ITERS, digest))
 }
 
 /// Every figure, each measured for about `seconds`.

@@ -468,8 +468,8 @@ impl Table {
             }
         }
         // Each group's feature: its elements' data added up at its first element (the root:
-        // joins keep the lower index), which comes before the others.
-        // Joins keep the lower root, so an element's parent comes before it: its group is known.
+        // joins keep the lower index). So an element's parent comes before it, and its group is
+        // already known.
         let mut group = [0u8; LOCAL];
         for i in 0..n {
             let p = el[i].parent;
