@@ -56,7 +56,7 @@ fn main() {
         let spec = args.get(3).expect("search needs a bot spec, such as lmcts:rollout=best:4");
         let positions = stadt_harness::bench::mcts_positions(games as usize, seed);
         match stadt_harness::bench::search_decisions(spec, &positions, seed) {
-            Ok((iterations, moves)) => println!("{spec}: {iterations} iterations, moves digest {moves:016x}"),
+            Ok((iterations, moves)) => println!("{spec}: {iterations} iterations, moves digest {moves}"),
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(2);

@@ -138,10 +138,7 @@ pub fn search_iterations_per_second(
     seconds: f64,
     seed: u64,
 ) -> (f64, f64) {
-    let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads={threads}");
-    let mut agent = die_stadt_bots::spec::parse_bot(&spec, &die_stadt_bots::botfile::BotDirs::none())
-        .expect("a valid bot")
-        .build();
+    let mut agent = bench_agent(bot, threads).expect("a valid bot");
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     // Warm up: grow the tree arenas and every buffer, and start rayon's threads, before timing;
     // a search's tree size varies with its samples, so two rounds reach the buffers' high-water
@@ -169,22 +166,28 @@ pub fn search_iterations_per_second(
 
 /// `bot` (a search bot's spec) deciding each of `positions` once at `MCTS_BENCH_ITERS`
 /// iterations, one thread: a fixed amount of work, for counting instructions. Returns the
-/// iterations run and a digest of the moves chosen (the same digest, the same decisions); Err
-/// names a bad spec.
-pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> Result<(u64, u64), String> {
-    let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads=1");
-    let mut agent = die_stadt_bots::spec::parse_bot(&spec, &die_stadt_bots::botfile::BotDirs::none())
-        .map_err(|e| format!("bot {bot}: {e}"))?
-        .build();
+/// iterations run and a digest of the moves chosen (the FNV-1a of the rows' `check` column over
+/// the moves as written: the same digest, the same decisions); Err names a bad spec.
+pub fn search_decisions(bot: &str, positions: &[Table], seed: u64) -> Result<(u64, String), String> {
+    let mut agent = bench_agent(bot, 1)?;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut digest = 0xcbf2_9ce4_8422_2325u64;
+    let mut moves = String::new();
     for t in positions {
         let mv = agent.act(&Observation::of_table(t), &mut rng);
-        for b in format!("{mv:?}").bytes() {
-            digest = (digest ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
+        moves += &format!("{mv:?}");
     }
-    Ok((positions.len() as u64 * MCTS_BENCH_ITERS, digest))
+    Ok((positions.len() as u64 * MCTS_BENCH_ITERS, stadt_core::tournament::rows::check(&moves)))
+}
+
+/// The search bot `bot` (a spec) at `MCTS_BENCH_ITERS` iterations on `threads` threads, as the
+/// figures time it; Err names a bad spec.
+fn bench_agent(
+    bot: &str,
+    threads: usize,
+) -> Result<Box<dyn stadt_core::agent::Agent<die_stadt::kind::DieStadt>>, String> {
+    let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads={threads}");
+    let dirs = die_stadt_bots::botfile::BotDirs::none();
+    Ok(die_stadt_bots::spec::parse_bot(&spec, &dirs).map_err(|e| format!("bot {bot}: {e}"))?.build())
 }
 
 /// Every figure, each measured for about `seconds`.
