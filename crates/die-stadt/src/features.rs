@@ -45,11 +45,23 @@ pub struct Features {
     sets: [u128; MAX_SCORABLE],
     len: u16,
     sets_len: u8,
+    /// The first node of the latest tile.
+    base: u16,
+    /// Joins of two features that both stood before the latest tile (wrapping): while it stays
+    /// the same, every root of an earlier position is still a root (`old_joins`).
+    old_joins: u16,
 }
 
 impl Clone for Features {
     fn clone(&self) -> Features {
-        Features { nodes: self.nodes, sets: self.sets, len: self.len, sets_len: self.sets_len }
+        Features {
+            nodes: self.nodes,
+            sets: self.sets,
+            len: self.len,
+            sets_len: self.sets_len,
+            base: self.base,
+            old_joins: self.old_joins,
+        }
     }
 
     #[inline]
@@ -59,11 +71,15 @@ impl Clone for Features {
         self.sets[..s].copy_from_slice(&source.sets[..s]);
         self.len = source.len;
         self.sets_len = source.sets_len;
+        self.base = source.base;
+        self.old_joins = source.old_joins;
     }
 }
 
 impl PartialEq for Features {
     fn eq(&self, other: &Features) -> bool {
+        // `base` and `old_joins` follow from how the nodes came about: bookkeeping, not the
+        // position.
         let (n, s) = (self.len as usize, self.sets_len as usize);
         self.len == other.len
             && self.sets_len == other.sets_len
@@ -88,6 +104,8 @@ impl Features {
             sets: [0; MAX_SCORABLE],
             len: 0,
             sets_len: 0,
+            base: 0,
+            old_joins: 0,
         }
     }
 
@@ -95,6 +113,8 @@ impl Features {
     pub(crate) fn reset(&mut self) {
         self.len = 0;
         self.sets_len = 0;
+        self.base = 0;
+        self.old_joins = 0;
     }
 
     /// Number of nodes.
@@ -107,6 +127,14 @@ impl Features {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// How many times two features that stood before a tile were joined by it, counted
+    /// wrapping: two positions of one game with the same count between them have the same roots
+    /// for the features of the earlier one (the roots a cache of them holds stay right).
+    #[inline]
+    pub fn old_joins(&self) -> u16 {
+        self.old_joins
     }
 
     /// Adds a node for a segment of the tile in `slot`.
@@ -135,6 +163,7 @@ impl Features {
         }
         self.len += ty.seg_count as u16;
         self.sets_len = sets_len;
+        self.base = base as u16;
         NodeId::new(base)
     }
 
@@ -188,6 +217,9 @@ impl Features {
         // The older node stays root, which keeps trees shallow in practice.
         let (r, c) = if ra < rb { (ra, rb) } else { (rb, ra) };
         let (r, c) = (r.index(), c.index());
+        if c < self.base as usize {
+            self.old_joins = self.old_joins.wrapping_add(1);
+        }
         let child = self.nodes[c];
         self.nodes[c].parent = r as u16;
         let root = &mut self.nodes[r];

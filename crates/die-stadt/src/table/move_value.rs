@@ -6,12 +6,16 @@
 //! from what a placement touches: the tile's segments with the roots of the features its ports
 //! face (joined in a small local union-find), the markets those joins merge (which residential
 //! areas anywhere may border twice), the rows of the player's watchmen that end at the cell, and
-//! whether the tile lets R23c end the game (the wall's chain search with the tile added). The
+//! whether the tile lets R23c end the game (the wall's chain search with the tile added). Which
+//! markets border each residential area is kept from one decision to the next along a playout
+//! (only the joins and borders the tiles since added are applied), so a turn does not read the
+//! whole border list again. The
 //! moves after which the game ends (the end's scoring is the whole game's), a tile that may close
 //! a pocket while the ends are close, and positions past the border list's room are valued by
 //! playing them on a copy; `playout_gains` values the first as if the game went on instead.
 
 use super::*;
+use crate::board::PlacedTile;
 use std::cell::RefCell;
 
 /// The weight on open points of the game's own one-ply judgement (`stadt_core::game::Game::
@@ -48,18 +52,17 @@ const NONE: u8 = u8::MAX;
 /// No node (a node id no table reaches).
 const NONE_NODE: NodeId = NodeId::new(u16::MAX as usize);
 
-/// A residential area with borders before the move: its root, its followers, and the markets
-/// bordering it.
+/// A residential area with borders before the move: its root, and the markets bordering it.
 #[derive(Clone, Copy, Default)]
 struct Area {
     root: u16,
-    followers: u16,
     /// Bordering markets as market ids (`Around::market_id`).
     markets: u128,
 }
 
-/// What a tile decision's values share, found once per decision. One per thread, reused: only
-/// the entries a decision filled are cleared for the next.
+/// What a tile decision's values share. One per thread, reused: the residential areas and their
+/// markets are brought up to date from the last decision's when the position follows it (a
+/// playout's next turn), and found again otherwise, clearing only the entries filled.
 struct Around {
     me: Player,
     players: usize,
@@ -78,6 +81,17 @@ struct Around {
     gap_count: usize,
     /// Whether the wall's free ends lie close enough for R23c to end the game after this turn.
     close_ends: bool,
+    /// The position the areas and markets were found for, to update them from when the next
+    /// decision's position follows it (a playout's next turn): its tile set, its tiles as
+    /// `placed_key`s in placement order, and how many recorded borders were read.
+    tileset: *const TileSet,
+    placed: [u32; TILE_COUNT],
+    placed_count: usize,
+    borders_read: usize,
+    /// `Features::old_joins` then: while it is the same, the roots held are still roots.
+    old_joins: u16,
+    /// The market ids still in use (a join of two markets retires one of their ids).
+    live: u128,
 }
 
 /// One placement's local union-find element: a segment of the tile, or the root of a feature a
@@ -521,7 +535,7 @@ impl Table {
         if nj > 0 {
             for area in &a.areas[..a.area_count] {
                 if area.markets & joined != 0
-                    && leads(area.followers, a.players, a.me)
+                    && leads(self.features.followers_packed(NodeId::new(area.root as usize)), a.players, a.me)
                     && !el[segs..n].iter().any(|e| e.root == area.root)
                 {
                     gain.open -= 2 * (area.markets.count_ones() - merge(area.markets).count_ones()) as i32;
@@ -602,6 +616,12 @@ impl Around {
             gaps: [(Cell::new(0, 0), 0); FOLLOWERS as usize],
             gap_count: 0,
             close_ends: false,
+            tileset: std::ptr::null(),
+            placed: [0; TILE_COUNT],
+            placed_count: 0,
+            borders_read: 0,
+            old_joins: 0,
+            live: 0,
         })
     }
 
@@ -609,14 +629,7 @@ impl Around {
     /// or when `ends_count` and the turn may end the game in a way a placement cannot tell (the
     /// last tile): the caller then plays the moves. Without `ends_count`, R23 is not looked at.
     fn prepare(&mut self, t: &Table, me: Player, ends_count: bool) -> bool {
-        for area in &self.areas[..self.area_count] {
-            self.area_of[area.root as usize] = NONE;
-        }
-        for &m in &self.market_roots[..self.market_ids] {
-            self.market_id[m as usize] = NONE;
-        }
-        (self.me, self.players, self.area_count, self.market_ids, self.gap_count) =
-            (me, t.players(), 0, 0, 0);
+        (self.me, self.players, self.gap_count) = (me, t.players(), 0);
         let wall = &t.wall;
         let ends = wall.ends.map(|e| e.point());
         let near = (ends[0].x - ends[1].x).abs() + (ends[0].y - ends[1].y).abs() <= CLOSE_DISTANCE as i32;
@@ -626,12 +639,138 @@ impl Around {
         {
             return false;
         }
+        // A playout's next turn follows the last: its areas and markets are brought up to date.
+        // Any other position starts again, as does one the update fails on (ids ran out).
+        let ready = self.follows(t) && self.update(t) || {
+            self.restart(t);
+            self.update(t)
+        };
+        if !ready {
+            self.forget();
+            return false;
+        }
+        self.find_gaps(t, me);
+        true
+    }
+
+    /// Whether `t` follows the position last prepared: the same tile set, and its first tiles
+    /// are that position's tiles (the union-find and the recorded borders are then that
+    /// position's with the later tiles' joins and borders added). Ids retired by joins are given
+    /// back only by starting again, so a position past three quarters of them starts again.
+    fn follows(&self, t: &Table) -> bool {
+        let (tiles, n) = (t.board.tiles(), self.placed_count);
+        if !std::ptr::eq(self.tileset, t.tileset)
+            || tiles.len() < n
+            || self.market_ids >= MAX_MARKET_IDS * 3 / 4
+        {
+            return false;
+        }
+        let (tiles, placed) = (&tiles[..n], &self.placed[..n]);
+        (0..n).all(|i| placed_key(&tiles[i]) == placed[i])
+    }
+
+    /// Forgets the areas and markets, to be found again from the start for a position of
+    /// `t`'s tile set.
+    fn restart(&mut self, t: &Table) {
+        self.forget();
+        self.tileset = t.tileset;
+    }
+
+    /// Empties the areas and markets, and the position they were found for.
+    fn forget(&mut self) {
+        for area in &self.areas[..self.area_count] {
+            self.area_of[area.root as usize] = NONE;
+        }
+        for id in Bits128(self.live) {
+            self.market_id[self.market_roots[id] as usize] = NONE;
+        }
+        (self.area_count, self.market_ids, self.live) = (0, 0, 0);
+        (self.tileset, self.placed_count, self.borders_read) = (std::ptr::null(), 0, 0);
+    }
+
+    /// Brings the areas and markets found for an earlier position up to `t`, which follows it:
+    /// features joined since are joined here (a market's or an area's root is the lower of two
+    /// joined roots), and the borders recorded since are added. False when the recorded borders
+    /// overflowed or the market ids ran out.
+    fn update(&mut self, t: &Table) -> bool {
         let Some(borders) = t.borders() else { return false };
         let f = &t.features;
+        if f.old_joins() != self.old_joins {
+            self.join_roots(f);
+        }
+        if self.add_borders(f, borders).is_none() {
+            return false;
+        }
+        let tiles = t.board.tiles();
+        for (k, p) in self.placed[self.placed_count..tiles.len()].iter_mut().zip(&tiles[self.placed_count..])
+        {
+            *k = placed_key(p);
+        }
+        (self.placed_count, self.old_joins) = (tiles.len(), f.old_joins());
+        true
+    }
+
+    /// Joins the markets and the areas whose features were joined since: a market's or an
+    /// area's root is the lower of two joined roots.
+    fn join_roots(&mut self, f: &Features) {
+        for id in Bits128(self.live) {
+            let old = self.market_roots[id] as usize;
+            let root = f.root(NodeId::new(old)).index();
+            if root == old {
+                continue;
+            }
+            self.market_id[old] = NONE;
+            match self.market_id[root] {
+                NONE => {
+                    self.market_id[root] = id as u8;
+                    self.market_roots[id] = root as u16;
+                }
+                kept => {
+                    // Two markets an area may both border are one now: their ids become one.
+                    self.live &= !(1 << id);
+                    for area in &mut self.areas[..self.area_count] {
+                        if area.markets & 1 << id != 0 {
+                            area.markets = area.markets & !(1 << id) | 1 << kept;
+                        }
+                    }
+                }
+            }
+        }
+        let mut i = 0;
+        while i < self.area_count {
+            let old = self.areas[i].root as usize;
+            let root = f.root(NodeId::new(old));
+            if root.index() != old {
+                self.area_of[old] = NONE;
+                match self.area_of[root.index()] {
+                    NONE => {
+                        self.area_of[root.index()] = i as u8;
+                        self.areas[i].root = root.index() as u16;
+                    }
+                    kept => {
+                        // Joined with another area: its markets go there, and the last area
+                        // takes its place.
+                        self.areas[kept as usize].markets |= self.areas[i].markets;
+                        self.area_count -= 1;
+                        let last = self.areas[self.area_count];
+                        if i < self.area_count {
+                            self.areas[i] = last;
+                            self.area_of[last.root as usize] = i as u8;
+                        }
+                        continue;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// Adds the borders recorded since the last reading; None when the market ids ran out.
+    fn add_borders(&mut self, f: &Features, borders: &[(NodeId, NodeId)]) -> Option<()> {
         // Borders come tile by tile, so neighbouring entries often share a node: its root is
         // found once.
         let (mut last_m, mut root_m, mut last_h, mut root_h) = (NONE_NODE, 0, NONE_NODE, NodeId::new(0));
-        for &(m, h) in borders {
+        for &(m, h) in &borders[self.borders_read..] {
             if m != last_m {
                 (last_m, root_m) = (m, f.root(m).index());
             }
@@ -641,17 +780,28 @@ impl Around {
             let m = root_m;
             if self.market_id[m] == NONE {
                 if self.market_ids == MAX_MARKET_IDS {
-                    return false;
+                    return None;
                 }
                 self.market_id[m] = self.market_ids as u8;
                 self.market_roots[self.market_ids] = m as u16;
+                self.live |= 1 << self.market_ids;
                 self.market_ids += 1;
             }
-            let i = self.area_index(f, root_h);
+            let i = self.area_index(root_h);
             self.areas[i].markets |= 1 << self.market_id[m];
         }
         // Areas without borders need no entry: a placement reads an old area's followers from the
         // union-find, and its markets are none.
+        self.borders_read = borders.len();
+        Some(())
+    }
+
+    /// The actor's watchmen whose rows stop at a gap (`gaps`).
+    fn find_gaps(&mut self, t: &Table, me: Player) {
+        // Watchmen stand on wall pieces, which come after the gate.
+        if t.wall.gate.is_none() {
+            return;
+        }
         for (slot, tile) in t.board.slots() {
             if tile.watch == 0 {
                 continue;
@@ -670,15 +820,13 @@ impl Around {
                 }
             }
         }
-        true
     }
 
     /// The area of residential root `r`, added if new.
-    fn area_index(&mut self, f: &Features, r: NodeId) -> usize {
+    fn area_index(&mut self, r: NodeId) -> usize {
         if self.area_of[r.index()] == NONE {
             self.area_of[r.index()] = self.area_count as u8;
-            self.areas[self.area_count] =
-                Area { root: r.index() as u16, followers: f.followers_packed(r), markets: 0 };
+            self.areas[self.area_count] = Area { root: r.index() as u16, markets: 0 };
             self.area_count += 1;
         }
         self.area_of[r.index()] as usize
@@ -709,6 +857,29 @@ impl Around {
             tiles: f.tile_set(root),
             markets,
         }
+    }
+}
+
+/// A placed tile's cell, type and rotation: what the union-find and the borders it adds depend
+/// on.
+#[inline]
+fn placed_key(p: &PlacedTile) -> u32 {
+    u32::from_le_bytes([p.x as u8, p.y as u8, p.ty, p.rot])
+}
+
+/// The set bits of a `u128`, lowest first.
+struct Bits128(u128);
+
+impl Iterator for Bits128 {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let b = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            b
+        })
     }
 }
 
