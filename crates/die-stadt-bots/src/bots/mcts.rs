@@ -22,6 +22,7 @@ use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use die_stadt::game::Game;
 use die_stadt::moves::Move;
+use die_stadt::table::MAX_LEGAL_MOVES;
 
 /// The defaults that tell `mcts` (plain UCT, as before the search's ideas) and `puct` (every
 /// idea on) apart; every other parameter has one default.
@@ -266,8 +267,9 @@ impl MctsBot {
                 policy,
                 open,
                 greedy: GreedySearch::default(),
-                moves: Vec::new(),
-                values: Vec::new(),
+                // Sized for any position, so that no playout grows them mid-search.
+                moves: Vec::with_capacity(MAX_LEGAL_MOVES),
+                values: Vec::with_capacity(MAX_LEGAL_MOVES),
             },
             || GreedyPrior::new(open, tau),
         );

@@ -2,6 +2,12 @@
 //! R15, R17, R18, R21).
 
 use super::*;
+use crate::board::MAX_FRONTIER;
+
+/// The most legal moves a position can have: a tile's four rotations on every frontier cell (a
+/// gate may go on any of the at most four outside sides of each tile, fewer; the other steps
+/// have a handful). A buffer of this many moves never grows.
+pub const MAX_LEGAL_MOVES: usize = 4 * MAX_FRONTIER;
 
 impl Table {
     /// Appends every legal move of the current step to `out` (cleared first). At Draw and
@@ -50,6 +56,7 @@ impl Table {
                 }
             }
         }
+        debug_assert!(out.len() <= MAX_LEGAL_MOVES, "{} legal moves", out.len());
     }
 
     pub(super) fn tile_moves(&self, out: &mut Vec<Move>) {

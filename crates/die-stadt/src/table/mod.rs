@@ -23,6 +23,7 @@ mod tests;
 mod turn;
 
 pub use illegal::{Illegal, SetupError};
+pub use legal::MAX_LEGAL_MOVES;
 pub use move_value::{OPEN_WEIGHT, Standing};
 pub use score::AREAS;
 
