@@ -368,6 +368,7 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
          print(json.dumps({'type': 'ready'}), flush=True)\n    elif m['type'] == 'decide':\n        time.sleep(600)\n",
     )
     .unwrap();
+    // The first Ctrl-C lets the games in progress end, which the 3 s limit makes quick.
     let file = bot_file(&dir, "sleeper", &format!("command = python3 sleeper.py {marker}\ntime = 3"));
     let out = dir.join("out");
     let mut child = Command::new(STADT)
@@ -383,7 +384,9 @@ fn ctrl_c_stops_the_bots_and_leaves_no_zombie_or_orphan() {
         std::thread::sleep(Duration::from_millis(20));
         pids = processes_with(&marker);
     }
-    assert_eq!(sleeps(&pids), 2, "the bots and their children started: {pids:?}");
+    // At least two: on a loaded machine a bot may run out of time before the other has started,
+    // and the hello of its next game starts another child (CI once counted three).
+    assert!(sleeps(&pids) >= 2, "the bots and their children started: {pids:?}");
     let stadt_pid = child.id();
     // Each bot is the child of its supervisor, a child of stadt.
     let (bots, theirs): (Vec<u32>, Vec<u32>) =
