@@ -34,6 +34,9 @@ fn bench_prints_every_figure_with_a_positive_value() {
         "lmcts_best2_playout_cost_over_random",
         "lmcts_best4_playout_iterations_per_second_1_thread",
         "lmcts_best4_playout_cost_over_random",
+        "lmcts_sample2_playout_bytes_allocated_per_iteration_after_warmup",
+        "lmcts_sample2_playout_cost_over_random",
+        "lmcts_sample4_playout_cost_over_random",
         "protocol_decisions_per_second_1_thread",
         "protocol_decisions_per_second_2_threads",
     ] {

@@ -44,9 +44,14 @@ fn each_policy_picks_with_the_frequencies_it_documents() {
 
 #[test]
 fn a_policy_is_read_from_its_text_and_bad_text_is_refused() {
-    for p in
-        [Policy::Random, Policy::Greedy, Policy::EpsilonGreedy(0.1), Policy::Softmax(0.5), Policy::BestOf(4)]
-    {
+    for p in [
+        Policy::Random,
+        Policy::Greedy,
+        Policy::EpsilonGreedy(0.1),
+        Policy::Softmax(0.5),
+        Policy::BestOf(4),
+        Policy::SampleOf(2),
+    ] {
         assert_eq!(Policy::parse(&p.text()), Ok(p));
     }
     for bad in [
@@ -62,6 +67,9 @@ fn a_policy_is_read_from_its_text_and_bad_text_is_refused() {
         "best:1001",
         "best:2.5",
         "best:x",
+        "sample:0",
+        "sample:1001",
+        "sample",
     ] {
         let e = Policy::parse(bad).unwrap_err();
         assert!(e.contains(&format!("`{bad}`")), "{e}");

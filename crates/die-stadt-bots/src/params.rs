@@ -42,7 +42,7 @@ pub enum ParamKind {
     /// Any text on one line (a process bot's command or folder).
     Text,
     /// A playout policy (`stadt_core::search::playout::Policy`): `random`, `greedy`, `eps:E`,
-    /// `softmax:T` or `best:K`.
+    /// `softmax:T`, `best:K` or `sample:K`.
     Policy,
 }
 
@@ -57,7 +57,7 @@ impl ParamKind {
             ParamKind::File { words, what, .. } => format!("{} or the path of {what}", words.join(", ")),
             ParamKind::Text => "text on one line".to_string(),
             ParamKind::Policy => {
-                "random, greedy, eps:E (E from 0 to 1), softmax:T (T above 0) or best:K (K from 1 to 1000)"
+                "random, greedy, eps:E (E from 0 to 1), softmax:T (T above 0), best:K or sample:K (K from 1 to 1000)"
                     .to_string()
             }
         }

@@ -108,14 +108,17 @@ pub fn mcts_positions(count: usize, seed: u64) -> Vec<Table> {
 /// The searches whose speed `stadt bench` reports beside today's `mcts`, by figure name: the
 /// default (`lmcts`, rollouts cut at 16 tiles and judged by the learned evaluation) and the search
 /// with every idea on (`puct`), both with random playouts, then `lmcts` with informed playouts
-/// (issue 43): greedy's choice among all legal moves, and the best of 2 and of 4 drawn moves,
-/// valued by the engine's move values.
-pub const SEARCH_BENCH_BOTS: [(&str, &str); 5] = [
+/// (issue 43): greedy's choice among all legal moves, and the best of 2 and of 4 drawn moves
+/// (from the list of legal moves, `best:K`, or one by one without it, `sample:K`), valued by the
+/// engine's move values.
+pub const SEARCH_BENCH_BOTS: [(&str, &str); 7] = [
     ("lmcts", "lmcts:rollout=random"),
     ("puct", "puct:rollout=random"),
     ("lmcts_greedy_playout", "lmcts:rollout=greedy"),
     ("lmcts_best2_playout", "lmcts:rollout=best:2"),
     ("lmcts_best4_playout", "lmcts:rollout=best:4"),
+    ("lmcts_sample2_playout", "lmcts:rollout=sample:2"),
+    ("lmcts_sample4_playout", "lmcts:rollout=sample:4"),
 ];
 
 /// The informed playouts of `SEARCH_BENCH_BOTS` (from the third on), whose cost per iteration

@@ -22,11 +22,15 @@ pub enum Policy {
     /// The best of this many legal moves drawn uniformly without replacement (of all of them
     /// where there are no more), ties broken uniformly: only the drawn moves are valued.
     BestOf(u32),
+    /// As `BestOf`, the moves drawn by the game's own uniform draw where it has one that needs no
+    /// list of the legal moves (a repeat is drawn again): the same choice in distribution, from
+    /// other random numbers, and cheaper where listing the moves is most of a turn's cost.
+    SampleOf(u32),
 }
 
 impl Policy {
     /// The policy `text` names: `random`, `greedy`, `eps:E` (E from 0 to 1), `softmax:T` (T
-    /// above 0) or `best:K` (K from 1 to 1000); Err says what is wrong.
+    /// above 0), `best:K` or `sample:K` (K from 1 to 1000); Err says what is wrong.
     pub fn parse(text: &str) -> Result<Policy, String> {
         let number = |v: &str, ok: &dyn Fn(f64) -> bool, what: &str| {
             v.parse::<f64>().ok().filter(|&x| x.is_finite() && ok(x)).ok_or(format!("`{text}`: {what}"))
@@ -39,13 +43,15 @@ impl Policy {
             Some(("softmax", v)) => {
                 number(v, &|x| x > 0.0, "softmax:T takes a temperature T above 0").map(Policy::Softmax)
             }
-            Some(("best", v)) => v
+            Some((name @ ("best" | "sample"), v)) => v
                 .parse::<u32>()
                 .ok()
                 .filter(|k| (1..=1000).contains(k))
-                .map(Policy::BestOf)
-                .ok_or(format!("`{text}`: best:K takes a whole number K from 1 to 1000")),
-            _ => Err(format!("`{text}` is not a playout policy: random, greedy, eps:E, softmax:T or best:K")),
+                .map(if name == "best" { Policy::BestOf } else { Policy::SampleOf })
+                .ok_or(format!("`{text}`: {name}:K takes a whole number K from 1 to 1000")),
+            _ => Err(format!(
+                "`{text}` is not a playout policy: random, greedy, eps:E, softmax:T, best:K or sample:K"
+            )),
         }
     }
 
@@ -57,24 +63,30 @@ impl Policy {
             Policy::EpsilonGreedy(e) => format!("eps:{e}"),
             Policy::Softmax(t) => format!("softmax:{t}"),
             Policy::BestOf(k) => format!("best:{k}"),
+            Policy::SampleOf(k) => format!("sample:{k}"),
         }
     }
 
-    /// How many moves a playout draws uniformly and values, for `BestOf`; None when it values
-    /// every legal move (or, `Random`, none).
+    /// How many moves a playout draws uniformly and values, for `BestOf` and `SampleOf`; None
+    /// when it values every legal move (or, `Random`, none).
     pub fn draws(&self) -> Option<usize> {
         match *self {
-            Policy::BestOf(k) => Some(k as usize),
+            Policy::BestOf(k) | Policy::SampleOf(k) => Some(k as usize),
             _ => None,
         }
     }
 
+    /// Whether the moves are drawn by the game's own draw, without the list (`SampleOf`).
+    pub fn samples(&self) -> bool {
+        matches!(self, Policy::SampleOf(_))
+    }
+
     /// The index of the move this policy picks among moves of `values` (not empty): for
-    /// `BestOf`, the values of the drawn moves.
+    /// `BestOf` and `SampleOf`, the values of the drawn moves.
     pub fn pick(&self, values: &[f64], rng: &mut Pcg64Mcg) -> usize {
         match *self {
             Policy::Random => rng.random_range(0..values.len()),
-            Policy::Greedy | Policy::BestOf(_) => best(values, rng),
+            Policy::Greedy | Policy::BestOf(_) | Policy::SampleOf(_) => best(values, rng),
             Policy::EpsilonGreedy(e) => {
                 if rng.random::<f64>() < e {
                     rng.random_range(0..values.len())
@@ -132,15 +144,20 @@ impl<G: Game> InformedRollout<G> {
 /// Keeps `k` of `moves` drawn uniformly without replacement (all of them when there are no more
 /// than `k`), in the first places, in the order drawn: a partial shuffle.
 pub fn keep_drawn<M>(moves: &mut Vec<M>, k: usize, rng: &mut Pcg64Mcg) {
-    let n = moves.len();
+    keep_drawn_after(moves, 0, k, rng);
+}
+
+/// `keep_drawn` on the moves from place `from` on; the ones before stay as they are.
+pub fn keep_drawn_after<M>(moves: &mut Vec<M>, from: usize, k: usize, rng: &mut Pcg64Mcg) {
+    let n = moves.len() - from;
     if n <= k {
         return;
     }
     for i in 0..k {
         let j = rng.random_range(i..n);
-        moves.swap(i, j);
+        moves.swap(from + i, from + j);
     }
-    moves.truncate(k);
+    moves.truncate(from + k);
 }
 
 impl<G: Game> Rollout<G> for InformedRollout<G> {

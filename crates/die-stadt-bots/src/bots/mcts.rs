@@ -1,7 +1,7 @@
 //! mcts: UCT over determinised games (`search::mcts`, which works through the game trait), with
 //! Die Stadt's settings: every iteration samples the unseen tiles afresh (the agent never sees
 //! the real order); playouts are random or informed by greedy's move values (`rollout`: greedy,
-//! eps:E, softmax:T, best:K), cut after `depth` tiles and then judged by
+//! eps:E, softmax:T, best:K, sample:K), cut after `depth` tiles and then judged by
 //! projected scores (points plus `open` times the value of open features); the reward is the win,
 //! the rank or the score margin. Root parallel over `threads` searches.
 
@@ -21,7 +21,7 @@ use stadt_core::search::playout::{Policy, keep_drawn};
 use crate::bot_def::BotDef;
 use rand_pcg::Pcg64Mcg;
 use die_stadt::game::Game;
-use die_stadt::moves::Move;
+use die_stadt::moves::{Move, Step};
 use die_stadt::table::MAX_LEGAL_MOVES;
 
 /// The defaults that tell `mcts` (plain UCT, as before the search's ideas) and `puct` (every
@@ -78,7 +78,7 @@ pub const fn params(d: Defaults) -> [ParamDef; PARAMS] {
         ParamDef {
             key: "rollout",
             default: "random",
-            help: "playout policy over greedy's move values (points now plus `open` times open points, worked out without playing the moves): random (uniform), greedy (the best, ties at random), eps:E (uniform with probability E, else the best), softmax:T (exp(value / T points)) or best:K (the best of K legal moves drawn uniformly without replacement, only those valued)",
+            help: "playout policy over greedy's move values (points now plus `open` times open points, worked out without playing the moves): random (uniform), greedy (the best, ties at random), eps:E (uniform with probability E, else the best), softmax:T (exp(value / T points)), best:K (the best of K legal moves drawn uniformly without replacement, only those valued) or sample:K (as best:K, the placements drawn one by one without listing them: the same choice in distribution, cheaper, from other random numbers)",
             kind: ParamKind::Policy,
         },
         ParamDef {
@@ -227,9 +227,16 @@ impl Rollout<Game> for StadtRollout {
             Policy::Greedy => self.greedy.best(state.table(), self.open, rng),
             policy => {
                 let table = state.table();
-                table.legal_moves(&mut self.moves);
-                if let Some(k) = policy.draws() {
-                    keep_drawn(&mut self.moves, k, rng);
+                match policy.draws() {
+                    Some(k) if policy.samples() && table.step() == Step::PlaceTile => {
+                        table.sampled_tile_moves(k, rng, &mut self.moves)
+                    }
+                    draws => {
+                        table.legal_moves(&mut self.moves);
+                        if let Some(k) = draws {
+                            keep_drawn(&mut self.moves, k, rng);
+                        }
+                    }
                 }
                 table.playout_gains(self.open, &self.moves, &mut self.values);
                 self.moves[policy.pick(&self.values, rng)]

@@ -121,6 +121,56 @@ impl Table {
         chosen.expect("the tile in hand fits somewhere")
     }
 
+    /// `k` distinct placements of the tile in hand drawn uniformly (every ordered choice of `k`
+    /// equally likely; all of them where there are no more), into `out` (cleared first): frontier
+    /// cells and rotations drawn until one is legal, as `sample_tile_move` draws, a repeat drawn
+    /// again, without listing the placements (which costs more than drawing a few). After 16
+    /// illegal draws in a row (the tile fits few places) the rest are drawn from the list of the
+    /// placements not yet drawn, also uniformly: when that happens does not depend on which
+    /// placements were drawn before.
+    pub fn sampled_tile_moves(&self, k: usize, rng: &mut rand_pcg::Pcg64Mcg, out: &mut Vec<Move>) {
+        use rand::RngExt;
+        debug_assert_eq!(self.step, Step::PlaceTile);
+        out.clear();
+        if self.board.tile_count() == 0 {
+            out.push(Move::Tile { x: 0, y: 0, rot: 0 });
+            return;
+        }
+        let (t, frontier) = (self.tileset.get(self.in_hand), self.board.frontier());
+        let mut misses = 0;
+        while out.len() < k {
+            let i = rng.random_range(0..frontier.len() * 4);
+            let f = &frontier[i / 4];
+            let rot = (i % 4) as u8;
+            if f.present == 0 || f.flags & BLOCKED != 0 || t.fits[fit_key(f)] & (1 << rot) == 0 {
+                misses += 1;
+                if misses == 16 {
+                    break;
+                }
+                continue;
+            }
+            misses = 0;
+            let mv = Move::Tile { x: f.x, y: f.y, rot };
+            if !out.contains(&mv) {
+                out.push(mv);
+            }
+        }
+        if out.len() < k {
+            // The list after the ones drawn, less those; the rest drawn from it.
+            let drawn = out.len();
+            self.tile_moves(out);
+            let mut kept = drawn;
+            for i in drawn..out.len() {
+                if !out[..drawn].contains(&out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            stadt_core::search::playout::keep_drawn_after(out, drawn, k - drawn, rng);
+        }
+    }
+
     /// Number of legal placements of the tile in hand, without building the list.
     pub fn count_tile_moves(&self) -> usize {
         // Set bits of a 4-bit rotation mask (a table: the target has no popcount instruction).
