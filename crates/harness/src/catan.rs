@@ -28,7 +28,7 @@ pub use stadt_catan::kind::{Catan, NAME};
 
 /// A Catan bot: `random`; `mcts` (the core's MCTS over determinised games, random playouts)
 /// with `iters=N` (default 200), `c=X` (default 0.7) and `playout=P` (`random`, the default,
-/// `greedy`, `eps:E`, `softmax:T`, `best:K`: by Catan's move values), its playouts cut after `depth=N`
+/// `greedy`, `eps:E`, `softmax:T`, `best:K`, `sample:K` (as `best:K` here): by Catan's move values), its playouts cut after `depth=N`
 /// steps (default 400) and judged by the points or a learned evaluation (`eval=FILE`, written by
 /// `stadt --game catan learn`); or `greedy` with its weights
 /// (`stadt_catan_bots::greedy::WEIGHTS`, e.g. `greedy:w_points=12`).
@@ -118,7 +118,7 @@ fn read_board(path: &Path) -> Result<stadt_catan::board::Board, Error> {
 }
 
 /// Catan's bots, as `stadt games` and errors name them.
-pub const BOTS: &str = "random, mcts (iters=N, c=X, playout=random|greedy|eps:E|softmax:T|best:K, depth=N, eval=FILE), greedy (w_points=X, ... as in docs/catan/README.md)";
+pub const BOTS: &str = "random, mcts (iters=N, c=X, playout=random|greedy|eps:E|softmax:T|best:K|sample:K, depth=N, eval=FILE), greedy (w_points=X, ... as in docs/catan/README.md)";
 
 impl CatanEntrant {
     /// The bot a spec names (`random`, `mcts`, `mcts:iters=1000,c=0.5`), or why it names none.
