@@ -20,7 +20,7 @@ fn sampled_tile_moves_are_k_distinct_legal_placements_or_all_of_them() {
             let t = game.table();
             if t.step() == Step::PlaceTile {
                 t.legal_moves(&mut listed);
-                for k in [1, 2, 4, 8] {
+                for k in [1, 2, 4, 8, 40] {
                     t.sampled_tile_moves(k, &mut rng, &mut drawn);
                     if listed.len() <= k {
                         assert!(

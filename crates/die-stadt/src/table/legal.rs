@@ -125,9 +125,9 @@ impl Table {
     /// equally likely; all of them where there are no more), into `out` (cleared first): frontier
     /// cells and rotations drawn until one is legal, as `sample_tile_move` draws, a repeat drawn
     /// again, without listing the placements (which costs more than drawing a few). After 16
-    /// illegal draws in a row (the tile fits few places) the rest are drawn from the list of the
-    /// placements not yet drawn, also uniformly: when that happens does not depend on which
-    /// placements were drawn before.
+    /// draws in a row that add nothing, illegal or repeated (the tile fits few places, or there
+    /// are fewer than `k` placements), the rest are drawn from the list of the placements not yet
+    /// drawn, also uniformly: when that happens does not depend on which placements were drawn.
     pub fn sampled_tile_moves(&self, k: usize, rng: &mut rand_pcg::Pcg64Mcg, out: &mut Vec<Move>) {
         use rand::RngExt;
         debug_assert_eq!(self.step, Step::PlaceTile);
@@ -137,21 +137,21 @@ impl Table {
             return;
         }
         let (t, frontier) = (self.tileset.get(self.in_hand), self.board.frontier());
-        let mut misses = 0;
-        while out.len() < k {
+        // Draws that add nothing (an illegal or a repeated placement) in a row.
+        let mut idle = 0;
+        while out.len() < k && idle < 16 {
             let i = rng.random_range(0..frontier.len() * 4);
             let f = &frontier[i / 4];
             let rot = (i % 4) as u8;
-            if f.present == 0 || f.flags & BLOCKED != 0 || t.fits[fit_key(f)] & (1 << rot) == 0 {
-                misses += 1;
-                if misses == 16 {
-                    break;
-                }
-                continue;
-            }
-            misses = 0;
             let mv = Move::Tile { x: f.x, y: f.y, rot };
-            if !out.contains(&mv) {
+            if f.present == 0
+                || f.flags & BLOCKED != 0
+                || t.fits[fit_key(f)] & (1 << rot) == 0
+                || out.contains(&mv)
+            {
+                idle += 1;
+            } else {
+                idle = 0;
                 out.push(mv);
             }
         }
