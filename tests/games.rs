@@ -200,9 +200,10 @@ fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary.contains("mcts:iters=30,c=0.7,playout=softmax:1"), "{summary}");
     assert!(summary.contains("mcts:iters=30,c=0.7,playout=greedy"), "{summary}");
-    for (bad, says) in
-        [("softmax:0", "a temperature T above 0"), ("best", "random, greedy, eps:E, softmax:T or best:K")]
-    {
+    for (bad, says) in [
+        ("softmax:0", "a temperature T above 0"),
+        ("best", "random, greedy, eps:E, softmax:T, best:K or sample:K"),
+    ] {
         assert_refused(
             catan_tournament(&format!("mcts:playout={bad},random"), &dir.join("x"), &[]),
             &[&format!("playout={bad}"), says],
