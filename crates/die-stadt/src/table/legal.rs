@@ -2,7 +2,7 @@
 //! R15, R17, R18, R21).
 
 use super::*;
-use crate::board::MAX_FRONTIER;
+use crate::board::{FrontierCell, MAX_FRONTIER};
 
 /// The most legal moves a position can have: a tile's four rotations on every frontier cell (a
 /// gate may go on any of the at most four outside sides of each tile, fewer; the other steps
@@ -102,10 +102,8 @@ impl Table {
         }
         let t = self.tileset.get(self.in_hand);
         for _ in 0..16 {
-            let i = rng.random_range(0..frontier.len() * 4);
-            let f = &frontier[i / 4];
-            if f.flags & BLOCKED == 0 && t.fits[fit_key(f)] & (1 << (i % 4)) != 0 {
-                return Move::Tile { x: f.x, y: f.y, rot: (i % 4) as u8 };
+            if let Some(mv) = probe(t, frontier, rng) {
+                return mv;
             }
         }
         let mut k = rng.random_range(0..self.count_tile_moves());
@@ -129,7 +127,6 @@ impl Table {
     /// are fewer than `k` placements), the rest are drawn from the list of the placements not yet
     /// drawn, also uniformly: when that happens does not depend on which placements were drawn.
     pub fn sampled_tile_moves(&self, k: usize, rng: &mut rand_pcg::Pcg64Mcg, out: &mut Vec<Move>) {
-        use rand::RngExt;
         debug_assert_eq!(self.step, Step::PlaceTile);
         out.clear();
         if self.board.tile_count() == 0 {
@@ -140,19 +137,12 @@ impl Table {
         // Draws that add nothing (an illegal or a repeated placement) in a row.
         let mut idle = 0;
         while out.len() < k && idle < 16 {
-            let i = rng.random_range(0..frontier.len() * 4);
-            let f = &frontier[i / 4];
-            let rot = (i % 4) as u8;
-            let mv = Move::Tile { x: f.x, y: f.y, rot };
-            if f.present == 0
-                || f.flags & BLOCKED != 0
-                || t.fits[fit_key(f)] & (1 << rot) == 0
-                || out.contains(&mv)
-            {
-                idle += 1;
-            } else {
-                idle = 0;
-                out.push(mv);
+            match probe(t, frontier, rng) {
+                Some(mv) if !out.contains(&mv) => {
+                    idle = 0;
+                    out.push(mv);
+                }
+                _ => idle += 1,
             }
         }
         if out.len() < k {
@@ -361,4 +351,16 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// One draw of a placement of `t` without the list: a frontier cell and a rotation, uniformly,
+/// and the placement if it is legal (as `for_each_placement` lists it), so that repeated draws
+/// give each legal placement equally often.
+#[inline]
+fn probe<R: rand::Rng + ?Sized>(t: &TileType, frontier: &[FrontierCell], rng: &mut R) -> Option<Move> {
+    use rand::RngExt;
+    let i = rng.random_range(0..frontier.len() * 4);
+    let (f, rot) = (&frontier[i / 4], (i % 4) as u8);
+    let legal = f.present != 0 && f.flags & BLOCKED == 0 && t.fits[fit_key(f)] & (1 << rot) != 0;
+    legal.then_some(Move::Tile { x: f.x, y: f.y, rot })
 }
