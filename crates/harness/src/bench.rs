@@ -355,8 +355,8 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         }
     }
     // Issue 43's budget: an informed playout's iteration at most 3 times a random one's.
+    let random = SEARCH_BENCH_BOTS[0].1;
     for (name, bot) in SEARCH_BENCH_BOTS.iter().skip(INFORMED_FROM) {
-        let random = SEARCH_BENCH_BOTS[0].1;
         figures.push(Figure {
             name: format!("{name}_cost_over_random"),
             value: cost_over(bot, random, &positions, seconds, seed).expect("valid bots"),

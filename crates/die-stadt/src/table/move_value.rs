@@ -698,7 +698,7 @@ impl Around {
         if f.old_joins() != self.old_joins {
             self.join_roots(f);
         }
-        if self.add_borders(f, borders).is_none() {
+        if !self.add_borders(f, borders) {
             return false;
         }
         let tiles = t.board.tiles();
@@ -765,8 +765,8 @@ impl Around {
         }
     }
 
-    /// Adds the borders recorded since the last reading; None when the market ids ran out.
-    fn add_borders(&mut self, f: &Features, borders: &[(NodeId, NodeId)]) -> Option<()> {
+    /// Adds the borders recorded since the last reading; false when the market ids ran out.
+    fn add_borders(&mut self, f: &Features, borders: &[(NodeId, NodeId)]) -> bool {
         // Borders come tile by tile, so neighbouring entries often share a node: its root is
         // found once.
         let (mut last_m, mut root_m, mut last_h, mut root_h) = (NONE_NODE, 0, NONE_NODE, NodeId::new(0));
@@ -780,7 +780,7 @@ impl Around {
             let m = root_m;
             if self.market_id[m] == NONE {
                 if self.market_ids == MAX_MARKET_IDS {
-                    return None;
+                    return false;
                 }
                 self.market_id[m] = self.market_ids as u8;
                 self.market_roots[self.market_ids] = m as u16;
@@ -793,7 +793,7 @@ impl Around {
         // Areas without borders need no entry: a placement reads an old area's followers from the
         // union-find, and its markets are none.
         self.borders_read = borders.len();
-        Some(())
+        true
     }
 
     /// The actor's watchmen whose rows stop at a gap (`gaps`).
