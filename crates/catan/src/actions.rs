@@ -51,7 +51,8 @@ fn who(p: Option<Player>) -> usize {
     p.map_or(0, |p| 1 + p.index())
 }
 
-/// The number of `mv`, or None for a proposal (`Move::Propose`, whose cards have no fixed number).
+/// The number of `mv`, or None for a proposal (`Move::Propose`, whose cards have no fixed number)
+/// and for Städte und Ritter's own moves (this action space is the base game's).
 pub fn encode(mv: Move) -> Option<usize> {
     Some(match mv {
         Move::Settle(n) => SETTLE + n.index(),
@@ -74,7 +75,22 @@ pub fn encode(mv: Move) -> Option<usize> {
         Move::Accept => ACCEPT,
         Move::Decline => DECLINE,
         Move::Pick(p) => PICK + who(p),
-        Move::Propose(..) => return None,
+        Move::Propose(..)
+        | Move::Wall(_)
+        | Move::Recruit(_)
+        | Move::Promote(_)
+        | Move::Activate(_)
+        | Move::MoveKnight(..)
+        | Move::Chase(_)
+        | Move::Relocate(_)
+        | Move::Improve(_)
+        | Move::Metropolis(_)
+        | Move::Exchange(..)
+        | Move::LoseCity(_)
+        | Move::DefenderDeck(_)
+        | Move::PutBack(_)
+        | Move::Aqueduct(_)
+        | Move::DiscardCommodity(_) => return None,
     })
 }
 

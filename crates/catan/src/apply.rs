@@ -5,15 +5,20 @@
 use crate::devcards::update_army;
 use crate::ids::{Cards, DevCard, Edge, Node, Player, Resource, total};
 use crate::illegal::Illegal;
-use crate::legal::any_road_site;
+use crate::knights::card_kind::CardKind;
+use crate::knights::checks::{over_limit, robber_active};
+use crate::knights::expansion::Knight;
+use crate::knights::play::{self, progress_drawn};
+use crate::knights::roll::{drawing_from, rolled};
 use crate::longest_road;
 use crate::moves::{Chance, Move, Phase};
 use crate::options::{Discard, Win};
-use crate::packed::{ONE_EACH, count, covers, one, pack, sub_floor, sum};
+use crate::packed::{ONE_EACH, ONE_OF_ALL, count, covers, one, pack, sub_floor, sum};
 use crate::production::{produce, second_settlement_yield, take_from_bank};
+use crate::sites::any_road_site;
 use crate::state::{
     CARD_PACKED, CITY, CITY_PACKED, HAND_LIMIT, MAX_PLAYERS, NOBODY, ROAD_PACKED, ROADS, SETTLEMENT_PACKED,
-    State, WINNING_POINTS,
+    State,
 };
 use crate::topology::TOPOLOGY;
 use crate::trade::settle_harbour;
@@ -44,13 +49,17 @@ impl State {
                 if self.phase == Phase::SetupSettlement {
                     self.place_settlement(n);
                     self.last_settlement = n;
+                    // K7: the second round places a city.
+                    if self.options.knights() && self.setup_step >= self.players {
+                        self.raise_city(n);
+                    }
                     if self.setup_step >= self.players {
                         second_settlement_yield(self, n);
                     }
                     self.phase = Phase::SetupRoad;
                     return;
                 }
-                self.pay(SETTLEMENT_PACKED);
+                self.pay_bank(SETTLEMENT_PACKED);
                 self.place_settlement(n);
             }
             Move::Road(e) => match self.phase {
@@ -69,35 +78,35 @@ impl State {
                     }
                 }
                 _ => {
-                    self.pay(ROAD_PACKED);
+                    self.pay_bank(ROAD_PACKED);
                     self.place_road(e);
                 }
             },
             Move::City(n) => {
-                self.pay(CITY_PACKED);
-                self.nodes[n.index()] |= CITY;
-                self.city_bits |= 1 << n.0;
-                self.settlements[i] -= 1;
-                self.cities[i] += 1;
+                self.pay_bank(CITY_PACKED);
+                if self.ck.sideways & (1 << n.0) != 0 {
+                    // K42: a city on its side raised again; its piece never left the board.
+                    self.ck.sideways &= !(1 << n.0);
+                    self.nodes[n.index()] |= CITY;
+                    self.city_bits |= 1 << n.0;
+                } else {
+                    self.raise_city(n);
+                }
             }
             Move::Buy => {
-                self.pay(CARD_PACKED);
+                self.pay_bank(CARD_PACKED);
                 self.phase = Phase::Draw;
             }
             Move::Roll => self.phase = Phase::Dice,
             Move::End => {
-                self.fresh[i] = [0; 5];
-                self.proposals = 0;
-                self.dev_played = false;
-                self.rolled = false;
-                self.turns += 1;
-                self.current = (self.current + 1) % self.players;
-                self.actor = self.current;
-                self.phase = Phase::PreRoll;
-                // C39: Catanatron counts the set-up round's hand-overs (2(n − 1)) as turns.
-                let setup = if self.options.setup_turns { 2 * (self.players as u16 - 1) } else { 0 };
-                if self.turns + setup >= self.options.turn_limit {
-                    self.phase = Phase::Over;
+                // K50: the surplus of progress cards goes back before the turn ends.
+                if self.options.knights() && over_limit(self, i) {
+                    self.ck.pending.ending = true;
+                    self.phase = Phase::PutBack;
+                    return;
+                }
+                self.end_turn();
+                if self.phase == Phase::Over {
                     return;
                 }
             }
@@ -155,18 +164,67 @@ impl State {
                 self.hands[i] = self.hands[i] - paid + one(get.index());
                 self.bank = self.bank + paid - one(get.index());
             }
+            _ => play::apply(self, mv),
         }
         // Only these change someone's points (a building, longest road, largest army) or whose
-        // turn it is; after any other move the last check still holds (C38).
-        if matches!(mv, Move::Settle(_) | Move::City(_) | Move::Road(_) | Move::Knight | Move::End) {
+        // turn it is; after any other move the last check still holds (C38). Under Städte und
+        // Ritter many more do (K84): every move is checked.
+        if self.options.knights()
+            || matches!(mv, Move::Settle(_) | Move::City(_) | Move::Road(_) | Move::Knight | Move::End)
+        {
             self.check_win();
         }
+    }
+
+    /// Ends the turn (C14): the next player's turn begins, or the game ends at the turn limit
+    /// (C39). Under Städte und Ritter his active knights may act in it (K32).
+    pub(crate) fn end_turn(&mut self) {
+        let i = self.current as usize;
+        self.fresh[i] = [0; 5];
+        self.proposals = 0;
+        self.dev_played = false;
+        self.rolled = false;
+        self.turns += 1;
+        self.current = (self.current + 1) % self.players;
+        self.actor = self.current;
+        self.phase = Phase::PreRoll;
+        if self.options.knights() {
+            for k in self.ck.knights.iter_mut() {
+                if *k != 0 {
+                    let knight = Knight(*k);
+                    *k = knight.turn_begins(knight.owner() == self.current).0;
+                }
+            }
+        }
+        // C39: Catanatron counts the set-up round's hand-overs (2(n − 1)) as turns.
+        let setup = if self.options.setup_turns { 2 * (self.players as u16 - 1) } else { 0 };
+        if self.turns + setup >= self.options.turn_limit {
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// A settlement of the player to act on `n` becomes a city (C20, K7).
+    fn raise_city(&mut self, n: Node) {
+        let i = self.actor as usize;
+        self.nodes[n.index()] |= CITY;
+        self.city_bits |= 1 << n.0;
+        self.settlements[i] -= 1;
+        self.cities[i] += 1;
     }
 
     /// Checks and applies a chance outcome at a chance step.
     pub fn chance(&mut self, c: Chance) -> Result<(), Illegal> {
         let ok = match (self.phase, c) {
-            (Phase::Dice, Chance::Dice(a, b)) => (1..=6).contains(&a) && (1..=6).contains(&b),
+            (Phase::Dice, Chance::Dice(a, b)) => {
+                !self.options.knights() && (1..=6).contains(&a) && (1..=6).contains(&b)
+            }
+            (Phase::Dice, Chance::Roll(a, b, e)) => {
+                self.options.knights() && [a, b, e].iter().all(|d| (1..=6).contains(d))
+            }
+            (Phase::Progress, Chance::Progress(k)) => self.ck.decks[drawing_from(self) as usize].holds(k),
+            (Phase::Steal, Chance::StealCommodity(c)) => {
+                count(self.hands[self.victim as usize], CardKind::Commodity(c).index()) > 0
+            }
             (Phase::Draw, Chance::Draw(k)) => self.deck().contains(&k),
             (Phase::Steal, Chance::Steal(r)) => count(self.hands[self.victim as usize], r.index()) > 0,
             (Phase::RandomDiscard, Chance::Discard(cards)) => {
@@ -188,7 +246,28 @@ impl State {
     /// None when chance does not act.
     pub fn sample_chance(&mut self) -> Option<Chance> {
         Some(match self.phase {
+            Phase::Dice if self.options.knights() => Chance::Roll(
+                self.rng.random_range(1..=6),
+                self.rng.random_range(1..=6),
+                self.rng.random_range(1..=6),
+            ),
             Phase::Dice => Chance::Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6)),
+            Phase::Progress => Chance::Progress(
+                self.ck.decks[drawing_from(self) as usize].cards().next().expect("a card in the deck"),
+            ),
+            Phase::Steal if self.options.knights() => {
+                let hand = self.hands[self.victim as usize];
+                let mut k = self.rng.random_range(0..sum(hand)) as u8;
+                let mut lane = 0;
+                while k >= count(hand, lane) {
+                    k -= count(hand, lane);
+                    lane += 1;
+                }
+                match CardKind::ALL[lane] {
+                    CardKind::Resource(r) => Chance::Steal(r),
+                    CardKind::Commodity(c) => Chance::StealCommodity(c),
+                }
+            }
             Phase::Draw => Chance::Draw(self.deck[self.deck_top as usize]),
             Phase::Steal => {
                 let hand = self.hand(Player(self.victim));
@@ -232,7 +311,8 @@ impl State {
         let (before, victim) = (self.hands, self.victim as usize);
         self.apply_outcome(c);
         match c {
-            Chance::Steal(r) => self.seen_by_two(victim, r),
+            Chance::Steal(r) => self.seen_by_two(victim, r.index()),
+            Chance::StealCommodity(c) => self.seen_by_two(victim, CardKind::Commodity(c).index()),
             _ => self.seen_by_all(&before),
         }
     }
@@ -263,18 +343,20 @@ impl State {
         }
     }
 
-    /// What a steal of `r` tells (C41): thief and victim see the card; the others only that
-    /// one card moved, so the victim's bound drops by one in every kind it could have been.
-    fn seen_by_two(&mut self, victim: usize, r: Resource) {
+    /// What a steal of the card in lane `lane` tells (C41): thief and victim see the card; the
+    /// others only that one card moved, so the victim's bound drops by one in every kind it could
+    /// have been.
+    fn seen_by_two(&mut self, victim: usize, lane: usize) {
         let thief = self.current as usize;
-        let card = one(r.index());
+        let card = one(lane);
+        let every = if self.options.knights() { ONE_OF_ALL } else { ONE_EACH };
         for v in 0..self.players as usize {
             let known = &mut self.known[v];
             if v == thief || v == victim {
                 known[victim] = sub_floor(known[victim], card);
                 known[thief] += card;
             } else {
-                known[victim] = sub_floor(known[victim], ONE_EACH);
+                known[victim] = sub_floor(known[victim], every);
             }
         }
     }
@@ -307,12 +389,10 @@ impl State {
                 self.fresh[cur][k.index()] += 1;
                 self.phase = Phase::Main;
             }
-            Chance::Steal(r) => {
-                self.hands[self.victim as usize] -= one(r.index());
-                self.hands[cur] += one(r.index());
-                self.victim = NOBODY;
-                self.phase = self.turn_phase();
-            }
+            Chance::Steal(r) => self.stolen(r.index()),
+            Chance::StealCommodity(c) => self.stolen(CardKind::Commodity(c).index()),
+            Chance::Roll(red, yellow, event) => rolled(self, red, yellow, event),
+            Chance::Progress(card) => progress_drawn(self, card),
             Chance::Discard(cards) => {
                 let (a, cards) = (self.actor as usize, pack(&cards));
                 self.hands[a] -= cards;
@@ -321,10 +401,19 @@ impl State {
                 self.next_discarder();
             }
         }
-        // Of chance, only a victory point card drawn changes points.
-        if matches!(c, Chance::Draw(_)) {
+        // Of chance, only a victory point card drawn changes points (and under Städte und Ritter
+        // a Defender of Catan card, or a Printer or Constitution drawn).
+        if matches!(c, Chance::Draw(_) | Chance::Roll(..) | Chance::Progress(_)) {
             self.check_win();
         }
+    }
+
+    /// The victim's card in lane `lane` goes to the player on turn.
+    fn stolen(&mut self, lane: usize) {
+        self.hands[self.victim as usize] -= one(lane);
+        self.hands[self.current as usize] += one(lane);
+        self.victim = NOBODY;
+        self.phase = self.turn_phase();
     }
 
     /// The step of the turn once a card or the robber is done: before or after the roll.
@@ -332,8 +421,9 @@ impl State {
         if self.rolled { Phase::Main } else { Phase::PreRoll }
     }
 
-    /// The next player (from seat 0) who still has to discard on this 7, or the robber (C29).
-    fn next_discarder(&mut self) {
+    /// The next player (from seat 0) who still has to discard on this 7, or the robber (C29);
+    /// under Städte und Ritter the robber only after the first attack (K16, K17).
+    pub(crate) fn next_discarder(&mut self) {
         match (0..self.players).find(|&q| self.to_discard[q as usize] > 0) {
             Some(q) => {
                 self.actor = q;
@@ -345,7 +435,8 @@ impl State {
             }
             None => {
                 self.actor = self.current;
-                self.phase = Phase::Robber;
+                self.phase =
+                    if self.options.knights() && !robber_active(self) { Phase::Main } else { Phase::Robber };
             }
         }
     }
@@ -365,7 +456,7 @@ impl State {
     }
 
     /// Pays a packed cost to the bank.
-    fn pay(&mut self, cost: u64) {
+    pub(crate) fn pay_bank(&mut self, cost: u64) {
         self.hands[self.actor as usize] -= cost;
         self.bank += cost;
     }
@@ -408,13 +499,15 @@ impl State {
         }
         match self.options.win {
             Win::OwnTurn => {
-                if self.points(Player(self.current)) >= WINNING_POINTS {
+                if self.points(Player(self.current)) >= self.points_to_win() {
                     self.winner = self.current;
                     self.phase = Phase::Over;
                 }
             }
             Win::AnyTime => {
-                if let Some(q) = (0..self.players).rev().find(|&q| self.points(Player(q)) >= WINNING_POINTS) {
+                if let Some(q) =
+                    (0..self.players).rev().find(|&q| self.points(Player(q)) >= self.points_to_win())
+                {
                     self.winner = q;
                     self.phase = Phase::Over;
                 }

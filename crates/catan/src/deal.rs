@@ -3,9 +3,13 @@
 
 use crate::board::{Board, BoardError};
 use crate::ids::{DevCard, Hex, Node};
+use crate::knights::cards::Colour;
+use crate::knights::decks::Deck;
+use crate::knights::expansion::Expansion;
+use crate::knights::tracks::COMMODITY_STOCK;
 use crate::moves::Phase;
 use crate::options::{Numbers, Options};
-use crate::packed::ONE_EACH;
+use crate::packed::{COMMODITIES, ONE_EACH, ONE_OF_ALL};
 use crate::state::{BANK, DECK, MAX_PLAYERS, NOBODY, State};
 use crate::topology::{EDGES, HEXES, NODES};
 use rand::seq::SliceRandom;
@@ -18,6 +22,8 @@ use std::fmt;
 pub enum SetupError {
     /// Not 2–4 players (C1, C40).
     Players(usize),
+    /// Not 3 or 4 players for Städte und Ritter (K1).
+    KnightsPlayers(usize),
     /// The board is not the box's (C3–C5).
     Board(BoardError),
     /// The deck is not the 25 cards of C22.
@@ -28,6 +34,7 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Players(n) => write!(f, "{n} players: Catan is played by 2 to 4 (C1, C40)"),
+            SetupError::KnightsPlayers(n) => write!(f, "{n} players: Städte und Ritter is played by 3 or 4 (K1)"),
             SetupError::Board(e) => write!(f, "board: {e}"),
             SetupError::Deck => write!(
                 f,
@@ -64,6 +71,9 @@ impl State {
     ) -> Result<State, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
+        }
+        if options.knights() && players < 3 {
+            return Err(SetupError::KnightsPlayers(players));
         }
         board.validate().map_err(SetupError::Board)?;
         let mut counts = [0u8; 5];
@@ -104,7 +114,9 @@ impl State {
             }),
             holder_length: 0,
             army: NOBODY,
-            bank: BANK as u64 * ONE_EACH,
+            // K4: 12 of each commodity beside the resources under Städte und Ritter.
+            bank: BANK as u64 * ONE_EACH
+                + if options.knights() { (COMMODITY_STOCK as u64 * ONE_OF_ALL) & COMMODITIES } else { 0 },
             deck,
             deck_top: 0,
             robber: board.desert(),
@@ -127,7 +139,20 @@ impl State {
             steps: 0,
             rng: Pcg64Mcg::seed_from_u64(seed),
             seed,
+            ck: Expansion::new(),
         })
+    }
+
+    /// Sets the three progress decks, top first, before the game starts (K47): a record's, or
+    /// shuffled by `State::new`.
+    pub fn set_progress_decks(&mut self, decks: [Deck; 3]) {
+        self.ck.decks = decks;
+    }
+
+    /// The three progress decks, science, trade, politics, their undrawn cards from the top
+    /// (hidden; records write them at the start).
+    pub fn progress_decks(&self) -> &[Deck; 3] {
+        &self.ck.decks
     }
 
     /// A game on `board` with the deck shuffled and the generator seeded from `seed`.
@@ -135,7 +160,12 @@ impl State {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut deck = unshuffled_deck();
         deck.shuffle(&mut rng);
-        State::with_deck(board, players, options, deck, rng.next_u64())
+        let mut s = State::with_deck(board, players, options, deck, rng.next_u64())?;
+        if options.knights() {
+            // Drawn after the base game's, so that the base game's deals stay as they were.
+            s.set_progress_decks(Colour::ALL.map(|c| Deck::shuffled(c, &mut rng)));
+        }
+        Ok(s)
     }
 
     /// A whole deal from one seed: a random board (C9 or C10 by the options), the deck and the

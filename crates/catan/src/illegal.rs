@@ -58,6 +58,35 @@ pub enum Illegal {
     CannotAccept,
     /// The proposer picks one who accepted, or nobody (C37).
     NotAccepted,
+    /// A move of the other game: development cards and player trade belong to the base game,
+    /// the expansion's moves to Städte und Ritter (K1, K44).
+    NotThisGame,
+    /// A city on its side is raised before any other settlement (K42).
+    SidewaysFirst,
+    /// Not one of the player's cities that may take this (a wall: without one, K19; a
+    /// metropolis or the barbarians' loss: without a metropolis, K26, K41).
+    NotOwnCity,
+    /// No knight of the player's stands there (K30–K35).
+    NoOwnKnight,
+    /// The knight cannot be promoted: mighty already, strong without the fortress, promoted this
+    /// turn, or no stronger piece in supply (K23, K30).
+    NoPromotion,
+    /// The knight is active already (K31).
+    KnightActive,
+    /// The knight was not active when the turn began, or acted already (K32).
+    KnightCannotAct,
+    /// The player's roads do not lead there past only empty or own intersections, or the knight
+    /// there is not weaker (K33, K34).
+    NotReachable,
+    /// The robber stays put until the first barbarian attack (K17).
+    RobberInactive,
+    /// The knight stands on no corner of the robber's hex (K35).
+    NotBesideRobber,
+    /// The track is at level 5, the player has no city (level 4 and 5: none without a
+    /// metropolis), or too few commodities of its kind (K20, K26).
+    CannotImprove,
+    /// That progress deck is empty (K48).
+    ProgressDeckEmpty,
     /// The chance outcome cannot happen here (dice 1–6, a card in the deck or the hand, the
     /// right number discarded).
     ImpossibleOutcome,
@@ -84,6 +113,17 @@ impl Illegal {
             Illegal::NoSuchCard => "C29",
             Illegal::BadTrade => "C36",
             Illegal::ImpossibleOutcome => "C14",
+            Illegal::NotThisGame => "K1",
+            Illegal::SidewaysFirst => "K42",
+            Illegal::NotOwnCity => "K19",
+            Illegal::NoOwnKnight | Illegal::NoPromotion => "K30",
+            Illegal::KnightActive => "K31",
+            Illegal::KnightCannotAct => "K32",
+            Illegal::NotReachable => "K33",
+            Illegal::RobberInactive => "K17",
+            Illegal::NotBesideRobber => "K35",
+            Illegal::CannotImprove => "K20",
+            Illegal::ProgressDeckEmpty => "K48",
             Illegal::NoPlayerTrade
             | Illegal::TooManyProposals
             | Illegal::BadProposal
@@ -123,6 +163,18 @@ impl Illegal {
             }
             Illegal::CannotAccept => "the player does not hold the cards asked",
             Illegal::NotAccepted => "that player did not accept",
+            Illegal::NotThisGame => "that move belongs to the other game (base or Städte und Ritter)",
+            Illegal::SidewaysFirst => "a city on its side is raised before any other settlement",
+            Illegal::NotOwnCity => "not one of the player's cities that may take this",
+            Illegal::NoOwnKnight => "no knight of the player's stands there",
+            Illegal::NoPromotion => "that knight cannot be promoted now",
+            Illegal::KnightActive => "that knight is active already",
+            Illegal::KnightCannotAct => "that knight was not active when the turn began, or acted already",
+            Illegal::NotReachable => "the knight cannot reach that intersection",
+            Illegal::RobberInactive => "the robber stays put until the first barbarian attack",
+            Illegal::NotBesideRobber => "that knight stands on no corner of the robber's hex",
+            Illegal::CannotImprove => "that level cannot be bought now",
+            Illegal::ProgressDeckEmpty => "that progress deck is empty",
         }
     }
 }

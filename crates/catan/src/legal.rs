@@ -5,77 +5,15 @@ use crate::devcards::{playable, year_of_plenty_ok};
 use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
+use crate::knights::checks;
 use crate::moves::{Move, Phase};
 use crate::packed::{ONE_EACH, at_least, count, covers, kinds, pack};
 use crate::robber::{robbable, victims, victims_among};
+use crate::sites::{any_road_site, need, push_bits, road_at, road_site, road_sites, settlement_site};
 use crate::state::{
     CARD_PACKED, CITIES, CITY, CITY_PACKED, DECK, ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State,
 };
 use crate::topology::{ALL_NODES, EDGES, HEXES, NODES, NONE, TOPOLOGY};
-
-/// Whether intersection `n` and its neighbours are free (C17).
-fn settlement_site(s: &State, n: usize) -> Result<(), Illegal> {
-    if s.nodes[n] != 0 {
-        return Err(Illegal::Occupied);
-    }
-    if s.crowded & (1 << n) != 0 {
-        return Err(Illegal::TooClose);
-    }
-    Ok(())
-}
-
-/// Whether one of `p`'s roads touches intersection `n`.
-#[inline]
-fn road_at(s: &State, p: u8, n: usize) -> bool {
-    s.road_nodes[p as usize] & (1 << n) != 0
-}
-
-/// Whether a road of `p` may go on free path `e` (C18): an end holds `p`'s building, or is free
-/// of others' buildings and touches `p`'s road.
-fn road_site(s: &State, p: u8, e: usize) -> Result<(), Illegal> {
-    if s.edges[e] != 0 {
-        return Err(Illegal::Occupied);
-    }
-    let [a, b] = TOPOLOGY.edge_nodes[e];
-    if road_ends(s, p) & (1 << a | 1 << b) != 0 { Ok(()) } else { Err(Illegal::NotConnected) }
-}
-
-/// The intersections a road of `p` may start from (C18), a bit each: his buildings, and free
-/// intersections his roads touch.
-#[inline]
-fn road_ends(s: &State, p: u8) -> u64 {
-    s.built[p as usize] | (s.road_nodes[p as usize] & !s.occupied())
-}
-
-/// The free paths a road of `p` may go on (C18), a bit each.
-fn road_sites(s: &State, p: u8) -> u128 {
-    let mut ends = road_ends(s, p);
-    let mut paths = 0u128;
-    while ends != 0 {
-        paths |= TOPOLOGY.node_edge_bits[ends.trailing_zeros() as usize];
-        ends &= ends - 1;
-    }
-    let taken = s.road_edges[0] | s.road_edges[1] | s.road_edges[2] | s.road_edges[3];
-    paths & !taken
-}
-
-/// Whether `p` has any path to put a road on.
-pub(crate) fn any_road_site(s: &State, p: u8) -> bool {
-    road_sites(s, p) != 0
-}
-
-/// Pushes `make(i)` for every bit `i` of `bits`, lowest first.
-#[inline]
-fn push_bits<T>(out: &mut Vec<T>, mut bits: u128, make: impl Fn(u8) -> T) {
-    while bits != 0 {
-        out.push(make(bits.trailing_zeros() as u8));
-        bits &= bits - 1;
-    }
-}
-
-fn need(ok: bool, why: Illegal) -> Result<(), Illegal> {
-    if ok { Ok(()) } else { Err(why) }
-}
 
 /// Whether road building may be played (C26): a road can be placed, and under Catanatron's
 /// reading the player holds a road's cost.
@@ -94,6 +32,9 @@ impl State {
         }
         if self.phase.is_chance() {
             return Err(Illegal::NotChanceStep);
+        }
+        if self.options.knights() {
+            return checks::check(self, mv);
         }
         let p = self.actor;
         let i = p as usize;
@@ -174,6 +115,24 @@ impl State {
                     Some(v) => need(v.index() < 8 && set & (1 << v.0) != 0, Illegal::BadVictim),
                 }
             }
+            (
+                _,
+                Move::Wall(_)
+                | Move::Recruit(_)
+                | Move::Promote(_)
+                | Move::Activate(_)
+                | Move::MoveKnight(..)
+                | Move::Chase(_)
+                | Move::Relocate(_)
+                | Move::Improve(_)
+                | Move::Metropolis(_)
+                | Move::Exchange(..)
+                | Move::LoseCity(_)
+                | Move::DefenderDeck(_)
+                | Move::PutBack(_)
+                | Move::Aqueduct(_)
+                | Move::DiscardCommodity(_),
+            ) => Err(Illegal::NotThisGame),
             _ => Err(Illegal::WrongStep),
         }
     }
@@ -182,6 +141,10 @@ impl State {
     /// or once the game is over.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.options.knights() && knights_step(self.phase) {
+            checks::legal_moves(self, out);
+            return;
+        }
         let p = self.actor;
         let i = p as usize;
         let hand = self.hands[i];
@@ -264,7 +227,18 @@ impl State {
                     push_bits(out, set as u128, |v| Move::Robber(Hex(h), Some(Player(v))));
                 }
             }
-            Phase::Dice | Phase::RandomDiscard | Phase::Steal | Phase::Draw | Phase::Over => {}
+            Phase::Dice
+            | Phase::RandomDiscard
+            | Phase::Steal
+            | Phase::Draw
+            | Phase::Progress
+            | Phase::Over
+            | Phase::LoseCity
+            | Phase::DefenderDeck
+            | Phase::PutBack
+            | Phase::Aqueduct
+            | Phase::Relocate
+            | Phase::Metropolis => {}
         }
     }
 
@@ -308,6 +282,23 @@ impl State {
             }
         }
     }
+}
+
+/// Whether Städte und Ritter lists the moves of `phase` its own way (the others are the base
+/// game's: the set-up, the robber, player trade).
+fn knights_step(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::PreRoll
+            | Phase::Main
+            | Phase::Discard
+            | Phase::Metropolis
+            | Phase::LoseCity
+            | Phase::DefenderDeck
+            | Phase::PutBack
+            | Phase::Aqueduct
+            | Phase::Relocate
+    )
 }
 
 /// Whether intersection `n` holds a city (for the reference checks and pictures).

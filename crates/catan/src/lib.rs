@@ -28,6 +28,7 @@ pub mod playout;
 pub(crate) mod production;
 pub mod record;
 pub(crate) mod robber;
+pub(crate) mod sites;
 pub mod spoken;
 pub mod state;
 pub mod tensor;

@@ -57,7 +57,21 @@ pub(crate) fn move_value(s: &State, mv: Move) -> f64 {
             let hand = s.hands[p as usize];
             count(hand, r.index()) as f64 / sum(hand).max(1) as f64
         }
+        Move::Improve(_) => 0.6,
+        Move::Wall(_) | Move::Recruit(_) | Move::Promote(_) | Move::Activate(_) => 0.3,
+        Move::MoveKnight(..) | Move::Chase(_) => 0.1,
+        Move::DiscardCommodity(c) => {
+            let hand = s.hands[p as usize];
+            count(hand, 5 + c as usize) as f64 / sum(hand).max(1) as f64
+        }
         Move::Roll
+        | Move::Relocate(_)
+        | Move::Metropolis(_)
+        | Move::Exchange(..)
+        | Move::LoseCity(_)
+        | Move::DefenderDeck(_)
+        | Move::PutBack(_)
+        | Move::Aqueduct(_)
         | Move::End
         | Move::Trade(..)
         | Move::Propose(..)

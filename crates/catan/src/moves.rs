@@ -1,6 +1,9 @@
 //! Decisions and chance outcomes, and the steps of a turn they belong to.
 
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
+use crate::knights::card_kind::CardKind;
+use crate::knights::cards::{Colour, ProgressCard};
+use crate::knights::tracks::{Commodity, Track};
 
 /// A player's decision: small and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +42,36 @@ pub enum Move {
     Decline,
     /// The proposer exchanges with one who accepted, or with nobody (C37).
     Pick(Option<Player>),
+    /// Städte und Ritter: a city wall under one's city (K19).
+    Wall(Node),
+    /// Recruit a basic knight on an intersection (K29).
+    Recruit(Node),
+    /// Promote one's knight (K30).
+    Promote(Node),
+    /// Activate one's knight for grain (K31).
+    Activate(Node),
+    /// One's knight moves, or displaces a weaker knight of another (K33, K34).
+    MoveKnight(Node, Node),
+    /// One's knight chases the robber away; the robber's move follows (K35).
+    Chase(Node),
+    /// The owner of a displaced knight moves it on (K34).
+    Relocate(Node),
+    /// Buy the next level of a track (K20).
+    Improve(Track),
+    /// The city that takes a metropolis just won (K26, K27).
+    Metropolis(Node),
+    /// Trade with the bank at the best rate, resources and commodities: give, get (K44).
+    Exchange(CardKind, CardKind),
+    /// The city lost to the barbarians (K41).
+    LoseCity(Node),
+    /// The deck a tied defender draws from (K39).
+    DefenderDeck(Colour),
+    /// A progress card put back under its deck for the hand limit (K50).
+    PutBack(ProgressCard),
+    /// The resource the aqueduct gives (K24).
+    Aqueduct(Resource),
+    /// Discard one commodity on a 7 (K16).
+    DiscardCommodity(Commodity),
 }
 
 /// What chance decides.
@@ -52,6 +85,12 @@ pub enum Chance {
     Steal(Resource),
     /// The cards one player discards (option `discard=random`).
     Discard(Cards),
+    /// Städte und Ritter's three dice: red, yellow, and the event die's face 1–6 (K6).
+    Roll(u8, u8, u8),
+    /// The progress card the player to draw takes from the top of the deck (K12, K39).
+    Progress(ProgressCard),
+    /// A commodity stolen (K17).
+    StealCommodity(Commodity),
 }
 
 /// The step the game stands at.
@@ -83,6 +122,20 @@ pub enum Phase {
     Answer,
     /// The proposer picks a partner among those who accepted (C37).
     Pick,
+    /// Chance: a progress card drawn (K12, K39).
+    Progress,
+    /// A player hit by the barbarians chooses the city he loses (K41).
+    LoseCity,
+    /// A tied defender chooses the deck he draws from (K39).
+    DefenderDeck,
+    /// A player puts a progress card back (K50).
+    PutBack,
+    /// A player takes the aqueduct's resource (K24).
+    Aqueduct,
+    /// The owner of a displaced knight moves it on (K34).
+    Relocate,
+    /// The player who won a metropolis sets it on a city (K26, K27).
+    Metropolis,
     /// The game is over.
     Over,
 }
@@ -90,6 +143,6 @@ pub enum Phase {
 impl Phase {
     /// Whether chance acts at this step.
     pub fn is_chance(self) -> bool {
-        matches!(self, Phase::Dice | Phase::RandomDiscard | Phase::Steal | Phase::Draw)
+        matches!(self, Phase::Dice | Phase::RandomDiscard | Phase::Steal | Phase::Draw | Phase::Progress)
     }
 }

@@ -1,5 +1,17 @@
-//! The rule options (docs/catan/rules.md section 11): the official rules by default, each of
-//! Catanatron's readings switchable alone or all at once, and the harness's turn limit.
+//! The rule options (docs/catan/rules.md sections 11 and 13.13): the official rules by default,
+//! each of Catanatron's readings switchable alone or all at once, the harness's turn limit, and
+//! the game played: the base game or Städte und Ritter with the club's house rules.
+
+use crate::knights::house::HouseRules;
+
+/// The game played on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// The base game (C1–C41).
+    Base,
+    /// Städte und Ritter (K1–K85) with these house rules on (section 13.13; H1 is `shortage`).
+    Knights(HouseRules),
+}
 
 /// Who receives a resource the bank cannot pay in full (C16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,6 +92,8 @@ pub struct Options {
     pub player_trade: bool,
     /// C39: turns after which the game ends without a winner.
     pub turn_limit: u16,
+    /// The game: the base game or Städte und Ritter.
+    pub variant: Variant,
     /// C39: whether the limit counts the set-up round's 2(n − 1) hand-overs as turns too
     /// (Catanatron: yes, its `num_turns` does).
     pub setup_turns: bool,
@@ -105,7 +119,33 @@ impl Options {
         player_trade: false,
         turn_limit: 1000,
         setup_turns: false,
+        variant: Variant::Base,
     };
+
+    /// Städte und Ritter under the official rules (K1–K85).
+    pub const KNIGHTS: Options =
+        Options { variant: Variant::Knights(HouseRules::OFFICIAL), ..Options::OFFICIAL };
+
+    /// Städte und Ritter under the club's house rules (`house=cuxtan`, H1–H14).
+    pub const CUXTAN: Options = Options {
+        variant: Variant::Knights(HouseRules::CUXTAN),
+        shortage: Shortage::H1,
+        ..Options::OFFICIAL
+    };
+
+    /// Whether the game is Städte und Ritter.
+    #[inline]
+    pub fn knights(&self) -> bool {
+        matches!(self.variant, Variant::Knights(_))
+    }
+
+    /// Whether house rule `H{n}` is on (never in the base game, where only `shortage` is H1).
+    pub fn house(&self, n: usize) -> bool {
+        match self.variant {
+            Variant::Knights(h) => h.on(n),
+            Variant::Base => false,
+        }
+    }
 
     /// Every reading of Catanatron 3.2.1 the engine has (section 11).
     pub const CATANATRON: Options = Options {
@@ -120,5 +160,6 @@ impl Options {
         player_trade: false,
         turn_limit: 1000,
         setup_turns: true,
+        variant: Variant::Base,
     };
 }

@@ -4,6 +4,8 @@
 //! stolen, the cards discarded) or, for a chain, a mix of its parts that only compares equal.
 
 use crate::ids::{DevCard, Player, Resource};
+use crate::knights::cards::ProgressCard;
+use crate::knights::tracks::Commodity;
 use crate::moves::{Chance, Move, Phase};
 use crate::state::State;
 use rand::Rng;
@@ -12,6 +14,8 @@ use stadt_core::game::{Game, Turn};
 /// Offsets of the outcome kinds in an id.
 const DRAW: u64 = 100;
 const STEAL: u64 = 200;
+const ROLL: u64 = 300;
+const PROGRESS: u64 = 600;
 const DISCARD: u64 = 1 << 32;
 /// Set in the ids of chains of outcomes.
 const CHAIN: u64 = 1 << 63;
@@ -22,6 +26,9 @@ pub fn outcome_id(c: Chance) -> u64 {
         Chance::Dice(a, b) => (a + b) as u64,
         Chance::Draw(k) => DRAW + k.index() as u64,
         Chance::Steal(r) => STEAL + r.index() as u64,
+        Chance::StealCommodity(c) => STEAL + 5 + c as u64,
+        Chance::Roll(r, y, e) => ROLL + ((r - 1) as u64 * 6 + (y - 1) as u64) * 6 + (e - 1) as u64,
+        Chance::Progress(k) => PROGRESS + k.index() as u64,
         Chance::Discard(cards) => DISCARD + cards.iter().fold(0u64, |acc, &n| acc * 32 + n as u64),
     }
 }
@@ -35,6 +42,16 @@ pub fn outcome_of(id: u64) -> Option<Chance> {
         }
         _ if (DRAW..DRAW + 5).contains(&id) => Chance::Draw(DevCard::from_index((id - DRAW) as usize)?),
         _ if (STEAL..STEAL + 5).contains(&id) => Chance::Steal(Resource::from_index((id - STEAL) as usize)?),
+        _ if (STEAL + 5..STEAL + 8).contains(&id) => {
+            Chance::StealCommodity(Commodity::ALL[(id - STEAL - 5) as usize])
+        }
+        _ if (ROLL..ROLL + 216).contains(&id) => {
+            let k = (id - ROLL) as u8;
+            Chance::Roll(k / 36 + 1, k / 6 % 6 + 1, k % 6 + 1)
+        }
+        _ if (PROGRESS..PROGRESS + 25).contains(&id) => {
+            Chance::Progress(ProgressCard::ALL[(id - PROGRESS) as usize])
+        }
         _ if id & CHAIN == 0 && id >= DISCARD => {
             let mut packed = id - DISCARD;
             let mut cards = [0u8; 5];

@@ -6,8 +6,12 @@
 use crate::board::Board;
 use crate::deal::unshuffled_deck;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
+use crate::knights::card_kind::CardKind;
+use crate::knights::cards::{Colour, ProgressCard};
+use crate::knights::house::{HouseRules, RULES};
+use crate::knights::tracks::{Commodity, Track};
 use crate::moves::Move;
-use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Win};
+use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Variant, Win};
 use crate::state::{DECK, State};
 
 /// The first line of a record.
@@ -32,7 +36,10 @@ fn parse_cards(s: &str) -> Result<Cards, String> {
 /// A move as text: `settle 12`, `road 40`, `city 12`, `buy`, `roll`, `end`, `knight`,
 /// `road-building`, `year-of-plenty grain [ore]`, `monopoly ore`, `robber 5 [p2]`,
 /// `discard wool`, `trade lumber ore`, `propose 1,0,0,0,0 0,0,0,0,1`, `accept`, `decline`,
-/// `pick [p2]` (players 1-based).
+/// `pick [p2]` (players 1-based); under Städte und Ritter also `wall 12`, `recruit 12`,
+/// `promote 12`, `activate 12`, `move-knight 12 14`, `chase 12`, `relocate 12`,
+/// `improve trade|politics|science`, `metropolis 12`, `exchange cloth ore`, `lose-city 12`,
+/// `defender-deck science|trade|politics`, `put-back spy`, `aqueduct grain`, `discard cloth`.
 pub fn move_text(mv: Move) -> String {
     let who = |p: Option<Player>| p.map_or(String::new(), |p| format!(" p{}", p.0 + 1));
     match mv {
@@ -55,6 +62,21 @@ pub fn move_text(mv: Move) -> String {
         Move::Accept => "accept".into(),
         Move::Decline => "decline".into(),
         Move::Pick(q) => format!("pick{}", who(q)),
+        Move::Wall(n) => format!("wall {}", n.0),
+        Move::Recruit(n) => format!("recruit {}", n.0),
+        Move::Promote(n) => format!("promote {}", n.0),
+        Move::Activate(n) => format!("activate {}", n.0),
+        Move::MoveKnight(a, b) => format!("move-knight {} {}", a.0, b.0),
+        Move::Chase(n) => format!("chase {}", n.0),
+        Move::Relocate(n) => format!("relocate {}", n.0),
+        Move::Improve(t) => format!("improve {}", t.name()),
+        Move::Metropolis(n) => format!("metropolis {}", n.0),
+        Move::Exchange(a, b) => format!("exchange {a} {b}"),
+        Move::LoseCity(n) => format!("lose-city {}", n.0),
+        Move::DefenderDeck(c) => format!("defender-deck {}", c.name()),
+        Move::PutBack(k) => format!("put-back {}", k.name()),
+        Move::Aqueduct(r) => format!("aqueduct {r}"),
+        Move::DiscardCommodity(c) => format!("discard {}", c.name()),
     }
 }
 
@@ -83,6 +105,16 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
                 .ok_or_else(|| format!("`{w}` is no player (p1-p4)")),
         }
     };
+    fn named_in<T>(
+        words: &[&str],
+        text: &str,
+        i: usize,
+        what: &str,
+        parse: fn(&str) -> Option<T>,
+    ) -> Result<T, String> {
+        let w = words.get(i).ok_or_else(|| format!("`{text}` lacks its {what}"))?;
+        parse(w).ok_or_else(|| format!("`{w}` is no {what}"))
+    }
     let arity = |n: usize| {
         if words.len() > n { Err(format!("`{text}` has words after the move")) } else { Ok(()) }
     };
@@ -100,7 +132,33 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
         }
         Some("monopoly") => Move::Monopoly(res(1)?),
         Some("robber") => Move::Robber(Hex(num(1, 19, "hex")?), player(2)?),
-        Some("discard") => Move::Discard(res(1)?),
+        Some("discard") => match words.get(1).and_then(|w| Commodity::parse(w)) {
+            Some(c) => Move::DiscardCommodity(c),
+            None => Move::Discard(res(1)?),
+        },
+        Some("wall") => Move::Wall(Node(num(1, 54, "intersection")?)),
+        Some("recruit") => Move::Recruit(Node(num(1, 54, "intersection")?)),
+        Some("promote") => Move::Promote(Node(num(1, 54, "intersection")?)),
+        Some("activate") => Move::Activate(Node(num(1, 54, "intersection")?)),
+        Some("move-knight") => {
+            Move::MoveKnight(Node(num(1, 54, "intersection")?), Node(num(2, 54, "intersection")?))
+        }
+        Some("chase") => Move::Chase(Node(num(1, 54, "intersection")?)),
+        Some("relocate") => Move::Relocate(Node(num(1, 54, "intersection")?)),
+        Some("metropolis") => Move::Metropolis(Node(num(1, 54, "intersection")?)),
+        Some("lose-city") => Move::LoseCity(Node(num(1, 54, "intersection")?)),
+        Some("improve") => {
+            Move::Improve(named_in(&words, text, 1, "track (trade, politics, science)", Track::parse)?)
+        }
+        Some("exchange") => Move::Exchange(
+            named_in(&words, text, 1, "card kind (a resource or cloth, coin, paper)", CardKind::parse)?,
+            named_in(&words, text, 2, "card kind (a resource or cloth, coin, paper)", CardKind::parse)?,
+        ),
+        Some("defender-deck") => {
+            Move::DefenderDeck(named_in(&words, text, 1, "deck (science, trade, politics)", Colour::parse)?)
+        }
+        Some("put-back") => Move::PutBack(named_in(&words, text, 1, "progress card", ProgressCard::parse)?),
+        Some("aqueduct") => Move::Aqueduct(res(1)?),
         Some("trade") => Move::Trade(res(1)?, res(2)?),
         Some("propose") => {
             let side = |i: usize| {
@@ -115,6 +173,7 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
     };
     let n = match mv {
         Move::Settle(_) | Move::Road(_) | Move::City(_) | Move::Monopoly(_) | Move::Discard(_) => 2,
+        Move::MoveKnight(..) | Move::Exchange(..) => 3,
         Move::YearOfPlenty(_, b) => 2 + b.is_some() as usize,
         Move::Robber(_, v) => 2 + v.is_some() as usize,
         Move::Trade(..) | Move::Propose(..) => 3,
@@ -125,9 +184,20 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
     Ok(mv)
 }
 
-/// The options as one line of `name=value` words.
+/// The options as one line of `name=value` words; under Städte und Ritter `game=knights`, the
+/// shortage rule (H1), the set-up's numbers, the turn limit and every other house rule.
 pub fn options_text(o: &Options) -> String {
     let yes = |b: bool| if b { "yes" } else { "no" };
+    if let Variant::Knights(house) = o.variant {
+        let rest: Vec<String> = house.text().split(' ').skip(1).map(str::to_string).collect();
+        return format!(
+            "game=knights shortage={} numbers={} turns={} {}",
+            if o.shortage == Shortage::H1 { "h1" } else { "official" },
+            if o.numbers == Numbers::Shuffle { "shuffle" } else { "spiral" },
+            o.turn_limit,
+            rest.join(" ")
+        );
+    }
     format!(
         "shortage={} discard={} fresh_cards={} before_roll={} win={} numbers={} road_building_cost={} longest_road={} player_trade={} turns={} setup_turns={}",
         if o.shortage == Shortage::H1 { "h1" } else { "official" },
@@ -146,14 +216,44 @@ pub fn options_text(o: &Options) -> String {
 
 /// Reads options from `name=value` words over `base`; `catanatron` alone sets all of
 /// Catanatron's readings and `house=cuxtan` the club's H1 (docs/catan/rules.md section 11).
+/// `game=knights` plays Städte und Ritter, where `house=cuxtan` sets every house rule and each
+/// house rule has its own name (section 13.13); an option of the other game is an error naming
+/// it.
 pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
     let mut o = base;
+    let mut house = match base.variant {
+        Variant::Knights(h) => h,
+        Variant::Base => HouseRules::OFFICIAL,
+    };
+    let mut house_word = None;
     for word in text.split_whitespace() {
         if word == "catanatron" {
-            o = Options { turn_limit: o.turn_limit, ..Options::CATANATRON };
+            o = Options { turn_limit: o.turn_limit, variant: o.variant, ..Options::CATANATRON };
             continue;
         }
         let (k, v) = word.split_once('=').ok_or_else(|| format!("`{word}` is not name=value"))?;
+        if k == "game" {
+            o.variant = match v {
+                "catan" | "base" => Variant::Base,
+                "knights" => Variant::Knights(house),
+                _ => {
+                    return Err(format!(
+                        "`{v}` is no game: catan (the base game) or knights (Städte und Ritter)"
+                    ));
+                }
+            };
+            continue;
+        }
+        if k != "shortage" && k != "house" && RULES.iter().any(|r| r.0 == k) {
+            house = house.parse(word)?;
+            house_word = Some(k.to_string());
+            continue;
+        }
+        if k == "house" {
+            house = house.parse(word)?;
+            o.shortage = if v == "cuxtan" { Shortage::H1 } else { Shortage::Official };
+            continue;
+        }
         let bad = || format!("`{v}` is no value of option `{k}`");
         let flag = |v: &str| match v {
             "yes" => Ok(true),
@@ -162,13 +262,13 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
         };
         match k {
             "shortage" => {
-                o.shortage = [("official", Shortage::Official), ("h1", Shortage::H1)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(bad)?
-                    .1
+                o.shortage =
+                    [("official", Shortage::Official), ("h1", Shortage::H1), ("cuxtan", Shortage::H1)]
+                        .iter()
+                        .find(|x| x.0 == v)
+                        .ok_or_else(bad)?
+                        .1
             }
-            "house" if v == "cuxtan" => o.shortage = Shortage::H1,
             "discard" => {
                 o.discard = [("choose", Discard::Choose), ("random", Discard::Random)]
                     .iter()
@@ -217,6 +317,36 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
             "turns" => o.turn_limit = v.parse().ok().filter(|&n: &u16| n > 0).ok_or_else(bad)?,
             "setup_turns" => o.setup_turns = flag(v)?,
             _ => return Err(format!("`{k}` is no option of catan")),
+        }
+    }
+    match o.variant {
+        Variant::Base => {
+            if let Some(k) = house_word {
+                return Err(format!(
+                    "`{k}` is an option of Städte und Ritter (game=knights), not of the base game"
+                ));
+            }
+        }
+        Variant::Knights(_) => {
+            // H1 is `shortage`; the base game's other readings have no place in the expansion.
+            let h1 = (o.shortage == Shortage::H1) as u16;
+            o.variant = Variant::Knights(HouseRules(house.0 & !1 | h1));
+            let official = Options::OFFICIAL;
+            let base_only = [
+                ("discard", o.discard != official.discard),
+                ("fresh_cards", o.fresh_cards != official.fresh_cards),
+                ("before_roll", o.before_roll != official.before_roll),
+                ("win", o.win != official.win),
+                ("road_building_cost", o.road_building_cost != official.road_building_cost),
+                ("longest_road", o.longest_road != official.longest_road),
+                ("player_trade", o.player_trade != official.player_trade),
+                ("setup_turns", o.setup_turns != official.setup_turns),
+            ];
+            if let Some((k, _)) = base_only.iter().find(|x| x.1) {
+                return Err(format!(
+                    "`{k}` is an option of the base game, not of Städte und Ritter (game=knights)"
+                ));
+            }
         }
     }
     Ok(o)

@@ -5,6 +5,7 @@
 
 use crate::board::Board;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource, total};
+use crate::knights::expansion::Expansion;
 use crate::moves::Phase;
 use crate::options::Options;
 use crate::packed::{self, unpack};
@@ -151,6 +152,8 @@ pub struct State {
     pub(crate) rng: Pcg64Mcg,
     /// The seed the dice generator started from (for records).
     pub(crate) seed: u64,
+    /// Städte und Ritter's parts (untouched in the base game).
+    pub(crate) ck: Expansion,
 }
 
 impl State {
@@ -323,9 +326,13 @@ impl State {
         (self.victim != NOBODY).then_some(Player(self.victim))
     }
 
-    /// A player's points (C38): buildings, special cards and victory point cards.
+    /// A player's points (C38): buildings, special cards and victory point cards; under Städte
+    /// und Ritter K84's.
     pub fn points(&self, p: Player) -> u8 {
         let i = p.index();
+        if self.options.knights() {
+            return self.knights_points(p);
+        }
         self.settlements[i]
             + 2 * self.cities[i]
             + if self.longest == p.0 { 2 } else { 0 }
@@ -333,12 +340,33 @@ impl State {
             + self.dev[i][DevCard::VictoryPoint.index()]
     }
 
+    /// A player's points under Städte und Ritter (K84): a settlement 1 (a city on its side too),
+    /// a city 2, a metropolis 2 more, longest trade route 2, the merchant 1, each Defender of
+    /// Catan card 1, Printer and Constitution 1 each.
+    fn knights_points(&self, p: Player) -> u8 {
+        let (i, ck) = (p.index(), &self.ck);
+        let sideways = (ck.sideways & self.built[i]).count_ones() as u8;
+        self.settlements[i]
+            + sideways
+            + 2 * (self.cities[i] - sideways)
+            + 2 * ck.metropolises(p.0)
+            + if self.longest == p.0 { 2 } else { 0 }
+            + (ck.merchant_owner == p.0) as u8
+            + ck.defenders[i]
+            + ck.progress_points[i]
+    }
+
+    /// The points that win: 10 (C38), 13 under Städte und Ritter (K2).
+    pub fn points_to_win(&self) -> u8 {
+        if self.options.knights() { 13 } else { WINNING_POINTS }
+    }
+
     /// A player's points that everyone sees (victory point cards left out).
     pub fn public_points(&self, p: Player) -> u8 {
         self.points(p) - self.dev[p.index()][DevCard::VictoryPoint.index()]
     }
 
-    /// A player's resource cards in all.
+    /// A player's resource cards in all (commodities too, under Städte und Ritter, K4).
     pub fn hand_size(&self, p: Player) -> u32 {
         packed::sum(self.hands[p.index()])
     }
@@ -376,10 +404,11 @@ impl State {
         self.built[0] | self.built[1] | self.built[2] | self.built[3]
     }
 
-    /// The intersections holding another player's building than `p`'s.
+    /// The intersections holding another player's building or knight than `p`'s (C32, K46).
     #[inline]
     pub(crate) fn others_built(&self, p: u8) -> u64 {
-        self.occupied() & !self.built[p as usize]
+        (self.occupied() | self.ck.all_knights())
+            & !(self.built[p as usize] | self.ck.knight_bits[p as usize])
     }
 
     pub(crate) fn owner_at(&self, n: usize) -> u8 {

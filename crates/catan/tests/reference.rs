@@ -373,6 +373,7 @@ fn key(m: Move) -> u32 {
         Move::Decline => 7,
         Move::Pick(None) => 8,
         Move::Pick(Some(q)) => 10 + q.0 as u32,
+        other => panic!("{other:?} is no move of the base game"),
     }
 }
 
@@ -708,6 +709,7 @@ fn play(seed: u64, g: &Geometry, all: &[[Vec<Move>; 2]; 3]) -> (u64, Stats) {
                     let a = before.actor();
                     assert_eq!(cards.iter().map(|&c| c as u32).sum::<u32>(), before.hand_size(a) / 2, "C29");
                 }
+                other => panic!("seed {seed}: {other:?} is no outcome of the base game"),
             }
             continue;
         }

@@ -58,6 +58,9 @@ fn outcome_text(c: Chance) -> String {
         Chance::Draw(k) => format!("draw {}", k.name()),
         Chance::Steal(r) => format!("steal {r}"),
         Chance::Discard(cards) => format!("discard {cards:?}"),
+        Chance::Roll(r, y, e) => format!("roll {r} {y} {e}"),
+        Chance::Progress(k) => format!("progress {}", k.name()),
+        Chance::StealCommodity(c) => format!("steal {}", c.name()),
     }
 }
 

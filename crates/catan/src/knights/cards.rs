@@ -15,6 +15,16 @@ pub enum Colour {
 impl Colour {
     /// The three, in deck order.
     pub const ALL: [Colour; 3] = [Colour::Science, Colour::Trade, Colour::Politics];
+
+    /// Its name in records.
+    pub fn name(self) -> &'static str {
+        ["science", "trade", "politics"][self as usize]
+    }
+
+    /// The colour a record names.
+    pub fn parse(s: &str) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|c| c.name() == s)
+    }
 }
 
 /// A progress card's kind.
@@ -106,6 +116,23 @@ pub const KINDS: [(ProgressCard, Colour, u8, &str); 25] = [
 pub const DECK: usize = 18;
 
 impl ProgressCard {
+    /// Every kind, in `KINDS` order.
+    pub const ALL: [ProgressCard; 25] = {
+        let mut out = [ProgressCard::Alchemist; 25];
+        let mut k = 0;
+        while k < 25 {
+            out[k] = KINDS[k].0;
+            k += 1;
+        }
+        out
+    };
+
+    /// Its index in `KINDS`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Its row of `KINDS`.
     fn row(self) -> &'static (ProgressCard, Colour, u8, &'static str) {
         &KINDS[self as usize]

@@ -21,6 +21,20 @@ impl Deck {
         Deck { cards, top: 0, len: DECK as u8 }
     }
 
+    /// The deck of `colour` in `KINDS` order.
+    pub fn unshuffled(colour: Colour) -> Deck {
+        Deck { cards: unshuffled(colour), top: 0, len: DECK as u8 }
+    }
+
+    /// The full deck `cards`, top first (a record's), if they are the 18 cards of one colour.
+    pub fn from_cards(cards: [ProgressCard; DECK]) -> Option<Deck> {
+        let colour = cards[0].colour();
+        let (mut want, mut have) = (unshuffled(colour), cards);
+        want.sort();
+        have.sort();
+        (want == have).then_some(Deck { cards, top: 0, len: DECK as u8 })
+    }
+
     /// Cards in it.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -40,6 +54,22 @@ impl Deck {
         self.top = (self.top + 1) % DECK as u8;
         self.len -= 1;
         Some(card)
+    }
+
+    /// Takes `card` off the deck as its top card (a replayed draw: the card a record names, from
+    /// a deck whose order an observer dealt afresh); false when the deck holds none.
+    pub fn take(&mut self, card: ProgressCard) -> bool {
+        let top = self.top as usize;
+        let Some(k) = (0..self.len as usize).find(|&k| self.cards[(top + k) % DECK] == card) else {
+            return false;
+        };
+        self.cards.swap(top, (top + k) % DECK);
+        self.draw().is_some()
+    }
+
+    /// Whether the deck holds `card`.
+    pub fn holds(&self, card: ProgressCard) -> bool {
+        self.cards().any(|c| c == card)
     }
 
     /// Puts `card` (of this deck's colour) face down under the deck (K47). A deck never holds

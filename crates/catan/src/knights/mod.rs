@@ -7,13 +7,19 @@
 //! expansion yet: these are the pieces it will be built from (issue knights).
 
 pub mod barbarians;
+pub mod card_kind;
 pub mod cards;
+pub(crate) mod checks;
 pub mod decks;
 pub mod dice;
+pub mod expansion;
 pub mod house;
 pub mod knight_moves;
 pub mod metropolis;
+pub(crate) mod play;
 pub mod points;
 pub mod production;
+mod public;
+pub(crate) mod roll;
 pub mod tracks;
 pub mod trade;

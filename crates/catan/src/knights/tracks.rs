@@ -4,7 +4,7 @@ use super::cards::Colour;
 use crate::ids::Resource;
 
 /// A commodity: what a city on pasture, mountains or forest yields beside the resource (K13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Commodity {
     /// From pasture, beside wool; pays for trade.
     Cloth,
@@ -20,6 +20,16 @@ pub const COMMODITY_STOCK: u8 = 12;
 impl Commodity {
     /// The three, in index order.
     pub const ALL: [Commodity; 3] = [Commodity::Cloth, Commodity::Coin, Commodity::Paper];
+
+    /// Its name in records.
+    pub fn name(self) -> &'static str {
+        ["cloth", "coin", "paper"][self as usize]
+    }
+
+    /// The commodity a record names.
+    pub fn parse(s: &str) -> Option<Commodity> {
+        Commodity::ALL.into_iter().find(|c| c.name() == s)
+    }
 
     /// The commodity a city takes beside `r` from its hex, if any (K13: wool, ore and lumber have
     /// one; grain and brick none, a city takes two of them instead).
@@ -64,6 +74,16 @@ impl Track {
             Track::Politics => Commodity::Coin,
             Track::Science => Commodity::Paper,
         }
+    }
+
+    /// Its name in records.
+    pub fn name(self) -> &'static str {
+        ["trade", "politics", "science"][self as usize]
+    }
+
+    /// The track a record names.
+    pub fn parse(s: &str) -> Option<Track> {
+        Track::ALL.into_iter().find(|t| t.name() == s)
     }
 
     /// The colour of the deck its gate draws from (K12).

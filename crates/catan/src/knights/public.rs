@@ -1,0 +1,95 @@
+//! Städte und Ritter's parts of a game as its readers see them (tests, pictures, bots): levels,
+//! walls, knights, metropolises, the ship, Defender cards, progress cards.
+
+use super::card_kind::CardKind;
+use super::dice::Ship;
+use super::expansion::{Knight, PROGRESS_KINDS};
+use super::metropolis::Metropolis;
+use super::tracks::Track;
+use crate::ids::{Node, Player};
+use crate::packed::count;
+use crate::state::State;
+use crate::topology::NONE;
+
+impl State {
+    /// A player's level on a track (K20).
+    pub fn level(&self, p: Player, t: Track) -> u8 {
+        self.ck.levels[p.index()][t as usize]
+    }
+
+    /// The knight on an intersection (K29).
+    pub fn knight(&self, n: Node) -> Option<Knight> {
+        self.ck.knight(n.index())
+    }
+
+    /// The knight displaced and waiting for its owner to move it on (K34).
+    pub fn displaced_knight(&self) -> Option<Knight> {
+        self.ck.pending.displaced.map(|(k, _)| k)
+    }
+
+    /// Whether a city wall stands on an intersection (K19).
+    pub fn wall(&self, n: Node) -> bool {
+        self.ck.walls & (1 << n.0) != 0
+    }
+
+    /// Whether the city piece on an intersection lies on its side (K42).
+    pub fn sideways(&self, n: Node) -> bool {
+        self.ck.sideways & (1 << n.0) != 0
+    }
+
+    /// A track's metropolis and the city carrying it (K26, K27).
+    pub fn metropolis(&self, t: Track) -> (Metropolis, Option<Node>) {
+        let n = self.ck.metropolis_node[t as usize];
+        (self.ck.metropolis[t as usize], (n != NONE).then_some(Node(n)))
+    }
+
+    /// The barbarian ship (K37).
+    pub fn ship(&self) -> Ship {
+        self.ck.ship
+    }
+
+    /// Defender of Catan cards a player took (K39).
+    pub fn defenders(&self, p: Player) -> u8 {
+        self.ck.defenders[p.index()]
+    }
+
+    /// Knights of each strength (basic, strong, mighty) in a player's supply (K3).
+    pub fn knight_supply(&self, p: Player) -> [u8; 3] {
+        self.ck.supply[p.index()]
+    }
+
+    /// A player's progress cards by kind, in `KINDS` order (hidden from the others, K85).
+    pub fn progress_cards(&self, p: Player) -> &[u8; PROGRESS_KINDS] {
+        &self.ck.progress[p.index()]
+    }
+
+    /// How many progress cards a player holds (public, K47).
+    pub fn progress_held(&self, p: Player) -> u32 {
+        self.ck.held(p.index())
+    }
+
+    /// Printer and Constitution cards a player laid down (K49).
+    pub fn progress_points(&self, p: Player) -> u8 {
+        self.ck.progress_points[p.index()]
+    }
+
+    /// City walls a player has on the board (K19).
+    pub fn walls_of(&self, p: Player) -> u8 {
+        self.ck.wall_count[p.index()]
+    }
+
+    /// The last roll's red die and event die face (K6; 0 before the first roll).
+    pub fn red_and_event(&self) -> (u8, u8) {
+        (self.ck.red, self.ck.event)
+    }
+
+    /// A card kind's count in a player's hand, commodities included (K4).
+    pub fn cards_of(&self, p: Player, kind: CardKind) -> u8 {
+        count(self.hands[p.index()], kind.index())
+    }
+
+    /// A card kind's count with the bank (K4).
+    pub fn bank_of(&self, kind: CardKind) -> u8 {
+        count(self.bank, kind.index())
+    }
+}

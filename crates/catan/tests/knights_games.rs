@@ -1,0 +1,162 @@
+//! Random games of Städte und Ritter, official and `house=cuxtan`, 3 and 4 players, checked at
+//! every step: every listed move passes `check`, cards, pieces, knights and progress cards are
+//! conserved, points are K84's, and every game ends.
+
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use stadt_catan::ids::{Node, Player};
+use stadt_catan::knights::card_kind::CardKind;
+use stadt_catan::knights::cards::{Colour, DECK, KINDS};
+use stadt_catan::knights::tracks::Track;
+use stadt_catan::moves::{Move, Phase};
+use stadt_catan::options::Options;
+use stadt_catan::state::{Building, State};
+use stadt_catan::topology::NODES;
+
+/// Counts over the games, to show that the rules were reached.
+#[derive(Default, Debug)]
+struct Seen {
+    games: u32,
+    won: u32,
+    attacks: u32,
+    cities_lost: u32,
+    metropolises: u32,
+    knights_moved: u32,
+    displaced: u32,
+    chased: u32,
+    put_back: u32,
+    aqueduct: u32,
+    defender_decks: u32,
+    walls: u32,
+}
+
+fn conserved(s: &State, seed: u64) {
+    let n = s.players();
+    for kind in CardKind::ALL {
+        let held: u32 = (0..n).map(|p| s.cards_of(Player(p as u8), kind) as u32).sum();
+        let stock = if kind.index() < 5 { 19 } else { 12 };
+        assert_eq!(held + s.bank_of(kind) as u32, stock, "seed {seed}: K4 {kind} conserved");
+    }
+    let mut progress = [0u32; 3];
+    for c in Colour::ALL {
+        progress[c as usize] += s.progress_decks()[c as usize].len() as u32;
+    }
+    for p in 0..n {
+        let p = Player(p as u8);
+        for (k, &held) in s.progress_cards(p).iter().enumerate() {
+            progress[KINDS[k].1 as usize] += held as u32;
+        }
+        // Printer (science) and Constitution (politics) are laid down.
+        let _ = s.progress_points(p);
+    }
+    let laid: u32 = (0..n).map(|p| s.progress_points(Player(p as u8)) as u32).sum();
+    assert_eq!(progress.iter().sum::<u32>() + laid, 3 * DECK as u32, "seed {seed}: K47 54 progress cards");
+    for p in 0..n {
+        let p = Player(p as u8);
+        let on_board: Vec<_> =
+            (0..NODES).filter_map(|m| s.knight(Node(m as u8))).filter(|k| k.owner() == p.0).collect();
+        let supply = s.knight_supply(p);
+        for (k, &left) in supply.iter().enumerate() {
+            let placed = on_board.iter().filter(|x| x.strength() as usize == k + 1).count()
+                + s.displaced_knight()
+                    .filter(|x| x.owner() == p.0 && x.strength() as usize == k + 1)
+                    .is_some() as usize;
+            assert_eq!(placed + left as usize, 2, "seed {seed}: K3 knights of {p:?}");
+        }
+        let (settlements, cities, _) = s.pieces(p);
+        let board_settlements = (0..NODES)
+            .filter(|&m| {
+                s.building(Node(m as u8)) == Some(Building::Settlement(p)) && !s.sideways(Node(m as u8))
+            })
+            .count();
+        assert_eq!(board_settlements, settlements as usize, "seed {seed}: settlements of {p:?}");
+        let city_pieces = (0..NODES)
+            .filter(|&m| {
+                s.building(Node(m as u8)) == Some(Building::City(p))
+                    || s.sideways(Node(m as u8)) && s.building(Node(m as u8)).is_some_and(|b| b.owner() == p)
+            })
+            .count();
+        assert_eq!(city_pieces, cities as usize, "seed {seed}: city pieces of {p:?}");
+        let walls = (0..NODES)
+            .filter(|&m| s.wall(Node(m as u8)))
+            .filter(|&m| s.building(Node(m as u8)) == Some(Building::City(p)));
+        assert_eq!(walls.count(), s.walls_of(p) as usize, "seed {seed}: K19 walls stand on cities");
+        assert!(s.walls_of(p) <= 3);
+    }
+}
+
+fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
+    let mut s = State::deal(players, options, seed).expect("a deal");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xC0FFEE);
+    let mut moves = Vec::new();
+    let mut steps = 0u32;
+    while !s.is_over() {
+        steps += 1;
+        assert!(steps < 200_000, "seed {seed}: the game does not end");
+        if s.phase().is_chance() {
+            let before = s.ship().attacks;
+            s.resolve_chance().expect("an outcome");
+            seen.attacks += (s.ship().attacks - before) as u32;
+            conserved(&s, seed);
+            continue;
+        }
+        s.legal_moves(&mut moves);
+        assert!(!moves.is_empty(), "seed {seed}: no move at {:?}", s.phase());
+        for &mv in &moves {
+            assert_eq!(s.check(mv), Ok(()), "seed {seed}: {mv:?} listed at {:?}", s.phase());
+        }
+        // Random play that ends its turns now and then rather than trading forever.
+        let mv = if s.phase() == Phase::Main && rng.random_bool(0.3) {
+            Move::End
+        } else {
+            let building: Vec<Move> =
+                moves.iter().copied().filter(|m| !matches!(m, Move::Exchange(..))).collect();
+            if !building.is_empty() && rng.random_bool(0.8) {
+                *building.choose(&mut rng).unwrap()
+            } else {
+                *moves.choose(&mut rng).unwrap()
+            }
+        };
+        match mv {
+            Move::LoseCity(_) => seen.cities_lost += 1,
+            Move::Metropolis(_) => seen.metropolises += 1,
+            Move::MoveKnight(_, to) => {
+                seen.knights_moved += 1;
+                seen.displaced += s.knight(to).is_some() as u32;
+            }
+            Move::Chase(_) => seen.chased += 1,
+            Move::PutBack(_) => seen.put_back += 1,
+            Move::Aqueduct(_) => seen.aqueduct += 1,
+            Move::DefenderDeck(_) => seen.defender_decks += 1,
+            Move::Wall(_) => seen.walls += 1,
+            _ => {}
+        }
+        s.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv:?}: {e}"));
+        conserved(&s, seed);
+        for p in 0..players {
+            let p = Player(p as u8);
+            for t in Track::ALL {
+                assert!(s.level(p, t) <= 5);
+            }
+        }
+    }
+    seen.games += 1;
+    if let Some(w) = s.winner() {
+        seen.won += 1;
+        assert!(s.points(w) >= 13, "seed {seed}: K2 the winner has 13 points");
+    }
+}
+
+#[test]
+fn k_random_games_of_staedte_und_ritter_keep_every_count_and_end() {
+    let mut seen = Seen::default();
+    let games: u64 = if cfg!(debug_assertions) { 40 } else { 400 };
+    for seed in 0..games {
+        let options = if seed.is_multiple_of(2) { Options::KNIGHTS } else { Options::CUXTAN };
+        play(options, 3 + !seed.is_multiple_of(3) as usize, seed, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    assert_eq!(seen.games, games as u32);
+    assert!(seen.won > 0 && seen.attacks > 0 && seen.cities_lost > 0 && seen.knights_moved > 0, "{seen:?}");
+}
