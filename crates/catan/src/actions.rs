@@ -75,22 +75,8 @@ pub fn encode(mv: Move) -> Option<usize> {
         Move::Accept => ACCEPT,
         Move::Decline => DECLINE,
         Move::Pick(p) => PICK + who(p),
-        Move::Propose(..)
-        | Move::Wall(_)
-        | Move::Recruit(_)
-        | Move::Promote(_)
-        | Move::Activate(_)
-        | Move::MoveKnight(..)
-        | Move::Chase(_)
-        | Move::Relocate(_)
-        | Move::Improve(_)
-        | Move::Metropolis(_)
-        | Move::Exchange(..)
-        | Move::LoseCity(_)
-        | Move::DefenderDeck(_)
-        | Move::PutBack(_)
-        | Move::Aqueduct(_)
-        | Move::DiscardCommodity(_) => return None,
+        // A proposal, and every move of Städte und Ritter.
+        _ => return None,
     })
 }
 

@@ -6,9 +6,12 @@ use crate::devcards::update_army;
 use crate::ids::{Cards, DevCard, Edge, Node, Player, Resource, total};
 use crate::illegal::Illegal;
 use crate::knights::card_kind::CardKind;
-use crate::knights::checks::{over_limit, robber_active};
+use crate::knights::checks::over_limit;
 use crate::knights::expansion::Knight;
+use crate::knights::pieces::robber_active;
 use crate::knights::play::{self, progress_drawn};
+use crate::knights::progress_checks::card_of;
+use crate::knights::progress_effects::{next_bishop_victim, play_card, play_step};
 use crate::knights::roll::{drawing_from, rolled};
 use crate::longest_road;
 use crate::moves::{Chance, Move, Phase};
@@ -34,8 +37,15 @@ impl State {
 
     /// Applies a legal move (see `check`); an illegal one leaves the game in an unspecified state.
     pub fn apply(&mut self, mv: Move) {
-        // Every change a move makes to a hand is seen by all (C41).
+        // Every change a move makes to a hand is seen by all (C41), but a Master Merchant's
+        // take, seen by the two players alone (K85).
         let before = self.hands;
+        if let Move::Take(k) = mv {
+            let from = self.ck.in_play.take_from as usize;
+            self.apply_move(mv);
+            self.seen_by_two(from, k.index());
+            return;
+        }
         self.apply_move(mv);
         self.seen_by_all(&before);
     }
@@ -69,6 +79,7 @@ impl State {
                     self.next_setup_player();
                     return;
                 }
+                Phase::DiplomatRoad => play_step(self, mv),
                 Phase::FreeRoads => {
                     self.place_road(e);
                     self.free_roads -= 1;
@@ -84,14 +95,7 @@ impl State {
             },
             Move::City(n) => {
                 self.pay_bank(CITY_PACKED);
-                if self.ck.sideways & (1 << n.0) != 0 {
-                    // K42: a city on its side raised again; its piece never left the board.
-                    self.ck.sideways &= !(1 << n.0);
-                    self.nodes[n.index()] |= CITY;
-                    self.city_bits |= 1 << n.0;
-                } else {
-                    self.raise_city(n);
-                }
+                self.upgrade_city(n);
             }
             Move::Buy => {
                 self.pay_bank(CARD_PACKED);
@@ -164,6 +168,13 @@ impl State {
                 self.hands[i] = self.hands[i] - paid + one(get.index());
                 self.bank = self.bank + paid - one(get.index());
             }
+            Move::Give(_)
+            | Move::Take(_)
+            | Move::Desert(_)
+            | Move::Place(_)
+            | Move::SpyTake(_)
+            | Move::Skip => play_step(self, mv),
+            _ if card_of(mv).is_some() => play_card(self, mv),
             _ => play::apply(self, mv),
         }
         // Only these change someone's points (a building, longest road, largest army) or whose
@@ -189,6 +200,8 @@ impl State {
         self.actor = self.current;
         self.phase = Phase::PreRoll;
         if self.options.knights() {
+            // What progress cards gave for the turn ends with it (K67, K70).
+            self.ck.in_play = Default::default();
             for k in self.ck.knights.iter_mut() {
                 if *k != 0 {
                     let knight = Knight(*k);
@@ -200,6 +213,18 @@ impl State {
         let setup = if self.options.setup_turns { 2 * (self.players as u16 - 1) } else { 0 };
         if self.turns + setup >= self.options.turn_limit {
             self.phase = Phase::Over;
+        }
+    }
+
+    /// The player to act's settlement on `n` becomes a city (C20), or his city on its side is
+    /// raised again, its piece never having left the board (K42).
+    pub(crate) fn upgrade_city(&mut self, n: Node) {
+        if self.ck.sideways & (1 << n.0) != 0 {
+            self.ck.sideways &= !(1 << n.0);
+            self.nodes[n.index()] |= CITY;
+            self.city_bits |= 1 << n.0;
+        } else {
+            self.raise_city(n);
         }
     }
 
@@ -219,7 +244,10 @@ impl State {
                 !self.options.knights() && (1..=6).contains(&a) && (1..=6).contains(&b)
             }
             (Phase::Dice, Chance::Roll(a, b, e)) => {
-                self.options.knights() && [a, b, e].iter().all(|d| (1..=6).contains(d))
+                let set = self.ck.in_play.alchemist;
+                self.options.knights()
+                    && [a, b, e].iter().all(|d| (1..=6).contains(d))
+                    && (set.0 == 0 || set == (a, b))
             }
             (Phase::Progress, Chance::Progress(k)) => self.ck.decks[drawing_from(self) as usize].holds(k),
             (Phase::Steal, Chance::StealCommodity(c)) => {
@@ -246,11 +274,15 @@ impl State {
     /// None when chance does not act.
     pub fn sample_chance(&mut self) -> Option<Chance> {
         Some(match self.phase {
-            Phase::Dice if self.options.knights() => Chance::Roll(
-                self.rng.random_range(1..=6),
-                self.rng.random_range(1..=6),
-                self.rng.random_range(1..=6),
-            ),
+            Phase::Dice if self.options.knights() => match self.ck.in_play.alchemist {
+                // K56: the Alchemist's dice, and the event die rolled.
+                (0, _) => Chance::Roll(
+                    self.rng.random_range(1..=6),
+                    self.rng.random_range(1..=6),
+                    self.rng.random_range(1..=6),
+                ),
+                (red, yellow) => Chance::Roll(red, yellow, self.rng.random_range(1..=6)),
+            },
             Phase::Dice => Chance::Dice(self.rng.random_range(1..=6), self.rng.random_range(1..=6)),
             Phase::Progress => Chance::Progress(
                 self.ck.decks[drawing_from(self) as usize].cards().next().expect("a card in the deck"),
@@ -414,6 +446,10 @@ impl State {
         self.hands[self.current as usize] += one(lane);
         self.victim = NOBODY;
         self.phase = self.turn_phase();
+        // K74: a Bishop robs every player at its hex in turn.
+        if self.options.knights() && self.ck.in_play.bishop != 0 {
+            next_bishop_victim(self);
+        }
     }
 
     /// The step of the turn once a card or the robber is done: before or after the roll.
@@ -435,8 +471,13 @@ impl State {
             }
             None => {
                 self.actor = self.current;
-                self.phase =
-                    if self.options.knights() && !robber_active(self) { Phase::Main } else { Phase::Robber };
+                // K79: a Saboteur's discards lead back to the main step.
+                let sabotage = std::mem::take(&mut self.ck.in_play.sabotage);
+                self.phase = if self.options.knights() && (sabotage || !robber_active(self)) {
+                    Phase::Main
+                } else {
+                    Phase::Robber
+                };
             }
         }
     }
@@ -482,7 +523,23 @@ impl State {
         longest_road::settled(self, p, n, self.phase == Phase::SetupSettlement);
     }
 
-    fn place_road(&mut self, e: Edge) {
+    /// The road on `e` goes back to its owner's supply (K77).
+    pub(crate) fn remove_road(&mut self, e: Edge) {
+        let q = (self.edges[e.index()] - 1) as usize;
+        self.edges[e.index()] = 0;
+        self.road_edges[q] &= !(1 << e.0);
+        self.roads[q] -= 1;
+        let mut nodes = 0u64;
+        let mut edges = self.road_edges[q];
+        while edges != 0 {
+            let [a, b] = TOPOLOGY.edge_nodes[edges.trailing_zeros() as usize];
+            edges &= edges - 1;
+            nodes |= 1 << a | 1 << b;
+        }
+        self.road_nodes[q] = nodes;
+    }
+
+    pub(crate) fn place_road(&mut self, e: Edge) {
         let p = self.actor;
         self.edges[e.index()] = p + 1;
         self.road_edges[p as usize] |= 1 << e.0;

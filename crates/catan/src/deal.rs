@@ -34,7 +34,9 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Players(n) => write!(f, "{n} players: Catan is played by 2 to 4 (C1, C40)"),
-            SetupError::KnightsPlayers(n) => write!(f, "{n} players: Städte und Ritter is played by 3 or 4 (K1)"),
+            SetupError::KnightsPlayers(n) => {
+                write!(f, "{n} players: Städte und Ritter is played by 3 or 4 (K1)")
+            }
             SetupError::Board(e) => write!(f, "board: {e}"),
             SetupError::Deck => write!(
                 f,

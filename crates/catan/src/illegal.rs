@@ -87,6 +87,12 @@ pub enum Illegal {
     CannotImprove,
     /// That progress deck is empty (K48).
     ProgressDeckEmpty,
+    /// Under H5 the player on turn holds more than 4 progress cards: he puts one back or plays
+    /// one first.
+    OverLimit,
+    /// The progress card cannot work here, or not so (K53–K82; under H14 a card that cannot work
+    /// is played with `play`, and lost).
+    CardCannotWork,
     /// The chance outcome cannot happen here (dice 1–6, a card in the deck or the hand, the
     /// right number discarded).
     ImpossibleOutcome,
@@ -124,6 +130,8 @@ impl Illegal {
             Illegal::NotBesideRobber => "K35",
             Illegal::CannotImprove => "K20",
             Illegal::ProgressDeckEmpty => "K48",
+            Illegal::OverLimit => "H5",
+            Illegal::CardCannotWork => "K53",
             Illegal::NoPlayerTrade
             | Illegal::TooManyProposals
             | Illegal::BadProposal
@@ -175,6 +183,10 @@ impl Illegal {
             Illegal::NotBesideRobber => "that knight stands on no corner of the robber's hex",
             Illegal::CannotImprove => "that level cannot be bought now",
             Illegal::ProgressDeckEmpty => "that progress deck is empty",
+            Illegal::OverLimit => {
+                "the player holds more than 4 progress cards: put one back or play one first"
+            }
+            Illegal::CardCannotWork => "that progress card cannot work so here",
         }
     }
 }

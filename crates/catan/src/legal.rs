@@ -238,7 +238,14 @@ impl State {
             | Phase::PutBack
             | Phase::Aqueduct
             | Phase::Relocate
-            | Phase::Metropolis => {}
+            | Phase::Metropolis
+            | Phase::HarbourGive
+            | Phase::Take
+            | Phase::Desert
+            | Phase::DeserterPlace
+            | Phase::DiplomatRoad
+            | Phase::Spy
+            | Phase::Give => {}
         }
     }
 
@@ -298,6 +305,13 @@ fn knights_step(phase: Phase) -> bool {
             | Phase::PutBack
             | Phase::Aqueduct
             | Phase::Relocate
+            | Phase::HarbourGive
+            | Phase::Give
+            | Phase::Take
+            | Phase::Desert
+            | Phase::DeserterPlace
+            | Phase::DiplomatRoad
+            | Phase::Spy
     )
 }
 

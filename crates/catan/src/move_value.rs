@@ -57,7 +57,30 @@ pub(crate) fn move_value(s: &State, mv: Move) -> f64 {
             let hand = s.hands[p as usize];
             count(hand, r.index()) as f64 / sum(hand).max(1) as f64
         }
-        Move::Improve(_) => 0.6,
+        Move::Improve(_) | Move::Crane(_) => 0.6,
+        Move::Play(_)
+        | Move::Alchemist(..)
+        | Move::Engineer(_)
+        | Move::Inventor(..)
+        | Move::Medicine(_)
+        | Move::Smith(..)
+        | Move::Merchant(_)
+        | Move::Fleet(_)
+        | Move::ResourceMonopoly(_)
+        | Move::TradeMonopoly(_)
+        | Move::Bishop(_)
+        | Move::Deserter(_)
+        | Move::Diplomat(_)
+        | Move::Intrigue(_)
+        | Move::Spy(_)
+        | Move::MasterMerchant(_) => 0.4,
+        Move::HarbourOffer(..)
+        | Move::Desert(_)
+        | Move::Place(_)
+        | Move::SpyTake(_)
+        | Move::Take(_)
+        | Move::Give(_)
+        | Move::Skip => 0.0,
         Move::Wall(_) | Move::Recruit(_) | Move::Promote(_) | Move::Activate(_) => 0.3,
         Move::MoveKnight(..) | Move::Chase(_) => 0.1,
         Move::DiscardCommodity(c) => {

@@ -72,6 +72,55 @@ pub enum Move {
     Aqueduct(Resource),
     /// Discard one commodity on a 7 (K16).
     DiscardCommodity(Commodity),
+    /// Play a progress card that names nothing (Irrigation, Mining, Road Building, Commercial
+    /// Harbor, Saboteur, Warlord, Wedding), or under H14 any card that cannot work (lost).
+    Play(ProgressCard),
+    /// Alchemist: the red and yellow dice's values, before the roll (K56).
+    Alchemist(u8, u8),
+    /// Crane: buy the next level of a track one commodity cheaper (K57).
+    Crane(Track),
+    /// Engineer: a free city wall (K58).
+    Engineer(Node),
+    /// Inventor: swap the number tokens of two hexes (K59).
+    Inventor(Hex, Hex),
+    /// Medicine: a city for 2 ore and 1 grain (K61).
+    Medicine(Node),
+    /// Smith: promote one or two knights free (K65).
+    Smith(Node, Option<Node>),
+    /// Merchant: the merchant to a hex (K69).
+    Merchant(Hex),
+    /// Merchant Fleet: 2:1 for one kind this turn (K70).
+    Fleet(CardKind),
+    /// Resource Monopoly (K71).
+    ResourceMonopoly(Resource),
+    /// Trade Monopoly (K72).
+    TradeMonopoly(Commodity),
+    /// Bishop: the robber to a hex, a card from each player there (K74).
+    Bishop(Hex),
+    /// Deserter: name a player who loses a knight (K76).
+    Deserter(Player),
+    /// Diplomat: remove an open road (K77).
+    Diplomat(Edge),
+    /// Intrigue: displace another's knight on one's road (K78).
+    Intrigue(Node),
+    /// Spy: look at a player's progress cards (K80).
+    Spy(Player),
+    /// Master Merchant: take 2 cards from a player with more points (K68).
+    MasterMerchant(Player),
+    /// Commercial Harbor: offer a player a resource for a commodity of his choice (K67).
+    HarbourOffer(Player, Resource),
+    /// The knight a Deserter's victim removes (K76).
+    Desert(Node),
+    /// Where the Deserter's player places his knight (K76).
+    Place(Node),
+    /// The card a Spy takes (K80).
+    SpyTake(ProgressCard),
+    /// A card taken by a Master Merchant (K68).
+    Take(CardKind),
+    /// A card given: for a Wedding (K82) or a Commercial Harbor's commodity (K67).
+    Give(CardKind),
+    /// Decline an optional step: a Spy's card, a Deserter's or Diplomat's free piece.
+    Skip,
 }
 
 /// What chance decides.
@@ -136,6 +185,20 @@ pub enum Phase {
     Relocate,
     /// The player who won a metropolis sets it on a city (K26, K27).
     Metropolis,
+    /// A player gives a commodity for a Commercial Harbor's resource (K67).
+    HarbourGive,
+    /// A Master Merchant's player takes a card (K68).
+    Take,
+    /// A Deserter's victim removes a knight (K76).
+    Desert,
+    /// The Deserter's player places a knight, or not (K76).
+    DeserterPlace,
+    /// The Diplomat's player builds his removed road again, or not (K77).
+    DiplomatRoad,
+    /// The Spy's player takes a card, or not (K80).
+    Spy,
+    /// A player gives a card for a Wedding (K82).
+    Give,
     /// The game is over.
     Over,
 }

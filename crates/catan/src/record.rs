@@ -14,6 +14,9 @@ use crate::moves::Move;
 use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Variant, Win};
 use crate::state::{DECK, State};
 
+/// What a card kind's name is, in errors.
+const KIND: &str = "card kind (a resource or cloth, coin, paper)";
+
 /// The first line of a record.
 pub const HEADER: &str = "stadt-catan-record 1";
 
@@ -77,6 +80,30 @@ pub fn move_text(mv: Move) -> String {
         Move::PutBack(k) => format!("put-back {}", k.name()),
         Move::Aqueduct(r) => format!("aqueduct {r}"),
         Move::DiscardCommodity(c) => format!("discard {}", c.name()),
+        Move::Play(k) => format!("play {}", k.name()),
+        Move::Alchemist(r, y) => format!("alchemist {r} {y}"),
+        Move::Crane(t) => format!("crane {}", t.name()),
+        Move::Engineer(n) => format!("engineer {}", n.0),
+        Move::Inventor(a, b) => format!("inventor {} {}", a.0, b.0),
+        Move::Medicine(n) => format!("medicine {}", n.0),
+        Move::Smith(a, b) => format!("smith {}{}", a.0, b.map_or(String::new(), |b| format!(" {}", b.0))),
+        Move::Merchant(h) => format!("merchant {}", h.0),
+        Move::Fleet(k) => format!("fleet {k}"),
+        Move::ResourceMonopoly(r) => format!("resource-monopoly {r}"),
+        Move::TradeMonopoly(c) => format!("trade-monopoly {}", c.name()),
+        Move::Bishop(h) => format!("bishop {}", h.0),
+        Move::Deserter(q) => format!("deserter{}", who(Some(q))),
+        Move::Diplomat(e) => format!("diplomat {}", e.0),
+        Move::Intrigue(n) => format!("intrigue {}", n.0),
+        Move::Spy(q) => format!("spy{}", who(Some(q))),
+        Move::MasterMerchant(q) => format!("master-merchant{}", who(Some(q))),
+        Move::HarbourOffer(q, r) => format!("harbour-offer{} {r}", who(Some(q))),
+        Move::Desert(n) => format!("desert {}", n.0),
+        Move::Place(n) => format!("place {}", n.0),
+        Move::SpyTake(k) => format!("spy-take {}", k.name()),
+        Move::Take(k) => format!("take {k}"),
+        Move::Give(k) => format!("give {k}"),
+        Move::Skip => "skip".into(),
     }
 }
 
@@ -115,6 +142,11 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
         let w = words.get(i).ok_or_else(|| format!("`{text}` lacks its {what}"))?;
         parse(w).ok_or_else(|| format!("`{w}` is no {what}"))
     }
+    let someone = |i: usize| player(i)?.ok_or_else(|| format!("`{text}` lacks its player (p1-p4)"));
+    let die = |i: usize| -> Result<u8, String> {
+        let w = words.get(i).ok_or_else(|| format!("`{text}` lacks a die"))?;
+        w.parse::<u8>().ok().filter(|d| (1..=6).contains(d)).ok_or_else(|| format!("`{w}` is no die (1-6)"))
+    };
     let arity = |n: usize| {
         if words.len() > n { Err(format!("`{text}` has words after the move")) } else { Ok(()) }
     };
@@ -159,6 +191,41 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
         }
         Some("put-back") => Move::PutBack(named_in(&words, text, 1, "progress card", ProgressCard::parse)?),
         Some("aqueduct") => Move::Aqueduct(res(1)?),
+        Some("play") => Move::Play(named_in(&words, text, 1, "progress card", ProgressCard::parse)?),
+        Some("alchemist") => Move::Alchemist(die(1)?, die(2)?),
+        Some("crane") => {
+            Move::Crane(named_in(&words, text, 1, "track (trade, politics, science)", Track::parse)?)
+        }
+        Some("engineer") => Move::Engineer(Node(num(1, 54, "intersection")?)),
+        Some("inventor") => Move::Inventor(Hex(num(1, 19, "hex")?), Hex(num(2, 19, "hex")?)),
+        Some("medicine") => Move::Medicine(Node(num(1, 54, "intersection")?)),
+        Some("smith") => Move::Smith(
+            Node(num(1, 54, "intersection")?),
+            if words.len() > 2 { Some(Node(num(2, 54, "intersection")?)) } else { None },
+        ),
+        Some("merchant") => Move::Merchant(Hex(num(1, 19, "hex")?)),
+        Some("fleet") => Move::Fleet(named_in(&words, text, 1, KIND, CardKind::parse)?),
+        Some("resource-monopoly") => Move::ResourceMonopoly(res(1)?),
+        Some("trade-monopoly") => Move::TradeMonopoly(named_in(
+            &words,
+            text,
+            1,
+            "commodity (cloth, coin, paper)",
+            Commodity::parse,
+        )?),
+        Some("bishop") => Move::Bishop(Hex(num(1, 19, "hex")?)),
+        Some("deserter") => Move::Deserter(someone(1)?),
+        Some("diplomat") => Move::Diplomat(Edge(num(1, 72, "path")?)),
+        Some("intrigue") => Move::Intrigue(Node(num(1, 54, "intersection")?)),
+        Some("spy") => Move::Spy(someone(1)?),
+        Some("master-merchant") => Move::MasterMerchant(someone(1)?),
+        Some("harbour-offer") => Move::HarbourOffer(someone(1)?, res(2)?),
+        Some("desert") => Move::Desert(Node(num(1, 54, "intersection")?)),
+        Some("place") => Move::Place(Node(num(1, 54, "intersection")?)),
+        Some("spy-take") => Move::SpyTake(named_in(&words, text, 1, "progress card", ProgressCard::parse)?),
+        Some("take") => Move::Take(named_in(&words, text, 1, KIND, CardKind::parse)?),
+        Some("give") => Move::Give(named_in(&words, text, 1, KIND, CardKind::parse)?),
+        Some("skip") => Move::Skip,
         Some("trade") => Move::Trade(res(1)?, res(2)?),
         Some("propose") => {
             let side = |i: usize| {
@@ -171,15 +238,8 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
         Some("pick") => Move::Pick(player(1)?),
         _ => return Err(format!("`{text}` is no move")),
     };
-    let n = match mv {
-        Move::Settle(_) | Move::Road(_) | Move::City(_) | Move::Monopoly(_) | Move::Discard(_) => 2,
-        Move::MoveKnight(..) | Move::Exchange(..) => 3,
-        Move::YearOfPlenty(_, b) => 2 + b.is_some() as usize,
-        Move::Robber(_, v) => 2 + v.is_some() as usize,
-        Move::Trade(..) | Move::Propose(..) => 3,
-        Move::Pick(q) => 1 + q.is_some() as usize,
-        _ => 1,
-    };
+    // Exactly the words `move_text` writes for it.
+    let n = move_text(mv).split_whitespace().count();
     arity(n)?;
     Ok(mv)
 }

@@ -11,6 +11,7 @@ use stadt_catan::knights::cards::{Colour, DECK, KINDS};
 use stadt_catan::knights::tracks::Track;
 use stadt_catan::moves::{Move, Phase};
 use stadt_catan::options::Options;
+use stadt_catan::record::{move_text, parse_move};
 use stadt_catan::state::{Building, State};
 use stadt_catan::topology::NODES;
 
@@ -29,6 +30,8 @@ struct Seen {
     aqueduct: u32,
     defender_decks: u32,
     walls: u32,
+    /// Progress cards played, by kind (`KINDS` order).
+    played: [u32; 25],
 }
 
 fn conserved(s: &State, seed: u64) {
@@ -118,6 +121,8 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
                 *moves.choose(&mut rng).unwrap()
             }
         };
+        assert_eq!(parse_move(&move_text(mv)), Ok(mv), "seed {seed}: {mv:?} as text");
+        let held = s.progress_cards(s.current()).to_owned();
         match mv {
             Move::LoseCity(_) => seen.cities_lost += 1,
             Move::Metropolis(_) => seen.metropolises += 1,
@@ -132,7 +137,13 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
             Move::Wall(_) => seen.walls += 1,
             _ => {}
         }
+        let on_turn = s.current();
         s.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv:?}: {e}"));
+        if !matches!(mv, Move::PutBack(_)) {
+            for (k, (&was, &now)) in held.iter().zip(s.progress_cards(on_turn)).enumerate() {
+                seen.played[k] += was.saturating_sub(now) as u32;
+            }
+        }
         conserved(&s, seed);
         for p in 0..players {
             let p = Player(p as u8);
@@ -157,6 +168,10 @@ fn k_random_games_of_staedte_und_ritter_keep_every_count_and_end() {
         play(options, 3 + !seed.is_multiple_of(3) as usize, seed, &mut seen);
     }
     eprintln!("{seen:?}");
+    for (k, &n) in seen.played.iter().enumerate() {
+        let victory_point = matches!(KINDS[k].3, "printer" | "constitution");
+        assert!(victory_point || n > 0 || cfg!(debug_assertions), "{} never played", KINDS[k].3);
+    }
     assert_eq!(seen.games, games as u32);
     assert!(seen.won > 0 && seen.attacks > 0 && seen.cities_lost > 0 && seen.knights_moved > 0, "{seen:?}");
 }

@@ -6,7 +6,9 @@ use super::card_kind::CardKind;
 use super::cards::{Colour, HAND_LIMIT, ProgressCard};
 use super::expansion::{Knight, WALLS};
 use super::knight_moves::{self, Board};
-use super::tracks::{Track, can_improve};
+use super::pieces::{cities_of, free_cities, improvable_with, promotion, recruit_sites, robber_active};
+use super::progress_checks::{self, alchemist_moves, card_of, main_card_moves, must_reduce, step_moves};
+use super::tracks::Track;
 use crate::ids::{Edge, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
@@ -28,24 +30,9 @@ pub(crate) fn board_of(s: &State) -> Board {
     std::array::from_fn(|n| s.ck.knight(n).map(|k| (Player(k.owner()), k.strength())))
 }
 
-/// Where `p` may recruit a knight (K29): empty intersections his roads touch.
-pub(crate) fn recruit_sites(s: &State, p: u8) -> u64 {
-    s.road_nodes[p as usize] & !s.occupied() & !s.ck.all_knights()
-}
-
-/// `p`'s cities standing upright (not on their side, K42), a bit each.
-pub(crate) fn cities_of(s: &State, p: u8) -> u64 {
-    s.built[p as usize] & s.city_bits
-}
-
-/// `p`'s cities without a metropolis, a bit each: where a metropolis may go (K26) and what the
-/// barbarians may take (K40).
-pub(crate) fn free_cities(s: &State, p: u8) -> u64 {
-    cities_of(s, p) & !s.ck.metropolis_bits()
-}
-
-/// The rate at which `p` trades `kind` with the bank (K44, K22, K45): 2 by a 2:1 harbour of a
-/// resource, the trading house for a commodity, or the merchant's hex; 3 by a 3:1 harbour; 4.
+/// The rate at which `p` trades `kind` with the bank (K44, K22, K45, K70): 2 by a 2:1 harbour of
+/// a resource, the trading house for a commodity, the merchant's hex or a Merchant Fleet this
+/// turn; 3 by a 3:1 harbour; 4.
 pub(crate) fn rate(s: &State, p: u8, kind: CardKind) -> u8 {
     let two = match kind {
         CardKind::Resource(r) => {
@@ -53,7 +40,7 @@ pub(crate) fn rate(s: &State, p: u8, kind: CardKind) -> u8 {
                 || (s.ck.merchant_owner == p && s.board.terrain[s.ck.merchant as usize] == Some(r))
         }
         CardKind::Commodity(_) => s.ck.levels[p as usize][Track::Trade as usize] >= 3,
-    };
+    } || (s.current == p && s.ck.in_play.fleet & (1 << kind.index()) != 0);
     if two {
         2
     } else if s.harbour_bits[p as usize] & (1 << 5) != 0 {
@@ -63,43 +50,14 @@ pub(crate) fn rate(s: &State, p: u8, kind: CardKind) -> u8 {
     }
 }
 
-/// What promoting the knight `k` makes of it, if `p` may (K30, K23): a strong knight from a
-/// basic one, a mighty one from a strong one with the fortress, a piece of that strength in
-/// his supply, not promoted on this turn yet.
-pub(crate) fn promotion(s: &State, k: Knight) -> Option<Strength> {
-    let p = k.owner() as usize;
-    let next = match k.strength() {
-        Strength::Basic => Strength::Strong,
-        Strength::Strong if s.ck.levels[p][Track::Politics as usize] >= 3 => Strength::Mighty,
-        _ => return None,
-    };
-    (!k.promoted() && s.ck.supply[p][next as usize - 1] > 0).then_some(next)
-}
-
 /// Where `p`'s knight on `from` may go (K33) and whom it may displace (K34), a bit each.
 pub(crate) fn knight_targets(s: &State, p: u8, from: usize, strength: Strength) -> (u64, u64) {
     knight_moves::moves(s, &board_of(s), Player(p), Node(from as u8), strength)
 }
 
-/// Whether the robber may move: after the first barbarian attack (K17).
-pub(crate) fn robber_active(s: &State) -> bool {
-    s.ck.ship.attacks > 0
-}
-
 /// Why `p` cannot buy the next level of `t`, if he cannot (K20, K26).
 fn improvable(s: &State, p: u8, t: Track) -> Result<(), Illegal> {
-    let i = p as usize;
-    let holds = s.ck.metropolis[t as usize].holder() == Some(Player(p));
-    let paid_in = CardKind::Commodity(t.commodity()).index();
-    can_improve(
-        s.ck.levels[i][t as usize],
-        cities_of(s, p).count_ones() as u8,
-        free_cities(s, p).count_ones() as u8,
-        holds,
-        count(s.hands[i], paid_in),
-        false,
-    )
-    .map_err(|_| Illegal::CannotImprove)
+    improvable_with(s, p, t, false)
 }
 
 /// The rule a base-game move breaks under Städte und Ritter: the development cards are gone
@@ -120,8 +78,41 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
     let i = p as usize;
     let hand = s.hands[i];
     let node = |n: Node| need(n.index() < NODES, Illegal::OutOfRange).map(|_| n.index());
+    if let Some(card) = card_of(mv) {
+        return match s.phase {
+            Phase::PreRoll if card == ProgressCard::Alchemist && !matches!(mv, Move::Play(_)) => {
+                progress_checks::check(s, mv)
+            }
+            Phase::Main if !matches!(mv, Move::Alchemist(..)) => {
+                need(!must_reduce(s) || !matches!(mv, Move::HarbourOffer(..)), Illegal::OverLimit)?;
+                progress_checks::check(s, mv)
+            }
+            _ => Err(Illegal::WrongStep),
+        };
+    }
+    // H5: a player on turn over the limit puts back or plays a card before anything else.
+    if s.phase == Phase::Main && must_reduce(s) {
+        return match mv {
+            Move::PutBack(card) => need(s.ck.progress[i][card.index()] > 0, Illegal::NoSuchCard),
+            _ => Err(Illegal::OverLimit),
+        };
+    }
     match (s.phase, mv) {
         (Phase::SetupSettlement, Move::Settle(n)) => settlement_site(s, node(n)?),
+        (Phase::FreeRoads, Move::Road(e)) => {
+            need(e.index() < EDGES, Illegal::OutOfRange)?;
+            road_site(s, p, e.index())
+        }
+        (
+            Phase::HarbourGive
+            | Phase::Give
+            | Phase::Take
+            | Phase::Desert
+            | Phase::DeserterPlace
+            | Phase::DiplomatRoad
+            | Phase::Spy,
+            _,
+        ) => progress_checks::check_step(s, mv),
         (Phase::SetupRoad, Move::Road(e)) => {
             need(e.index() < EDGES, Illegal::OutOfRange)?;
             need(s.edges[e.index()] == 0, Illegal::Occupied)?;
@@ -244,8 +235,37 @@ pub(crate) fn legal_moves(s: &State, out: &mut Vec<Move>) {
     let p = s.actor;
     let i = p as usize;
     match s.phase {
-        Phase::PreRoll => out.push(Move::Roll),
-        Phase::Main => main_moves(s, out),
+        Phase::PreRoll => {
+            out.push(Move::Roll);
+            alchemist_moves(s, out);
+        }
+        Phase::Main if must_reduce(s) => {
+            for card in s.ck.hand_kinds(i) {
+                out.push(Move::PutBack(card));
+            }
+            let before = out.len();
+            main_card_moves(s, out);
+            // Offers under a Commercial Harbor play no card: they wait.
+            let mut k = before;
+            while k < out.len() {
+                if matches!(out[k], Move::HarbourOffer(..)) {
+                    out.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        Phase::Main => {
+            main_moves(s, out);
+            main_card_moves(s, out);
+        }
+        Phase::HarbourGive
+        | Phase::Give
+        | Phase::Take
+        | Phase::Desert
+        | Phase::DeserterPlace
+        | Phase::DiplomatRoad
+        | Phase::Spy => step_moves(s, out),
         Phase::Discard => {
             for k in kinds(at_least_all(s.hands[i], ONE_OF_ALL)) {
                 out.push(match CardKind::ALL[k] {

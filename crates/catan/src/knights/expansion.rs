@@ -109,6 +109,34 @@ pub struct Pending {
     pub displaced: Option<(Knight, u8)>,
 }
 
+/// What a progress card in play leaves to do (K56–K82), and what lasts for the turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InPlay {
+    /// The dice an Alchemist set (red, yellow), 0 when none (K56).
+    pub alchemist: (u8, u8),
+    /// Card kinds a Merchant Fleet made 2:1 this turn, a bit per lane (K70).
+    pub fleet: u8,
+    /// Whether a Commercial Harbor is in play this turn, and the players already offered (K67).
+    pub harbour: bool,
+    pub harbour_done: u8,
+    /// The resource offered to the player now giving a commodity (K67).
+    pub offered: u8,
+    /// The player a Master Merchant takes from, and how many cards are left to take (K68).
+    pub take_from: u8,
+    pub to_take: u8,
+    /// Players still robbed by a Bishop, a bit per seat (K74).
+    pub bishop: u8,
+    /// Players still giving for a Wedding, and how many cards the one giving has left (K82).
+    pub givers: u8,
+    pub to_give: u8,
+    /// The knight a Deserter's victim removed (K76), for its strength and state.
+    pub deserted: Option<Knight>,
+    /// Whether the discards under way are a Saboteur's (K79): the main step follows, not the robber.
+    pub sabotage: bool,
+    /// The player a Spy looks at (K80).
+    pub spied: u8,
+}
+
 /// Städte und Ritter's state beside the base game's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expansion {
@@ -148,6 +176,7 @@ pub struct Expansion {
     pub(crate) pending: Pending,
     /// The track whose metropolis the player to act is placing (K26, K27).
     pub(crate) pending_metropolis: u8,
+    pub(crate) in_play: InPlay,
 }
 
 impl Expansion {
@@ -176,6 +205,7 @@ impl Expansion {
             roll: 0,
             pending: Pending::default(),
             pending_metropolis: 0,
+            in_play: InPlay::default(),
         }
     }
 

@@ -3,11 +3,10 @@
 
 use super::barbarians::Strength;
 use super::card_kind::CardKind;
-use super::checks::{
-    ACTIVATE_PACKED, KNIGHT_PACKED, WALL_PACKED, deck_of, knight_targets, over_limit, promotion, rate,
-};
+use super::checks::{ACTIVATE_PACKED, KNIGHT_PACKED, WALL_PACKED, deck_of, knight_targets, over_limit, rate};
 use super::expansion::Knight;
 use super::metropolis::Change;
+use super::pieces::promotion;
 use super::roll::{drawing_from, proceed};
 use super::tracks::Track;
 use crate::ids::{Node, Resource};
@@ -20,7 +19,7 @@ use crate::trade::recount_harbours;
 
 /// Every player's road lengths recounted and the card passed on (K46: a knight placed, moved or
 /// removed, a road removed).
-fn routes_changed(s: &mut State) {
+pub(crate) fn routes_changed(s: &mut State) {
     longest_road::update(s, (1 << s.players) - 1);
 }
 
@@ -74,7 +73,7 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
             s.ck.knights[n.index()] = Knight(s.ck.knights[n.index()]).spent().0;
             s.phase = Phase::Robber;
         }
-        Move::Improve(t) => improve(s, t),
+        Move::Improve(t) => improve(s, t, false),
         Move::Metropolis(n) => {
             let t = s.ck.pending_metropolis as usize;
             s.ck.metropolis_node[t] = n.0;
@@ -95,7 +94,7 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
             s.ck.pending.colour = c as u8;
             s.phase = Phase::Progress;
         }
-        Move::PutBack(card) => {
+        Move::PutBack(card) if s.phase == Phase::PutBack => {
             s.ck.progress[i][card.index()] -= 1;
             s.ck.decks[deck_of(card)].put_under(card);
             if !over_limit(s, i) {
@@ -121,6 +120,11 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
                 s.next_discarder();
             }
         }
+        Move::PutBack(card) => {
+            // H5 on one's own turn: back under its deck, the turn goes on.
+            s.ck.progress[i][card.index()] -= 1;
+            s.ck.decks[deck_of(card)].put_under(card);
+        }
         _ => unreachable!("{mv:?} is a base-game move"),
     }
 }
@@ -135,7 +139,7 @@ fn take(s: &mut State, i: usize, r: Resource) {
 
 /// The knight `k` displaced from `at` (K34): its owner moves it on, or it goes to his supply
 /// when his roads lead nowhere.
-fn displaced(s: &mut State, k: Knight, at: Node) {
+pub(crate) fn displaced(s: &mut State, k: Knight, at: Node) {
     let owner = k.owner();
     let k = k.turn_begins(false);
     let (free, _) = knight_targets(s, owner, at.index(), Strength::Basic);
@@ -148,11 +152,12 @@ fn displaced(s: &mut State, k: Knight, at: Node) {
     s.phase = Phase::Relocate;
 }
 
-/// Buys the next level of `t` (K20) and passes its metropolis on (K26, K27).
-fn improve(s: &mut State, t: Track) {
+/// Buys the next level of `t` (K20), a commodity cheaper with a Crane (K57), and passes its
+/// metropolis on (K26, K27).
+pub(crate) fn improve(s: &mut State, t: Track, crane: bool) {
     let i = s.actor as usize;
     let level = s.ck.levels[i][t as usize] + 1;
-    s.pay_bank(level as u64 * one(CardKind::Commodity(t.commodity()).index()));
+    s.pay_bank((level - crane as u8) as u64 * one(CardKind::Commodity(t.commodity()).index()));
     s.ck.levels[i][t as usize] = level;
     let (next, change) = s.ck.metropolis[t as usize].after(crate::ids::Player(s.actor), level);
     s.ck.metropolis[t as usize] = next;

@@ -5,9 +5,10 @@
 
 use super::barbarians::{Outcome, Side, attack};
 use super::cards::Colour;
-use super::checks::{first_from_roller, free_cities, over_limit};
+use super::checks::{first_from_roller, over_limit};
 use super::dice::{Event, FACES};
 use super::expansion::Knight;
+use super::pieces::free_cities;
 use super::production::hand_limit;
 use super::tracks::{Commodity, Track};
 use crate::moves::Phase;
@@ -23,6 +24,7 @@ pub(crate) fn rolled(s: &mut State, red: u8, yellow: u8, face: u8) {
     s.ck.red = red;
     s.ck.event = face;
     s.ck.roll = red + yellow;
+    s.ck.in_play.alchemist = (0, 0);
     s.ck.pending.production = true;
     match FACES[face as usize - 1] {
         Event::Ship => {
