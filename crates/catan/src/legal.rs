@@ -115,24 +115,7 @@ impl State {
                     Some(v) => need(v.index() < 8 && set & (1 << v.0) != 0, Illegal::BadVictim),
                 }
             }
-            (
-                _,
-                Move::Wall(_)
-                | Move::Recruit(_)
-                | Move::Promote(_)
-                | Move::Activate(_)
-                | Move::MoveKnight(..)
-                | Move::Chase(_)
-                | Move::Relocate(_)
-                | Move::Improve(_)
-                | Move::Metropolis(_)
-                | Move::Exchange(..)
-                | Move::LoseCity(_)
-                | Move::DefenderDeck(_)
-                | Move::PutBack(_)
-                | Move::Aqueduct(_)
-                | Move::DiscardCommodity(_),
-            ) => Err(Illegal::NotThisGame),
+            (_, mv) if !base_move(mv) => Err(Illegal::NotThisGame),
             _ => Err(Illegal::WrongStep),
         }
     }
@@ -289,6 +272,30 @@ impl State {
             }
         }
     }
+}
+
+/// Whether `mv` is a move of the base game (the rest are Städte und Ritter's).
+fn base_move(mv: Move) -> bool {
+    matches!(
+        mv,
+        Move::Settle(_)
+            | Move::Road(_)
+            | Move::City(_)
+            | Move::Buy
+            | Move::Roll
+            | Move::End
+            | Move::Knight
+            | Move::RoadBuilding
+            | Move::YearOfPlenty(..)
+            | Move::Monopoly(_)
+            | Move::Robber(..)
+            | Move::Discard(_)
+            | Move::Trade(..)
+            | Move::Propose(..)
+            | Move::Accept
+            | Move::Decline
+            | Move::Pick(_)
+    )
 }
 
 /// Whether Städte und Ritter lists the moves of `phase` its own way (the others are the base

@@ -73,7 +73,9 @@ pub(crate) fn move_value(s: &State, mv: Move) -> f64 {
         | Move::Diplomat(_)
         | Move::Intrigue(_)
         | Move::Spy(_)
-        | Move::MasterMerchant(_) => 0.4,
+        | Move::MasterMerchant(_)
+        | Move::Sabotage(_) => 0.4,
+        Move::Repair(_) => 0.5,
         Move::HarbourOffer(..)
         | Move::Desert(_)
         | Move::Place(_)

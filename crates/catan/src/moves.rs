@@ -121,6 +121,10 @@ pub enum Move {
     Give(CardKind),
     /// Decline an optional step: a Spy's card, a Deserter's or Diplomat's free piece.
     Skip,
+    /// Saboteur under H9: sabotage another player's city (K79, H9).
+    Sabotage(Node),
+    /// Repair one's sabotaged city for a city's cost (H9).
+    Repair(Node),
 }
 
 /// What chance decides.

@@ -9,9 +9,13 @@
 //! kept), the others' unknown resource cards (their known part, every hand's size and the count
 //! of each resource with the bank kept), and a new dice generator.
 
-use crate::ids::{Cards, DevCard, Player, Resource};
-use crate::moves::Move;
+use crate::ids::{Cards, DevCard, Player};
+use crate::knights::cards::{Colour, DECK as DECK_CARDS, ProgressCard};
+use crate::knights::decks::Deck;
+use crate::knights::tracks::COMMODITY_STOCK;
+use crate::moves::{Move, Phase};
 use crate::packed::{count, one};
+use crate::state::MAX_PLAYERS;
 use crate::state::{BANK, DECK, State};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -27,6 +31,9 @@ impl State {
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: usize, mut rng: Option<&mut R>) {
         self.redeal_cards(viewer, rng.as_deref_mut());
         self.redeal_resources(viewer, rng.as_deref_mut());
+        if self.options.knights() {
+            self.redeal_progress(viewer, rng.as_deref_mut());
+        }
         let seed = match rng {
             Some(rng) => rng.random::<u64>(),
             None => 0,
@@ -95,15 +102,17 @@ impl State {
     /// taken to be what `viewer` knows, their own hands exactly.
     fn redeal_resources<R: Rng + ?Sized>(&mut self, viewer: usize, rng: Option<&mut R>) {
         let n = self.players as usize;
-        let mut pool = [Resource::Lumber; 5 * BANK as usize];
+        // Lanes 0–4 the resources; under Städte und Ritter 5–7 the commodities too (K85).
+        let lanes = if self.options.knights() { 8 } else { 5 };
+        let mut pool = [0u8; 5 * BANK as usize + 3 * COMMODITY_STOCK as usize];
         let mut len = 0;
-        for r in Resource::ALL {
+        for lane in 0..lanes {
             let mut unseen = 0;
             for q in (0..n).filter(|&q| q != viewer) {
-                unseen += count(self.hands[q], r.index()) - count(self.known[viewer][q], r.index());
+                unseen += count(self.hands[q], lane) - count(self.known[viewer][q], lane);
             }
             for _ in 0..unseen {
-                pool[len] = r;
+                pool[len] = lane as u8;
                 len += 1;
             }
         }
@@ -114,8 +123,8 @@ impl State {
         for q in (0..n).filter(|&q| q != viewer) {
             let unknown = self.unknown(Player(viewer as u8), Player(q as u8)) as usize;
             self.hands[q] = self.known[viewer][q];
-            for &r in &pool[next..next + unknown] {
-                self.hands[q] += one(r.index());
+            for &lane in &pool[next..next + unknown] {
+                self.hands[q] += one(lane as usize);
             }
             next += unknown;
         }
@@ -123,6 +132,52 @@ impl State {
         for q in (0..n).filter(|&q| q != viewer) {
             self.known[q] = mine;
             self.known[q][q] = self.hands[q];
+        }
+    }
+
+    /// Städte und Ritter's progress cards (K85): per colour, the undrawn deck and the others'
+    /// cards of that colour dealt from one pool (how many of each colour a hand holds is public,
+    /// by the cards' backs), the deck's order with them.
+    fn redeal_progress<R: Rng + ?Sized>(&mut self, viewer: usize, mut rng: Option<&mut R>) {
+        let n = self.players as usize;
+        // A Spy's player sees the hand he spies on (K80).
+        let seen = if self.phase == Phase::Spy && viewer == self.current as usize {
+            self.ck.in_play.spied as usize
+        } else {
+            viewer
+        };
+        for colour in Colour::ALL {
+            let c = colour as usize;
+            let mut pool = [ProgressCard::Alchemist; DECK_CARDS];
+            let mut len = 0;
+            for card in self.ck.decks[c].cards() {
+                pool[len] = card;
+                len += 1;
+            }
+            let mut held = [0usize; MAX_PLAYERS];
+            for q in (0..n).filter(|&q| q != viewer && q != seen) {
+                for card in ProgressCard::ALL.into_iter().filter(|k| k.colour() == colour) {
+                    let k = card.index();
+                    for _ in 0..self.ck.progress[q][k] {
+                        pool[len] = card;
+                        len += 1;
+                    }
+                    held[q] += self.ck.progress[q][k] as usize;
+                    self.ck.progress[q][k] = 0;
+                }
+            }
+            pool[..len].sort();
+            if let Some(rng) = rng.as_deref_mut() {
+                pool[..len].shuffle(rng);
+            }
+            let mut next = 0;
+            for q in (0..n).filter(|&q| q != viewer && q != seen) {
+                for &card in &pool[next..next + held[q]] {
+                    self.ck.progress[q][card.index()] += 1;
+                }
+                next += held[q];
+            }
+            self.ck.decks[c] = Deck::with_cards(&pool[next..len]);
         }
     }
 

@@ -104,6 +104,8 @@ pub fn move_text(mv: Move) -> String {
         Move::Take(k) => format!("take {k}"),
         Move::Give(k) => format!("give {k}"),
         Move::Skip => "skip".into(),
+        Move::Sabotage(n) => format!("sabotage {}", n.0),
+        Move::Repair(n) => format!("repair {}", n.0),
     }
 }
 
@@ -226,6 +228,8 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
         Some("take") => Move::Take(named_in(&words, text, 1, KIND, CardKind::parse)?),
         Some("give") => Move::Give(named_in(&words, text, 1, KIND, CardKind::parse)?),
         Some("skip") => Move::Skip,
+        Some("sabotage") => Move::Sabotage(Node(num(1, 54, "intersection")?)),
+        Some("repair") => Move::Repair(Node(num(1, 54, "intersection")?)),
         Some("trade") => Move::Trade(res(1)?, res(2)?),
         Some("propose") => {
             let side = |i: usize| {

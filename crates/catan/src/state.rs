@@ -4,7 +4,7 @@
 //! through `observation`, which deals them afresh.
 
 use crate::board::Board;
-use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource, total};
+use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::expansion::Expansion;
 use crate::moves::Phase;
 use crate::options::Options;
@@ -233,7 +233,7 @@ impl State {
 
     /// How many of `p`'s resource cards `viewer` does not know the kind of (C41).
     pub fn unknown(&self, viewer: Player, p: Player) -> u32 {
-        self.hand_size(p) - total(&self.known(viewer, p))
+        self.hand_size(p) - packed::sum(self.known[viewer.index()][p.index()])
     }
 
     /// A player's development cards in hand by kind (hidden from the others).

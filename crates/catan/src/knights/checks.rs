@@ -6,7 +6,9 @@ use super::card_kind::CardKind;
 use super::cards::{Colour, HAND_LIMIT, ProgressCard};
 use super::expansion::{Knight, WALLS};
 use super::knight_moves::{self, Board};
-use super::pieces::{cities_of, free_cities, improvable_with, promotion, recruit_sites, robber_active};
+use super::pieces::{
+    cities_of, free_cities, improvable_with, metropolis_sites, promotion, recruit_sites, robber_active,
+};
 use super::progress_checks::{self, alchemist_moves, card_of, main_card_moves, must_reduce, step_moves};
 use super::tracks::Track;
 use crate::ids::{Edge, Node, Player, Resource};
@@ -184,7 +186,12 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
             need(count(s.bank, get.index()) > 0, Illegal::BankCannotPay)
         }
         (Phase::Metropolis, Move::Metropolis(n)) => {
-            need(free_cities(s, p) & (1 << node(n)?) != 0, Illegal::NotOwnCity)
+            need(metropolis_sites(s, p) & (1 << node(n)?) != 0, Illegal::NotOwnCity)
+        }
+        (Phase::Main, Move::Repair(n)) => {
+            need(s.options.house(9), Illegal::NotThisGame)?;
+            need(cities_of(s, p) & s.ck.sabotaged & (1 << node(n)?) != 0, Illegal::NotOwnCity)?;
+            need(covers(hand, CITY_PACKED), Illegal::CannotAfford)
         }
         (Phase::LoseCity, Move::LoseCity(n)) => {
             need(free_cities(s, p) & (1 << node(n)?) != 0, Illegal::NotOwnCity)
@@ -274,7 +281,7 @@ pub(crate) fn legal_moves(s: &State, out: &mut Vec<Move>) {
                 });
             }
         }
-        Phase::Metropolis => push_bits(out, free_cities(s, p) as u128, |n| Move::Metropolis(Node(n))),
+        Phase::Metropolis => push_bits(out, metropolis_sites(s, p) as u128, |n| Move::Metropolis(Node(n))),
         Phase::LoseCity => push_bits(out, free_cities(s, p) as u128, |n| Move::LoseCity(Node(n))),
         Phase::DefenderDeck => {
             for c in Colour::ALL {
@@ -323,6 +330,9 @@ fn main_moves(s: &State, out: &mut Vec<Move>) {
             0
         };
         push_bits(out, sites as u128, |n| Move::City(Node(n)));
+    }
+    if s.options.house(9) && covers(hand, CITY_PACKED) {
+        push_bits(out, (cities_of(s, p) & s.ck.sabotaged) as u128, |n| Move::Repair(Node(n)));
     }
     if covers(hand, WALL_PACKED) && s.ck.wall_count[i] < WALLS {
         push_bits(out, (cities_of(s, p) & !s.ck.walls) as u128, |n| Move::Wall(Node(n)));

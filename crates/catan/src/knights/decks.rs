@@ -35,6 +35,14 @@ impl Deck {
         (want == have).then_some(Deck { cards, top: 0, len: DECK as u8 })
     }
 
+    /// A deck holding `cards`, top first (at most 18; a sample's deal of the undrawn cards).
+    pub fn with_cards(cards: &[ProgressCard]) -> Deck {
+        assert!(cards.len() <= DECK, "a deck holds at most {DECK} cards");
+        let mut out = [ProgressCard::Alchemist; DECK];
+        out[..cards.len()].copy_from_slice(cards);
+        Deck { cards: out, top: 0, len: cards.len() as u8 }
+    }
+
     /// Cards in it.
     pub fn len(&self) -> usize {
         self.len as usize

@@ -159,6 +159,8 @@ pub struct Expansion {
     pub(crate) defenders: [u8; SEATS],
     /// City pieces lying on their side, settlements in every way (K42).
     pub(crate) sideways: u64,
+    /// Cities sabotaged under H9: yielding as settlements until repaired.
+    pub(crate) sabotaged: u64,
     /// Progress cards in each hand by kind (hidden, K85).
     pub(crate) progress: [[u8; PROGRESS_KINDS]; SEATS],
     /// Printer and Constitution cards laid down (K49).
@@ -195,6 +197,7 @@ impl Expansion {
             ship: Ship::default(),
             defenders: [0; SEATS],
             sideways: 0,
+            sabotaged: 0,
             progress: [[0; PROGRESS_KINDS]; SEATS],
             progress_points: [0; SEATS],
             decks: Colour::ALL.map(Deck::unshuffled),

@@ -45,6 +45,11 @@ pub(crate) fn robber_active(s: &State) -> bool {
     s.ck.ship.attacks > 0
 }
 
+/// `p`'s cities that may carry a metropolis (K26): without one, and not sabotaged (H9).
+pub(crate) fn metropolis_sites(s: &State, p: u8) -> u64 {
+    free_cities(s, p) & !s.ck.sabotaged
+}
+
 /// Why `p` cannot buy the next level of `t`, a Crane taking a commodity off if `crane` (K57).
 pub(crate) fn improvable_with(s: &State, p: u8, t: Track, crane: bool) -> Result<(), Illegal> {
     let i = p as usize;
@@ -53,7 +58,7 @@ pub(crate) fn improvable_with(s: &State, p: u8, t: Track, crane: bool) -> Result
     can_improve(
         s.ck.levels[i][t as usize],
         cities_of(s, p).count_ones() as u8,
-        free_cities(s, p).count_ones() as u8,
+        metropolis_sites(s, p).count_ones() as u8,
         holds,
         count(s.hands[i], paid_in),
         crane,

@@ -13,7 +13,7 @@ use crate::ids::{Node, Resource};
 use crate::longest_road;
 use crate::moves::{Move, Phase};
 use crate::packed::{count, one};
-use crate::state::{CITY, SETTLEMENTS, State};
+use crate::state::{CITY, CITY_PACKED, SETTLEMENTS, State};
 use crate::topology::{EDGES, NODES, NONE, TOPOLOGY};
 use crate::trade::recount_harbours;
 
@@ -78,6 +78,10 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
             let t = s.ck.pending_metropolis as usize;
             s.ck.metropolis_node[t] = n.0;
             s.phase = Phase::Main;
+        }
+        Move::Repair(n) => {
+            s.pay_bank(CITY_PACKED);
+            s.ck.sabotaged &= !(1 << n.0);
         }
         Move::Exchange(give, get) => {
             let paid = rate(s, p, give) as u64 * one(give.index());
@@ -184,6 +188,7 @@ fn lose_city(s: &mut State, n: Node) {
     }
     s.nodes[n.index()] &= !CITY;
     s.city_bits &= !bit;
+    s.ck.sabotaged &= !bit;
     if s.settlements[i] < SETTLEMENTS {
         s.cities[i] -= 1;
         s.settlements[i] += 1;

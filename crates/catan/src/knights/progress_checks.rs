@@ -183,6 +183,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
         Move::MasterMerchant(q) => {
             other(s, q) && s.points(q) > s.points(Player(p)) && s.hands[q.index()] != 0
         }
+        Move::Sabotage(n) => s.options.house(9) && n.index() < NODES && sabotage_targets(s) & (1 << n.0) != 0,
         Move::HarbourOffer(q, r) => {
             s.ck.in_play.harbour
                 && other(s, q)
@@ -215,6 +216,7 @@ pub(crate) fn card_of(mv: Move) -> Option<ProgressCard> {
         Move::Spy(_) => Spy,
         Move::MasterMerchant(_) => MasterMerchant,
         Move::HarbourOffer(..) => CommercialHarbor,
+        Move::Sabotage(_) => Saboteur,
         _ => return None,
     })
 }
@@ -228,6 +230,11 @@ fn play_ok(s: &State, k: ProgressCard) -> Result<(), Illegal> {
         Mining => harvest(s, p, Resource::Ore) > 0 && count(s.bank, Resource::Ore.index()) > 0,
         RoadBuilding => s.roads[p as usize] < ROADS && road_sites(s, p) != 0,
         CommercialHarbor => (0..s.players).any(|q| q != p && s.ck.in_play.harbour_done & (1 << q) == 0),
+        // Under H9 the older card names a city (`Move::Sabotage`).
+        Saboteur if s.options.house(9) => {
+            need(s.options.house(14) && sabotage_targets(s) == 0, Illegal::CardCannotWork)?;
+            true
+        }
         Saboteur => (0..s.players).any(|q| q != p && saboteur_hits(s, q)),
         Warlord => (0..NODES).any(|n| s.ck.knight(n).is_some_and(|k| k.owner() == p && !k.active())),
         Wedding => (0..s.players)
@@ -241,6 +248,18 @@ fn play_ok(s: &State, k: ProgressCard) -> Result<(), Illegal> {
         }
     };
     need(works || s.options.house(14), Illegal::CardCannotWork)
+}
+
+/// The cities the older Saboteur may hit (H9) **[reading]**: another player's upright city
+/// without a metropolis, not sabotaged yet, of a player with as many points as the card's player
+/// or more (the official card's threshold, K79).
+pub(crate) fn sabotage_targets(s: &State) -> u64 {
+    let me = s.points(Player(s.current));
+    (0..s.players)
+        .filter(|&q| q != s.current && s.points(Player(q)) >= me)
+        .fold(0, |m, q| m | cities_of(s, q))
+        & !s.ck.metropolis_bits()
+        & !s.ck.sabotaged
 }
 
 /// Whether a Saboteur makes `q` discard (K79): as many points as the player or more, and at least
@@ -288,6 +307,7 @@ fn card_moves(s: &State, card: ProgressCard, found: &mut dyn FnMut(Move)) {
         Intrigue => (0..NODES as u8).for_each(|n| push(Move::Intrigue(Node(n)))),
         Spy => (0..s.players).for_each(|q| push(Move::Spy(Player(q)))),
         MasterMerchant => (0..s.players).for_each(|q| push(Move::MasterMerchant(Player(q)))),
+        Saboteur => (0..NODES as u8).for_each(|n| push(Move::Sabotage(Node(n)))),
         _ => {}
     }
 }

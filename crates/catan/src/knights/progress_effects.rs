@@ -115,6 +115,7 @@ pub(crate) fn play_card(s: &mut State, mv: Move) {
             s.ck.in_play.to_take = sum(s.hands[q.index()]).min(2) as u8;
             s.phase = Phase::Take;
         }
+        Move::Sabotage(n) => s.ck.sabotaged |= 1 << n.0,
         Move::HarbourOffer(q, r) => {
             s.ck.in_play.harbour_done |= 1 << q.0;
             // A player without a commodity gives nothing, and the resource stays (K67).

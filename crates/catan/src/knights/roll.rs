@@ -170,7 +170,8 @@ fn produce(s: &mut State) {
         let corners = TOPOLOGY.hex_node_bits[h];
         for (q, &built) in s.built.iter().enumerate() {
             let here = built & corners;
-            let cities = (here & s.city_bits).count_ones() as u64;
+            // H9: a sabotaged city yields as a settlement.
+            let cities = (here & s.city_bits & !s.ck.sabotaged).count_ones() as u64;
             let amount = here.count_ones() as u64 * one(r.index()) + cities * second;
             owed[q] += amount;
             total += amount;
