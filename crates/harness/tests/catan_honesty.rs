@@ -1,4 +1,5 @@
-//! No Catan agent sees what is hidden from it, proven end to end (docs/catan/rules.md C41).
+//! No Catan agent sees what is hidden from it, proven end to end (docs/catan/rules.md C41; K85
+//! for Städte und Ritter).
 //!
 //! Pairs of games that differ only in hidden information (the deck's order; the kind of one card
 //! stolen between two players; everything one player cannot see: the others' development and
@@ -16,6 +17,9 @@ use rand_pcg::Pcg64Mcg;
 use stadt_catan::deal::unshuffled_deck;
 use stadt_catan::ids::{Player, Resource};
 use stadt_catan::kind::Catan;
+use stadt_catan::knights::card_kind::CardKind;
+use stadt_catan::knights::cards::{Colour, ProgressCard};
+use stadt_catan::knights::decks::Deck;
 use stadt_catan::moves::{Chance, Move, Phase};
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
@@ -63,7 +67,7 @@ struct Seen {
 /// Plays `start` through the core's loop and keeps the first `LIMIT` decisions.
 fn decisions(bots: &[Entrant], start: &State, agent_seed: u64) -> Vec<Seen> {
     let stop = AtomicBool::new(false);
-    let kind = Catan::new(Options::OFFICIAL);
+    let kind = Catan::new(*start.options());
     let table = Table { kind: &kind, agent_seed, chance_seed: 0, want_record: None, stop: &stop };
     let mut seen = Vec::new();
     let mut observe = |obs: &stadt_catan::observation::Observation<'_>, mv: Move| {
@@ -87,11 +91,18 @@ fn events(start: &State, seen: &[Seen]) -> Vec<Vec<String>> {
     for x in seen {
         while s.phase().is_chance() {
             let (thief, victim) = (s.current().index(), s.victim().map(|v| v.index()));
+            let (drawer, deck) = (s.actor().index(), s.drawing_deck());
             let c = s.resolve_chance().unwrap();
             for (w, log) in pending.iter_mut().enumerate() {
                 let text = match c {
                     Chance::Draw(_) if w != thief => "draw".to_string(),
-                    Chance::Steal(_) if w != thief && Some(w) != victim => "steal".to_string(),
+                    Chance::Steal(_) | Chance::StealCommodity(_) if w != thief && Some(w) != victim => {
+                        "steal".to_string()
+                    }
+                    // K85: a progress card drawn is seen by its drawer; the others see the deck.
+                    Chance::Progress(k) if w != drawer && !k.is_victory_point() => {
+                        format!("progress {deck:?}")
+                    }
                     c => format!("{c:?}"),
                 };
                 log.push_str(&text);
@@ -100,18 +111,44 @@ fn events(start: &State, seen: &[Seen]) -> Vec<Vec<String>> {
         }
         assert_eq!(s.actor().index(), x.seat, "the replay follows the game");
         out.push(std::mem::replace(&mut pending, vec![String::new(); n]));
-        let before: Vec<[u8; 5]> = (0..n).map(|p| s.hand(Player(p as u8))).collect();
+        let hand = |s: &State, p: usize| CardKind::ALL.map(|k| s.cards_of(Player(p as u8), k) as i16);
+        let before: Vec<[i16; 8]> = (0..n).map(|p| hand(&s, p)).collect();
+        let held = |s: &State| (0..n).map(|p| s.progress_held(Player(p as u8))).collect::<Vec<u32>>();
+        let (mover, held_before) = (x.seat, held(&s));
         s.apply(x.decision);
         // A move and the cards it moves, by kind, are public (C41); only a steal is not, and that
-        // is a chance step above.
-        let moved: Vec<[i16; 5]> = (0..n)
-            .map(|p| std::array::from_fn(|r| s.hand(Player(p as u8))[r] as i16 - before[p][r] as i16))
-            .collect();
-        for log in &mut pending {
-            log.push_str(&format!("{:?} {moved:?};", x.decision));
+        // is a chance step above. Under Städte und Ritter a card put back or taken by a Spy, and
+        // a Master Merchant's take, are seen by the players concerned alone (K85).
+        let moved: Vec<[i16; 8]> =
+            (0..n).map(|p| std::array::from_fn(|k| hand(&s, p)[k] - before[p][k])).collect();
+        let sizes: Vec<i16> = moved.iter().map(|m| m.iter().sum()).collect();
+        let held_after = held(&s);
+        // The player taken from sees what he lost.
+        let victim = (0..n).find(|&p| p != mover && (sizes[p] < 0 || held_after[p] < held_before[p]));
+        for (w, log) in pending.iter_mut().enumerate() {
+            let private = match x.decision {
+                Move::PutBack(_) => w != mover,
+                Move::SpyTake(_) | Move::Take(_) => w != mover && Some(w) != victim,
+                _ => false,
+            };
+            if private {
+                log.push_str(&format!("{} {sizes:?};", move_name(x.decision)));
+            } else {
+                log.push_str(&format!("{:?} {moved:?};", x.decision));
+            }
         }
     }
     out
+}
+
+/// A move's name without what it names (what others see of a hidden choice).
+fn move_name(mv: Move) -> &'static str {
+    match mv {
+        Move::PutBack(_) => "put-back",
+        Move::SpyTake(_) => "spy-take",
+        Move::Take(_) => "take",
+        _ => "move",
+    }
 }
 
 /// Plays `a` and `b` (the seats in `privy` know a difference from the start) and returns the
@@ -247,14 +284,62 @@ fn pairs(rng: &mut Pcg64Mcg) -> Vec<(usize, State, State, u8)> {
     out
 }
 
+/// Städte und Ritter's pairs (K85), official and `house=cuxtan` in turn: the progress decks in
+/// another order; another progress card drawn by one seat; everything one seat cannot see dealt
+/// afresh. Each with the seats that know the difference.
+fn knights_pairs(rng: &mut Pcg64Mcg) -> Vec<(usize, State, State, u8)> {
+    let mut out = Vec::new();
+    for game in 0..36u64 {
+        let kind = (game % 3) as usize;
+        let players = 3 + (game / 3 % 2) as usize;
+        let options = if game / 6 % 2 == 0 { Options::KNIGHTS } else { Options::CUXTAN };
+        let dealt = State::deal(players, options, rng.random()).unwrap();
+        match kind {
+            0 => {
+                // The decks: nobody knows their order.
+                let mut b = dealt.clone();
+                b.set_progress_decks(Colour::ALL.map(|c| Deck::shuffled(c, rng)));
+                assert!(b != dealt, "the decks were dealt afresh");
+                out.push((0, dealt, b, 0));
+            }
+            1 => {
+                // A card drawn at a gate or for a tied defence: its drawer alone sees which.
+                let two = |s: &State| -> Option<(ProgressCard, ProgressCard)> {
+                    let deck = &s.progress_decks()[s.drawing_deck()? as usize];
+                    let mut kinds = deck.cards().filter(|k| !k.is_victory_point());
+                    let first = kinds.next()?;
+                    Some((first, kinds.find(|&k| k != first)?))
+                };
+                let Some(at) = play_until(dealt, rng, |s| two(s).is_some()) else { continue };
+                let (k1, k2) = two(&at).unwrap();
+                let (mut a, mut b) = (at.clone(), at.clone());
+                a.chance(Chance::Progress(k1)).unwrap();
+                b.chance(Chance::Progress(k2)).unwrap();
+                out.push((1, a, b, 1 << at.actor().0));
+            }
+            _ => {
+                let turns = rng.random_range(5..60);
+                let at = play_until(dealt, rng, |s| s.turns() >= turns && s.phase() == Phase::Main);
+                let Some(a) = at else { continue };
+                let w = a.actor().index();
+                let b = a.determinized(w, rng);
+                assert!(b != a, "the hidden part was dealt afresh");
+                out.push((2, a, b, !(1u8 << w)));
+            }
+        }
+    }
+    out
+}
+
 /// Every pair played by lineups of Catan's bots in turn; the decisions compared for each kind of
 /// pair (deck, steal, all a seat cannot see), or the first difference found.
-fn run(clairvoyant: bool) -> Result<[usize; 3], String> {
+fn run(clairvoyant: bool, knights: bool) -> Result<[usize; 3], String> {
     let all: Vec<Entrant> =
         BOTS.iter().map(|spec| Entrant { bot: CatanEntrant::parse(spec).unwrap(), clairvoyant }).collect();
     let mut rng = Pcg64Mcg::seed_from_u64(2041);
     let mut compared = [0; 3];
-    for (g, (kind, a, b, privy)) in pairs(&mut rng).into_iter().enumerate() {
+    let pairs = if knights { knights_pairs(&mut rng) } else { pairs(&mut rng) };
+    for (g, (kind, a, b, privy)) in pairs.into_iter().enumerate() {
         let n = a.players();
         let lineup: Vec<Entrant> = (0..n).map(|s| all[(g + s) % all.len()].clone()).collect();
         let c = compare(&lineup, &a, &b, privy, rng.random())
@@ -266,8 +351,8 @@ fn run(clairvoyant: bool) -> Result<[usize; 3], String> {
 
 #[test]
 fn c41_no_catan_bot_sees_hidden_information_through_the_game_loop() {
-    let compared =
-        run(false).unwrap_or_else(|d| panic!("a bot's view or decision depends on what it cannot see: {d}"));
+    let compared = run(false, false)
+        .unwrap_or_else(|d| panic!("a bot's view or decision depends on what it cannot see: {d}"));
     eprintln!("{compared:?} decisions compared (deck, steal, all hidden), each shown the same in both games");
     // Measured: [1520, 67, 23]; each kind of difference must be put to the test.
     assert!(
@@ -280,6 +365,27 @@ fn c41_no_catan_bot_sees_hidden_information_through_the_game_loop() {
 /// for experiments) are caught by it.
 #[test]
 fn c41_a_clairvoyant_catan_bot_is_caught_by_the_same_comparison() {
-    let d = run(true).expect_err("clairvoyant MCTS went unnoticed: the honesty test proves nothing");
+    let d = run(true, false).expect_err("clairvoyant MCTS went unnoticed: the honesty test proves nothing");
+    assert!(d.contains("mcts"), "{d}");
+}
+
+#[test]
+fn k85_no_catan_bot_sees_hidden_information_in_staedte_und_ritter() {
+    let compared = run(false, true)
+        .unwrap_or_else(|d| panic!("a bot's view or decision depends on what it cannot see: {d}"));
+    eprintln!(
+        "{compared:?} decisions compared (decks, a progress card drawn, all hidden), each shown the same"
+    );
+    // Measured: [1214, 173, 17]; each kind of difference must be put to the test.
+    assert!(
+        compared[0] >= 1000 && compared[1] >= 100 && compared[2] >= 15,
+        "only {compared:?} decisions compared"
+    );
+}
+
+/// The comparison can fail under Städte und Ritter too: clairvoyant bots are caught.
+#[test]
+fn k85_a_clairvoyant_catan_bot_is_caught_in_staedte_und_ritter() {
+    let d = run(true, true).expect_err("clairvoyant MCTS went unnoticed: the honesty test proves nothing");
     assert!(d.contains("mcts"), "{d}");
 }

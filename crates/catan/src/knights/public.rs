@@ -2,11 +2,13 @@
 //! walls, knights, metropolises, the ship, Defender cards, progress cards.
 
 use super::card_kind::CardKind;
+use super::cards::Colour;
 use super::dice::Ship;
 use super::expansion::{Knight, PROGRESS_KINDS};
 use super::metropolis::Metropolis;
 use super::tracks::Track;
 use crate::ids::{Node, Player};
+use crate::moves::Phase;
 use crate::packed::count;
 use crate::state::State;
 use crate::topology::NONE;
@@ -20,6 +22,11 @@ impl State {
     /// The knight on an intersection (K29).
     pub fn knight(&self, n: Node) -> Option<Knight> {
         self.ck.knight(n.index())
+    }
+
+    /// The deck a progress card is about to be drawn from (at `Phase::Progress`).
+    pub fn drawing_deck(&self) -> Option<Colour> {
+        (self.phase == Phase::Progress).then(|| Colour::ALL[self.ck.pending.colour as usize])
     }
 
     /// The knight displaced and waiting for its owner to move it on (K34).
