@@ -215,6 +215,8 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
         let title = format!("stadt game viewer: {name}");
         write_file(path, &viewer::frames_page(&title, &pictures, moves), false)?;
     }
+    // The points by source are the record's game's (K84 under Städte und Ritter).
+    let kind = Catan::new(*out.game.options());
     print!("{}", stadt_harness::catan::points_text(&kind, &out.game, out.moves));
     Ok(())
 }

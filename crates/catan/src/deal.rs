@@ -161,13 +161,14 @@ impl State {
     pub fn new(board: Board, players: usize, options: Options, seed: u64) -> Result<State, SetupError> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut deck = unshuffled_deck();
-        deck.shuffle(&mut rng);
-        let mut s = State::with_deck(board, players, options, deck, rng.next_u64())?;
         if options.knights() {
-            // Drawn after the base game's, so that the base game's deals stay as they were.
+            // K1: no development cards; the three progress decks instead (K47).
+            let mut s = State::with_deck(board, players, options, deck, rng.next_u64())?;
             s.set_progress_decks(Colour::ALL.map(|c| Deck::shuffled(c, &mut rng)));
+            return Ok(s);
         }
-        Ok(s)
+        deck.shuffle(&mut rng);
+        State::with_deck(board, players, options, deck, rng.next_u64())
     }
 
     /// A whole deal from one seed: a random board (C9 or C10 by the options), the deck and the

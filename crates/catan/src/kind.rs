@@ -6,6 +6,7 @@
 
 use crate::board::Board;
 use crate::ids::{DevCard, Player, Resource};
+use crate::knights::tracks::Track;
 use crate::moves::Move;
 use crate::moves::Phase;
 use crate::observation::Observation;
@@ -102,6 +103,31 @@ pub struct GameInfo {
     pub seed: u64,
     /// The options, as `record::options_text` writes them.
     pub options: String,
+}
+
+/// A Städte und Ritter player's points by source (K84) and the details of his game.
+fn knights_values(s: &State, p: Player, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+    let points = s.points_by_source(p);
+    sources.clear();
+    sources.extend([
+        points.settlements as i32,
+        2 * points.cities as i32,
+        2 * points.metropolises as i32,
+        2 * points.longest_route as i32,
+        points.merchant as i32,
+        points.defenders as i32,
+        points.progress as i32,
+    ]);
+    let knights = (0..crate::topology::NODES).filter_map(|n| s.knight(crate::ids::Node(n as u8)));
+    let levels: Vec<String> = Track::ALL.iter().map(|&t| s.level(p, t).to_string()).collect();
+    details.clear();
+    details.extend([
+        s.turns().to_string(),
+        s.road_length(p).to_string(),
+        s.ship().attacks.to_string(),
+        knights.filter(|k| k.owner() == p.0).count().to_string(),
+        levels.join("/"),
+    ]);
 }
 
 /// What a record's header holds besides the deal: nothing yet (the seed is the deal's).
@@ -238,6 +264,21 @@ impl GameKind for Catan {
 
     /// Points by source (C38); turns played and the longest road and army at the end.
     fn columns(&self) -> Columns {
+        if self.options.knights() {
+            // K84's sources; the barbarians' attacks and the player's knights and levels.
+            return Columns::new(
+                &[
+                    "settlements",
+                    "cities",
+                    "metropolises",
+                    "longest_road",
+                    "merchant",
+                    "defenders",
+                    "progress_cards",
+                ],
+                &["turns", "road_length", "attacks", "knights", "levels"],
+            );
+        }
         Columns::new(
             &["settlements", "cities", "vp_cards", "longest_road", "largest_army"],
             &["turns", "road_length", "knights"],
@@ -246,6 +287,10 @@ impl GameKind for Catan {
 
     fn final_values(&self, s: &State, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
         let p = Player(seat as u8);
+        if self.options.knights() {
+            knights_values(s, p, sources, details);
+            return;
+        }
         let (settlements, cities, _) = s.pieces(p);
         sources.clear();
         sources.extend([
@@ -263,7 +308,7 @@ impl GameKind for Catan {
         ]);
     }
 
-    /// The board, deck and dice from `seed`'s deck stream: every seating of a deal plays the
+    /// The board, decks and dice from `seed`'s deck stream: every seating of a deal plays the
     /// same game.
     fn deal(&self, players: usize, seed: u64) -> Result<State, Error> {
         let seed = derive(seed, &[stream::DECK]);

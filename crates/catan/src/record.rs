@@ -7,7 +7,8 @@ use crate::board::Board;
 use crate::deal::unshuffled_deck;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::card_kind::CardKind;
-use crate::knights::cards::{Colour, ProgressCard};
+use crate::knights::cards::{Colour, DECK as PROGRESS_DECK, ProgressCard};
+use crate::knights::decks::Deck;
 use crate::knights::house::{HouseRules, RULES};
 use crate::knights::tracks::{Commodity, Track};
 use crate::moves::Move;
@@ -416,9 +417,20 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
     Ok(o)
 }
 
-/// The header of a record of `s` (a game about to start).
+/// The header of a record of `s` (a game about to start). Under Städte und Ritter the `deck`
+/// line holds the three progress decks, science, trade and politics, each top first, between
+/// ` | ` (K47).
 pub fn header(s: &State) -> String {
-    let deck: Vec<&str> = s.dealt_deck().iter().map(|d| d.name()).collect();
+    let deck: Vec<String> = if s.options().knights() {
+        let decks: Vec<String> = s
+            .progress_decks()
+            .iter()
+            .map(|d| d.cards().map(|k| k.name()).collect::<Vec<_>>().join(" "))
+            .collect();
+        vec![decks.join(" | ")]
+    } else {
+        s.dealt_deck().iter().map(|d| d.name().to_string()).collect()
+    };
     format!(
         "{HEADER}\nplayers {}\noptions {}\nseed {}\ndeck {}\n{}",
         s.players(),
@@ -450,6 +462,37 @@ impl std::fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
+
+/// The three progress decks of a Städte und Ritter record's `deck` line: science, trade and
+/// politics, 18 cards each, top first, between ` | ` (K47, K55, K66, K73).
+fn parse_progress_decks(text: &str) -> Result<[Deck; 3], String> {
+    let parts: Vec<&str> = text.split('|').collect();
+    if parts.len() != 3 {
+        return Err(format!(
+            "the deck line holds the three progress decks (science | trade | politics), found {} part(s)",
+            parts.len()
+        ));
+    }
+    let mut out = Colour::ALL.map(Deck::unshuffled);
+    for (k, (part, colour)) in parts.iter().zip(Colour::ALL).enumerate() {
+        let names: Vec<&str> = part.split_whitespace().collect();
+        if names.len() != PROGRESS_DECK {
+            return Err(format!(
+                "the {} deck needs {PROGRESS_DECK} cards, found {}",
+                colour.name(),
+                names.len()
+            ));
+        }
+        let mut cards = [ProgressCard::Alchemist; PROGRESS_DECK];
+        for (slot, name) in cards.iter_mut().zip(&names) {
+            *slot = ProgressCard::parse(name).ok_or_else(|| format!("`{name}` is no progress card"))?;
+        }
+        out[k] = Deck::from_cards(cards)
+            .filter(|_| cards[0].colour() == colour)
+            .ok_or_else(|| format!("the {} deck is not its 18 cards (K55, K66, K73)", colour.name()))?;
+    }
+    Ok(out)
+}
 
 /// Replays a record: the game it ends in, every move checked (chance from the header's seed).
 pub fn replay(text: &str) -> Result<State, RecordError> {
@@ -500,20 +543,28 @@ pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, Record
     let players: usize = field(1, "players")?.parse().map_err(|_| at(2, "players is no number".into()))?;
     let options = parse_options(field(2, "options")?, Options::OFFICIAL).map_err(|e| at(3, e))?;
     let seed: u64 = field(3, "seed")?.parse().map_err(|_| at(4, "seed is no number".into()))?;
-    let names: Vec<&str> = field(4, "deck")?.split_whitespace().collect();
     let mut deck = unshuffled_deck();
-    if names.len() != DECK {
-        return Err(at(5, format!("the deck needs {DECK} cards, found {}", names.len())));
-    }
-    for (slot, name) in deck.iter_mut().zip(&names) {
-        *slot = DevCard::ALL
-            .into_iter()
-            .find(|d| d.name() == *name)
-            .ok_or_else(|| at(5, format!("`{name}` is no card")))?;
+    let mut progress = None;
+    if options.knights() {
+        progress = Some(parse_progress_decks(field(4, "deck")?).map_err(|e| at(5, e))?);
+    } else {
+        let names: Vec<&str> = field(4, "deck")?.split_whitespace().collect();
+        if names.len() != DECK {
+            return Err(at(5, format!("the deck needs {DECK} cards, found {}", names.len())));
+        }
+        for (slot, name) in deck.iter_mut().zip(&names) {
+            *slot = DevCard::ALL
+                .into_iter()
+                .find(|d| d.name() == *name)
+                .ok_or_else(|| at(5, format!("`{name}` is no card")))?;
+        }
     }
     let board_text = lines.get(5..9).map(|l| l.join("\n")).unwrap_or_default();
     let board = Board::parse(&board_text).map_err(|e| at(5 + e.line.max(1), e.reason))?;
     let mut s = State::with_deck(board, players, options, deck, seed).map_err(|e| at(2, e.to_string()))?;
+    if let Some(decks) = progress {
+        s.set_progress_decks(decks);
+    }
     let mut moves = 0;
     for (i, line) in lines.iter().enumerate().skip(9) {
         let line = line.trim();

@@ -6,6 +6,7 @@
 use crate::board::Board;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::expansion::Expansion;
+use crate::knights::points::Points;
 use crate::moves::Phase;
 use crate::options::Options;
 use crate::packed::{self, unpack};
@@ -344,16 +345,22 @@ impl State {
     /// a city 2, a metropolis 2 more, longest trade route 2, the merchant 1, each Defender of
     /// Catan card 1, Printer and Constitution 1 each.
     fn knights_points(&self, p: Player) -> u8 {
+        self.points_by_source(p).total() as u8
+    }
+
+    /// A player's points under Städte und Ritter by source (K84).
+    pub fn points_by_source(&self, p: Player) -> Points {
         let (i, ck) = (p.index(), &self.ck);
         let sideways = (ck.sideways & self.built[i]).count_ones() as u8;
-        self.settlements[i]
-            + sideways
-            + 2 * (self.cities[i] - sideways)
-            + 2 * ck.metropolises(p.0)
-            + if self.longest == p.0 { 2 } else { 0 }
-            + (ck.merchant_owner == p.0) as u8
-            + ck.defenders[i]
-            + ck.progress_points[i]
+        Points {
+            settlements: self.settlements[i] + sideways,
+            cities: self.cities[i] - sideways,
+            metropolises: ck.metropolises(p.0),
+            longest_route: self.longest == p.0,
+            merchant: ck.merchant_owner == p.0,
+            defenders: ck.defenders[i],
+            progress: ck.progress_points[i],
+        }
     }
 
     /// The points that win: 10 (C38), 13 under Städte und Ritter (K2).

@@ -11,7 +11,7 @@ use stadt_catan::knights::cards::{Colour, DECK, KINDS};
 use stadt_catan::knights::tracks::Track;
 use stadt_catan::moves::{Move, Phase};
 use stadt_catan::options::Options;
-use stadt_catan::record::{move_text, parse_move};
+use stadt_catan::record::{header, move_line, move_text, parse_move, replay};
 use stadt_catan::state::{Building, State};
 use stadt_catan::topology::NODES;
 
@@ -91,6 +91,8 @@ fn conserved(s: &State, seed: u64) {
 
 fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
     let mut s = State::deal(players, options, seed).expect("a deal");
+    let mut record = header(&s);
+    record.push('\n');
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xC0FFEE);
     let mut moves = Vec::new();
     let mut steps = 0u32;
@@ -137,6 +139,8 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
             Move::Wall(_) => seen.walls += 1,
             _ => {}
         }
+        record.push_str(&move_line(&s, mv));
+        record.push('\n');
         let on_turn = s.current();
         s.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv:?}: {e}"));
         if !matches!(mv, Move::PutBack(_)) {
@@ -152,6 +156,9 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
             }
         }
     }
+    // The record replays to the same game: every move checked, chance from the header.
+    let replayed = replay(&record).unwrap_or_else(|e| panic!("seed {seed}: the record: {e}"));
+    assert!(replayed == s, "seed {seed}: the record replays to another game");
     seen.games += 1;
     if let Some(w) = s.winner() {
         seen.won += 1;

@@ -293,6 +293,10 @@ impl Hosted for Catan {
         Ok(Catan { options, board })
     }
 
+    fn rules_text(&self) -> Option<String> {
+        Some(stadt_catan::record::options_text(&self.options))
+    }
+
     fn setup_sha256(&self) -> String {
         // Every option and the fixed board, if any, decide the games.
         die_stadt_bots::protocol::sha256_hex(self.setup_text().as_bytes())

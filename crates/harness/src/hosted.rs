@@ -27,6 +27,12 @@ pub trait Hosted: GameKind + Sized {
     /// record.
     fn setup_sha256(&self) -> String;
 
+    /// Every rule option of the game as set up, defaults included, for manifests; None for a
+    /// game without options.
+    fn rules_text(&self) -> Option<String> {
+        None
+    }
+
     /// A seat from a bot spec (`NAME`, `NAME:key=value,...`, or a bot file found in `dirs`).
     fn entrant(spec: &str, dirs: &BotDirs) -> Result<Self::Entrant, Error>;
 

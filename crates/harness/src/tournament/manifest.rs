@@ -45,6 +45,10 @@ pub struct Manifest {
     /// The game's options as given, when any were (`stadt games`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub options: String,
+    /// Every rule option of the game as set up, defaults included (Catan: `record::options_text`),
+    /// for games that have options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// The part of the schedule this folder holds, `K/N`, when the run was split into shards
     /// (`stadt merge` joins them); absent for a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -90,6 +94,7 @@ impl Manifest {
             tiles: spec.tiles.clone(),
             tiles_sha256: spec.kind.setup_sha256(),
             options: spec.options.clone(),
+            rules: spec.kind.rules_text(),
             shard: spec.shard.map(|s| s.to_string()),
             bot: ManifestBot::of(spec),
             bot_secret,
