@@ -9,6 +9,8 @@ use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::ids::{Node, Player, Resource, total};
 use stadt_catan::kind::Catan;
+use stadt_catan::knights::card_kind::CardKind;
+use stadt_catan::knights::tracks::Track;
 use stadt_catan::moves::{Move, Phase};
 use stadt_catan::observation::Observation;
 use stadt_catan::state::{Building, CARD_COST, CITY_COST, SETTLEMENT_COST, State};
@@ -30,6 +32,10 @@ pub const WEIGHTS: &[(&str, f64, f64, f64)] = &[
     ("w_cards", 0.3, 0.0, 5.0),
     ("w_excess", 0.6, 0.0, 5.0),
     ("w_progress", 4.0, 0.0, 40.0),
+    ("w_levels", 3.0, 0.0, 30.0),
+    ("w_strength", 2.0, 0.0, 20.0),
+    ("w_threat", 8.0, 0.0, 50.0),
+    ("w_walls", 1.0, 0.0, 20.0),
     ("w_opponent", 0.3, 0.0, 2.0),
 ];
 
@@ -60,8 +66,18 @@ pub struct GreedyWeights {
     pub cards: f64,
     /// Less per card above 7 (a 7 halves the hand, C29).
     pub excess: f64,
-    /// Per unit of progress toward a city, a settlement (with a spot for it) and half a card.
+    /// Per unit of progress toward a city, a settlement (with a spot for it) and half a card
+    /// (under Städte und Ritter, half the next level of the track nearest to it).
     pub progress: f64,
+    /// Städte und Ritter: per improvement level (K20).
+    pub levels: f64,
+    /// Per point of active knight strength (K38), half for an inactive knight's.
+    pub strength: f64,
+    /// Less, when the barbarians would take one of the player's cities now (K40), times the share
+    /// of the ship's track behind it.
+    pub threat: f64,
+    /// Per city wall (K19).
+    pub walls: f64,
     /// Less per point of the strongest other player's value (public points and production).
     pub opponent: f64,
 }
@@ -92,6 +108,10 @@ impl GreedyWeights {
             cards: 0.0,
             excess: 0.0,
             progress: 0.0,
+            levels: 0.0,
+            strength: 0.0,
+            threat: 0.0,
+            walls: 0.0,
             opponent: 0.0,
         }
     }
@@ -112,6 +132,10 @@ impl GreedyWeights {
             "w_cards" => &mut self.cards,
             "w_excess" => &mut self.excess,
             "w_progress" => &mut self.progress,
+            "w_levels" => &mut self.levels,
+            "w_strength" => &mut self.strength,
+            "w_threat" => &mut self.threat,
+            "w_walls" => &mut self.walls,
             "w_opponent" => &mut self.opponent,
             _ => return None,
         })
@@ -258,6 +282,9 @@ pub fn value(w: &GreedyWeights, s: &State, p: Player) -> f64 {
     let held: u8 = dev.iter().sum::<u8>() - dev[stadt_catan::ids::DevCard::VictoryPoint.index()];
     let pending = if s.phase() == Phase::Draw { 1.0 } else { 0.0 };
     v += w.dev * (held as f64 + pending);
+    if s.options().knights() {
+        v += knights_value(w, s, p);
+    }
     v += w.knights * s.played(p)[stadt_catan::ids::DevCard::Knight.index()] as f64;
     v += w.road_length * s.road_length(p) as f64;
     let (now, beyond) = sites(s, p);
@@ -272,6 +299,52 @@ pub fn value(w: &GreedyWeights, s: &State, p: Player) -> f64 {
         .map(|q| w.points * s.public_points(q) as f64 + w.production * production(s, q).iter().sum::<f64>())
         .fold(0.0, f64::max);
     v - w.opponent * strongest
+}
+
+/// Städte und Ritter's part of the value (K19, K20, K38, K40, K47): levels, progress cards
+/// held, knights' strength, walls, the next level's commodities, and the barbarians' threat.
+fn knights_value(w: &GreedyWeights, s: &State, p: Player) -> f64 {
+    let mut v = w.dev * s.progress_held(p) as f64 + w.walls * s.walls_of(p) as f64;
+    let mut nearest = 0.0f64;
+    for t in Track::ALL {
+        let level = s.level(p, t);
+        v += w.levels * level as f64;
+        if level < 5 {
+            let have = s.cards_of(p, CardKind::Commodity(t.commodity())) as f64;
+            nearest = nearest.max((have / (level + 1) as f64).min(1.0));
+        }
+    }
+    v += w.progress * 0.5 * nearest;
+    // Every seat's active strength, and its cities the barbarians may take (K38, K40).
+    let n = s.players();
+    let (mut active, mut cities, mut exposed) = ([0u32; 4], [0u32; 4], [false; 4]);
+    let (mut catan, mut barbarians) = (0, 0);
+    for node in 0..NODES as u8 {
+        if let Some(k) = s.knight(Node(node)) {
+            let strength = k.strength() as u32;
+            if k.active() {
+                active[k.owner() as usize] += strength;
+                catan += strength;
+            } else if k.owner() == p.0 {
+                v += 0.5 * w.strength * strength as f64;
+            }
+        }
+        if let Some(Building::City(q)) = s.building(Node(node)) {
+            barbarians += 1;
+            cities[q.index()] += 1;
+            let metropolis = Track::ALL.iter().any(|&t| s.metropolis(t).1 == Some(Node(node)));
+            exposed[q.index()] |= !metropolis;
+        }
+    }
+    v += w.strength * active[p.index()] as f64;
+    if catan < barbarians && exposed[p.index()] {
+        let lowest = (0..n).filter(|&q| exposed[q]).map(|q| active[q]).min().unwrap_or(0);
+        if active[p.index()] == lowest {
+            let near = (s.ship().moved as f64 + 1.0) / 7.0;
+            v -= w.threat * near * cities[p.index()].min(1) as f64;
+        }
+    }
+    v
 }
 
 /// The greedy bot in a seat: its weights and scratch space kept between decisions.
