@@ -66,9 +66,16 @@ fn improvable(s: &State, p: u8, t: Track) -> Result<(), Illegal> {
 /// (K1), and bank trades name resources or commodities (K44).
 fn not_here(mv: Move) -> Illegal {
     match mv {
-        Move::Trade(..) | Move::Propose(..) | Move::Accept | Move::Decline | Move::Pick(_) => {
-            Illegal::NotThisGame
-        }
+        Move::Buy
+        | Move::Knight
+        | Move::RoadBuilding
+        | Move::YearOfPlenty(..)
+        | Move::Monopoly(_)
+        | Move::Trade(..)
+        | Move::Propose(..)
+        | Move::Accept
+        | Move::Decline
+        | Move::Pick(_) => Illegal::NotThisGame,
         _ => Illegal::WrongStep,
     }
 }

@@ -126,13 +126,15 @@ pub(crate) fn joined(s: &State, q: u8, gone: u128) -> u64 {
 }
 
 /// Whether a Diplomat may remove the road on `e` (K77): an open road whose removal leaves every
-/// knight of its owner joined to one of his buildings (K36).
+/// knight of its owner joined to one of his buildings (K36); under H7 any open road
+/// **[reading]**: "any terminal road", a knight it cuts off going back to its owner's supply.
 fn diplomat_ok(s: &State, e: Edge) -> bool {
     if e.index() >= EDGES || s.edges[e.index()] == 0 {
         return false;
     }
     let q = s.edges[e.index()] - 1;
-    open_road(s, q, e.index()) && s.ck.knight_bits[q as usize] & !joined(s, q, 1u128 << e.0) == 0
+    open_road(s, q, e.index())
+        && (s.options.house(7) || s.ck.knight_bits[q as usize] & !joined(s, q, 1u128 << e.0) == 0)
 }
 
 /// Whether `q` is another player, at the table.

@@ -8,7 +8,7 @@ use super::checks::{deck_of, first_from_roller};
 use super::expansion::Knight;
 use super::pieces::{promotion, recruit_sites};
 use super::play::{displaced, improve, routes_changed};
-use super::progress_checks::{MEDICINE_PACKED, deserter_strength, harvest, saboteur_hits};
+use super::progress_checks::{MEDICINE_PACKED, deserter_strength, harvest, joined, saboteur_hits};
 use crate::ids::{Hex, Player, Resource};
 use crate::moves::{Move, Phase};
 use crate::packed::{COMMODITIES, count, one, sum};
@@ -94,6 +94,14 @@ pub(crate) fn play_card(s: &mut State, mv: Move) {
         Move::Diplomat(e) => {
             let q = s.edges[e.index()] - 1;
             s.remove_road(e);
+            // H7: a knight the removal cut off from its owner's buildings goes to his supply.
+            let mut cut = s.ck.knight_bits[q as usize] & !joined(s, q, 0);
+            while cut != 0 {
+                let n = cut.trailing_zeros() as usize;
+                cut &= cut - 1;
+                let k = s.ck.lift_knight(n);
+                s.ck.supply[q as usize][k.strength() as usize - 1] += 1;
+            }
             routes_changed(s);
             if q == p && s.roads[i] < ROADS && any_road_site(s, p) {
                 s.phase = Phase::DiplomatRoad;

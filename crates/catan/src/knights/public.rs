@@ -5,10 +5,12 @@ use super::card_kind::CardKind;
 use super::cards::Colour;
 use super::dice::Ship;
 use super::expansion::{Knight, PROGRESS_KINDS};
+use super::house::HouseRules;
 use super::metropolis::Metropolis;
 use super::tracks::Track;
-use crate::ids::{Node, Player};
+use crate::ids::{Hex, Node, Player};
 use crate::moves::Phase;
+use crate::options::{Shortage, Variant};
 use crate::packed::count;
 use crate::state::State;
 use crate::topology::NONE;
@@ -27,6 +29,23 @@ impl State {
     /// The deck a progress card is about to be drawn from (at `Phase::Progress`).
     pub fn drawing_deck(&self) -> Option<Colour> {
         (self.phase == Phase::Progress).then(|| Colour::ALL[self.ck.pending.colour as usize])
+    }
+
+    /// The merchant's hex and the player controlling it (K45), once a Merchant was played.
+    pub fn merchant(&self) -> Option<(Hex, Player)> {
+        (self.ck.merchant != NONE).then_some((Hex(self.ck.merchant), Player(self.ck.merchant_owner)))
+    }
+
+    /// The same position of Städte und Ritter under other house rules (H1–H14; `shortage` follows
+    /// H1): to play one position under the official and the club's readings. None in the base game.
+    pub fn under(&self, house: HouseRules) -> Option<State> {
+        if !self.options.knights() {
+            return None;
+        }
+        let mut s = self.clone();
+        s.options.variant = Variant::Knights(house);
+        s.options.shortage = if house.on(1) { Shortage::H1 } else { Shortage::Official };
+        Some(s)
     }
 
     /// The knight displaced and waiting for its owner to move it on (K34).
