@@ -125,6 +125,9 @@ fn knights_values(s: &State, p: Player, sources: &mut Vec<i32>, details: &mut Ve
         s.turns().to_string(),
         s.road_length(p).to_string(),
         s.ship().attacks.to_string(),
+        s.barbarian_wins().to_string(),
+        s.cities_lost(p).0.to_string(),
+        s.cities_lost(p).1.to_string(),
         knights.filter(|k| k.owner() == p.0).count().to_string(),
         levels.join("/"),
     ]);
@@ -276,7 +279,16 @@ impl GameKind for Catan {
                     "defenders",
                     "progress_cards",
                 ],
-                &["turns", "road_length", "attacks", "knights", "levels"],
+                &[
+                    "turns",
+                    "road_length",
+                    "attacks",
+                    "barbarians_won",
+                    "cities_lost",
+                    "cities_removed",
+                    "knights",
+                    "levels",
+                ],
             );
         }
         Columns::new(

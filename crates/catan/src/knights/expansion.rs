@@ -157,6 +157,11 @@ pub struct Expansion {
     pub(crate) ship: Ship,
     /// Defender of Catan cards taken (K39).
     pub(crate) defenders: [u8; SEATS],
+    /// Attacks the barbarians won (K40), and each player's cities lost to them (K42) and of
+    /// those removed from the board (H11): counts for studies.
+    pub(crate) barbarian_wins: u16,
+    pub(crate) cities_lost: [u8; SEATS],
+    pub(crate) cities_removed: [u8; SEATS],
     /// City pieces lying on their side, settlements in every way (K42).
     pub(crate) sideways: u64,
     /// Cities sabotaged under H9: yielding as settlements until repaired.
@@ -196,6 +201,9 @@ impl Expansion {
             metropolis_node: [NONE; 3],
             ship: Ship::default(),
             defenders: [0; SEATS],
+            barbarian_wins: 0,
+            cities_lost: [0; SEATS],
+            cities_removed: [0; SEATS],
             sideways: 0,
             sabotaged: 0,
             progress: [[0; PROGRESS_KINDS]; SEATS],

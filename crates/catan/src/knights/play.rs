@@ -182,6 +182,7 @@ fn lose_city(s: &mut State, n: Node) {
     let p = s.actor;
     let i = p as usize;
     let bit = 1u64 << n.0;
+    s.ck.cities_lost[i] += 1;
     if s.ck.walls & bit != 0 {
         s.ck.walls &= !bit;
         s.ck.wall_count[i] -= 1;
@@ -199,6 +200,7 @@ fn lose_city(s: &mut State, n: Node) {
         return;
     }
     s.cities[i] -= 1;
+    s.ck.cities_removed[i] += 1;
     s.nodes[n.index()] = 0;
     s.built[i] &= !bit;
     s.crowded = (0..NODES).filter(|&m| s.nodes[m] != 0).fold(0, |c, m| c | TOPOLOGY.node_near_bits[m]);

@@ -69,6 +69,16 @@ impl State {
         (self.ck.metropolis[t as usize], (n != NONE).then_some(Node(n)))
     }
 
+    /// Attacks the barbarians won (K40).
+    pub fn barbarian_wins(&self) -> u16 {
+        self.ck.barbarian_wins
+    }
+
+    /// A player's cities lost to the barbarians (K42), and of those removed from the board (H11).
+    pub fn cities_lost(&self, p: Player) -> (u8, u8) {
+        (self.ck.cities_lost[p.index()], self.ck.cities_removed[p.index()])
+    }
+
     /// The barbarian ship (K37).
     pub fn ship(&self) -> Ship {
         self.ck.ship

@@ -68,7 +68,10 @@ fn barbarians_land(s: &mut State) {
     match attack(&sides[..n]).2 {
         Outcome::CatanWins { defender: Some(d), .. } => s.ck.defenders[d.index()] += 1,
         Outcome::CatanWins { tied, .. } => s.ck.pending.tied = tied,
-        Outcome::BarbariansWin { hit } => s.ck.pending.losers = hit,
+        Outcome::BarbariansWin { hit } => {
+            s.ck.barbarian_wins += 1;
+            s.ck.pending.losers = hit;
+        }
     }
     // K43: every knight inactive once the battle is fought.
     for k in s.ck.knights.iter_mut() {
