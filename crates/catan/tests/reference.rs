@@ -18,68 +18,13 @@ use stadt_catan::moves::{Chance, Move, Phase};
 use stadt_catan::options::{BeforeRoll, Discard, LongestRoad, Options, Shortage, Win};
 use stadt_catan::state::{Building, State};
 use stadt_catan::topology::{EDGES, HEXES, NODES, TOPOLOGY};
+use stadt_testkit::catan_geometry::{Geometry, geometry, longest_trail, owner, road_owner};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-/// The geometry derived again from the hexes' corners alone: two corners next to each other on a
-/// hex are joined by a path.
-struct Geometry {
-    neighbours: Vec<Vec<usize>>,
-    edge_of: Vec<Vec<Option<usize>>>,
-}
-
-fn geometry() -> Geometry {
-    let mut neighbours = vec![BTreeSet::new(); NODES];
-    for h in 0..HEXES {
-        let c = TOPOLOGY.hex_nodes[h];
-        for k in 0..6 {
-            let (a, b) = (c[k] as usize, c[(k + 1) % 6] as usize);
-            neighbours[a].insert(b);
-            neighbours[b].insert(a);
-        }
-    }
-    let mut edge_of = vec![vec![None; NODES]; NODES];
-    for e in 0..EDGES {
-        let [a, b] = TOPOLOGY.edge_nodes[e];
-        assert!(neighbours[a as usize].contains(&(b as usize)), "edge {e} joins no neighbours");
-        edge_of[a as usize][b as usize] = Some(e);
-        edge_of[b as usize][a as usize] = Some(e);
-    }
-    let neighbours: Vec<Vec<usize>> = neighbours.into_iter().map(|s| s.into_iter().collect()).collect();
-    assert_eq!(neighbours.iter().map(Vec::len).sum::<usize>(), 2 * EDGES);
-    Geometry { neighbours, edge_of }
-}
-
-fn owner(s: &State, n: usize) -> Option<u8> {
-    s.building(Node(n as u8)).map(|b| b.owner().0)
-}
-
-fn road_owner(s: &State, g: &Geometry, a: usize, b: usize) -> Option<u8> {
-    g.edge_of[a][b].and_then(|e| s.road(Edge(e as u8))).map(|p| p.0)
-}
-
-/// Exhaustive longest trail of `p`'s roads: every trail from every path, in both directions.
+/// Exhaustive longest trail of `p`'s roads (C32): another's building blocks.
 fn longest(s: &State, g: &Geometry, p: u8) -> u8 {
-    fn go(s: &State, g: &Geometry, p: u8, at: usize, used: &mut Vec<(usize, usize)>) -> usize {
-        if !used.is_empty() && owner(s, at).is_some_and(|o| o != p) {
-            return used.len();
-        }
-        let mut best = used.len();
-        for &m in &g.neighbours[at] {
-            let key = (at.min(m), at.max(m));
-            if road_owner(s, g, at, m) == Some(p) && !used.contains(&key) {
-                used.push(key);
-                best = best.max(go(s, g, p, m, used));
-                used.pop();
-            }
-        }
-        best
-    }
-    let mut best = 0;
-    for a in 0..NODES {
-        best = best.max(go(s, g, p, a, &mut Vec::new()));
-    }
-    best as u8
+    longest_trail(s, g, p, &|n| owner(s, n).is_some_and(|o| o != p))
 }
 
 /// The longest trail by Catanatron's reading (C32, option `longest_road=catanatron`): trails

@@ -11,6 +11,7 @@
 //! - [`bots`]: every registered bot, searchers at a small budget; decks that differ only in
 //!   their hidden part.
 //! - [`catan`]: Catan's games logged in Catanatron's terms.
+//! - [`catan_geometry`]: Catan's board geometry derived again, and an exhaustive longest trail.
 //! - [`die_stadt`]: Die Stadt's position builder and its slow, independent reference of the rules.
 //! - [`rule_coverage`]: which rules of a game's rules document have a focused test.
 //!
@@ -19,6 +20,7 @@
 
 pub mod bots;
 pub mod catan;
+pub mod catan_geometry;
 pub mod cli;
 pub mod csv_file;
 pub mod die_stadt;
