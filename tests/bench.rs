@@ -71,11 +71,18 @@ fn bench_of_catan_prints_its_figures_and_a_random_game_allocates_nothing_in_play
         "catan_random_actions_per_second_1_thread",
         "catan_state_clone_ns",
         "catan_mcts_iterations_per_second_1_thread",
+        "knights_official_random_4p_games_per_second_1_thread",
+        "knights_cuxtan_random_4p_games_per_second_1_thread",
+        "knights_official_random_actions_per_second_1_thread",
+        "knights_state_clone_ns",
     ] {
         let v = figure(name);
         assert!(v.is_finite() && v > 0.0, "{name} = {v}");
     }
     assert_eq!(figure("catan_bytes_allocated_per_random_game_in_play"), 0.0, "{text}");
+    // Städte und Ritter's moves allocate nothing either (issue knights, item 8).
+    assert_eq!(figure("knights_official_bytes_allocated_per_random_game_in_play"), 0.0, "{text}");
+    assert_eq!(figure("knights_cuxtan_bytes_allocated_per_random_game_in_play"), 0.0, "{text}");
     assert!(!text.contains("protocol_decisions"), "Die Stadt's figures are not Catan's: {text}");
 }
 

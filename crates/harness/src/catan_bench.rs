@@ -1,7 +1,8 @@
 //! `stadt --game catan bench`: Catan's speed figures, in the same CSV as Die Stadt's
 //! (`crate::bench::csv`): random 4-player games and actions per second (official rules, and games
 //! under Catanatron's rules for the speed over Catanatron), what a state's clone costs, the bytes
-//! a random game allocates, and MCTS iterations per second.
+//! a random game allocates, and MCTS iterations per second; and Städte und Ritter's random games
+//! (official and `house=cuxtan`), their allocations and its clone.
 
 use crate::bench::Figure;
 use crate::catan::CatanEntrant;
@@ -60,14 +61,15 @@ fn timed_playouts(
     Playouts { games, actions, bytes_in_play: in_play, seconds: start.elapsed().as_secs_f64() }
 }
 
-/// Positions where a player decides among several moves, from random games after `turn` turns.
-fn positions(count: usize, seed: u64) -> Vec<State> {
+/// Positions where a player decides among several moves, from random games under `options`
+/// after 10 to 40 turns.
+fn positions(options: Options, count: usize, seed: u64) -> Vec<State> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut out = Vec::with_capacity(count);
     let mut game = 0;
     while out.len() < count {
-        let mut s = State::deal(4, Options::OFFICIAL, seed.wrapping_add(game)).expect("a deal");
+        let mut s = State::deal(4, options, seed.wrapping_add(game)).expect("a deal");
         game += 1;
         let keep_at = rng.random_range(10..40);
         while !s.is_over() {
@@ -139,23 +141,14 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         target: ">=500",
     });
 
-    let states = positions(100, seed);
-    let mut sink = states[0].clone();
-    let mut calls = 0u64;
-    let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
-        for s in &states {
-            sink.clone_from(black_box(s));
-            black_box(&sink);
-            calls += 1;
-        }
-    }
+    let states = positions(Options::OFFICIAL, 100, seed);
     figures.push(Figure {
         name: "catan_state_clone_ns".into(),
-        value: start.elapsed().as_secs_f64() * 1e9 / calls as f64,
+        value: clone_ns(&states, seconds),
         unit: "ns",
         target: "<=500",
     });
+    knights_figures(&mut figures, seconds, seed, &mut moves, &mut rng);
 
     figures.push(Figure {
         name: "catan_mcts_iterations_per_second_1_thread".into(),
@@ -164,6 +157,59 @@ pub fn run(seconds: f64, seed: u64) -> Vec<Figure> {
         target: "",
     });
     figures
+}
+
+/// What a clone of one of `states` costs, in nanoseconds, timed for about `seconds` (at most 1).
+fn clone_ns(states: &[State], seconds: f64) -> f64 {
+    let mut sink = states[0].clone();
+    let mut calls = 0u64;
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds.min(1.0) {
+        for s in states {
+            sink.clone_from(black_box(s));
+            black_box(&sink);
+            calls += 1;
+        }
+    }
+    start.elapsed().as_secs_f64() * 1e9 / calls as f64
+}
+
+/// Städte und Ritter's figures (issue knights, item 8): random 4-player games per second under
+/// the official rules and under `house=cuxtan`, the bytes their moves allocate, and a clone.
+fn knights_figures(
+    figures: &mut Vec<Figure>,
+    seconds: f64,
+    seed: u64,
+    moves: &mut Vec<Move>,
+    rng: &mut Pcg64Mcg,
+) {
+    for (options, rules) in [(Options::KNIGHTS, "official"), (Options::CUXTAN, "cuxtan")] {
+        let p = timed_playouts(options, seconds, seed, moves, rng);
+        figures.push(Figure {
+            name: format!("knights_{rules}_random_4p_games_per_second_1_thread"),
+            value: p.games as f64 / p.seconds,
+            unit: "games/s",
+            target: "",
+        });
+        figures.push(Figure {
+            name: format!("knights_{rules}_random_actions_per_second_1_thread"),
+            value: p.actions as f64 / p.seconds,
+            unit: "actions/s",
+            target: "",
+        });
+        figures.push(Figure {
+            name: format!("knights_{rules}_bytes_allocated_per_random_game_in_play"),
+            value: p.bytes_in_play.map_or(f64::NAN, |b| b as f64 / p.games as f64),
+            unit: "bytes/game",
+            target: "0",
+        });
+    }
+    figures.push(Figure {
+        name: "knights_state_clone_ns".into(),
+        value: clone_ns(&positions(Options::KNIGHTS, 100, seed), seconds),
+        unit: "ns",
+        target: "<=500",
+    });
 }
 
 /// Iterations per second of Catan's `mcts` (random playouts) deciding `states` in turn,
