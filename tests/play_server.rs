@@ -367,7 +367,20 @@ fn port_fixes_the_port_and_bad_settings_are_refused_before_serving() {
 
 #[test]
 fn a_person_plays_catan_on_the_generic_page_seeing_only_their_seat_and_the_record_replays() {
-    let dir = scratch("play-server-catan");
+    person_plays_catan("play-server-catan", "random", "turns=40");
+}
+
+/// Städte und Ritter in the browser too (issue knights, item 7): three players, the person's
+/// progress cards shown and the bots' only counted.
+#[test]
+fn a_person_plays_staedte_und_ritter_on_the_generic_page_and_the_record_replays() {
+    person_plays_catan("play-server-knights", "random,greedy", "game=knights turns=30");
+}
+
+/// A person plays seat 2 of a game of Catan under `options` against `bots`, always the first
+/// move offered; the page shows only the person's seat, and the record replays to the end printed.
+fn person_plays_catan(folder: &str, bots: &str, options: &str) {
+    let dir = scratch(folder);
     let rec = dir.join("catan.rec");
     let mut game = start_with(&[
         "--game",
@@ -376,11 +389,11 @@ fn a_person_plays_catan_on_the_generic_page_seeing_only_their_seat_and_the_recor
         "--human",
         "2",
         "--bots",
-        "random",
+        bots,
         "--seed",
         "5",
         "--options",
-        "turns=40",
+        options,
         "--record",
         rec.to_str().unwrap(),
     ]);

@@ -1,12 +1,17 @@
 //! A picture of a game of Catan at any step as one self-contained SVG document (`stadt replay
 //! --svg`): the hexes with their number tokens, the harbours, the robber, every road, settlement
-//! and city in its player's colour, and a panel with each player's points, cards and titles.
+//! and city in its player's colour, and a panel with each player's points, cards and titles. Under
+//! Städte und Ritter also the knights (strength, active), walls, metropolises, cities on their
+//! side or sabotaged, the merchant, the barbarian ship's track and each player's improvements.
 //! The picture of a record shows everything, hidden cards included: it is for people looking at a
 //! record, never shown to a bot. The picture of what one seat sees (a person playing it) shows the
 //! others' hidden cards as counts, and numbers every intersection and path for its moves.
 
 use crate::board::Harbour;
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
+use crate::knights::card_kind::CardKind;
+use crate::knights::cards::ProgressCard;
+use crate::knights::tracks::{Commodity, Track};
 use crate::state::{Building, State};
 use crate::topology::{EDGES, HARBOURS, HEX_COORDS, HEXES, NODES, TOPOLOGY};
 use stadt_core::svg::{Font, Paint, Svg, Xy};
@@ -85,13 +90,16 @@ fn mid((ax, ay): Xy, (bx, by): Xy) -> Xy {
 /// cards are drawn as counts only: what that player sees.
 pub fn board_svg(s: &State, seats: &[String], viewer: Option<usize>) -> String {
     let players = s.players();
-    let width = MARGIN * 3.0 + 2.0 * HALF_W + PANEL;
-    let panel_h = TITLE + ROW * (8.0 + 6.0 * players as f64) + MARGIN;
+    // Städte und Ritter's panel holds more on each line.
+    let panel = if s.options().knights() { PANEL + 210.0 } else { PANEL };
+    let width = MARGIN * 3.0 + 2.0 * HALF_W + panel;
+    let panel_h = TITLE + ROW * (8.0 + 7.0 * players as f64) + MARGIN;
     let height = (TITLE + 2.0 * HALF_H + MARGIN).max(panel_h);
+    let game = if s.options().knights() { "Catan, Städte und Ritter" } else { "Catan" };
     let title = match s.winner() {
-        Some(w) => format!("Catan: the end of the game, won by p{} (turn {})", w.0 + 1, s.turns()),
-        None if s.is_over() => format!("Catan: the end of the game, no winner (turn {})", s.turns()),
-        None => format!("Catan: turn {}, p{} to decide", s.turns(), s.actor().0 + 1),
+        Some(w) => format!("{game}: the end of the game, won by p{} (turn {})", w.0 + 1, s.turns()),
+        None if s.is_over() => format!("{game}: the end of the game, no winner (turn {})", s.turns()),
+        None => format!("{game}: turn {}, p{} to decide", s.turns(), s.actor().0 + 1),
     };
     let mut svg = Svg::new(width, height, &title);
     svg.rect((0.0, 0.0), (width, height), Paint::fill("#ffffff"));
@@ -103,9 +111,113 @@ pub fn board_svg(s: &State, seats: &[String], viewer: Option<usize>) -> String {
         draw_numbers(&mut svg);
     }
     draw_roads(&mut svg, s);
+    if s.options().knights() {
+        draw_walls(&mut svg, s);
+    }
     draw_buildings(&mut svg, s);
+    if s.options().knights() {
+        draw_knights_pieces(&mut svg, s);
+    }
     draw_panel(&mut svg, s, seats, viewer, MARGIN * 2.0 + 2.0 * HALF_W);
     svg.finish()
+}
+
+/// A city wall: a grey base under the city (K19).
+fn draw_walls(svg: &mut Svg, s: &State) {
+    for n in (0..NODES as u8).map(Node).filter(|&n| s.wall(n)) {
+        let (x, y) = node_point(n);
+        svg.rect((x - 14.0, y - 2.0), (28.0, 13.0), Paint::outlined("#8c8c8c", INK, 1.0));
+    }
+}
+
+/// Knights (a disc in the owner's colour, its strength as a number, a yellow ring when active),
+/// metropolises (a gold star with the track's letter), cities on their side (`side`) or
+/// sabotaged (a black cross), and the merchant (an `M` on its hex).
+fn draw_knights_pieces(svg: &mut Svg, s: &State) {
+    for n in (0..NODES as u8).map(Node) {
+        let (x, y) = node_point(n);
+        if let Some(k) = s.knight(n) {
+            let ring = if k.active() { "#ffd700" } else { INK };
+            svg.circle(
+                (x, y),
+                9.0,
+                Paint::outlined(player_colour(Player(k.owner())), ring, if k.active() { 3.0 } else { 1.2 }),
+            );
+            let ink = if k.owner() == 2 { "#000000" } else { "#ffffff" };
+            svg.text(
+                (x, y + 1.0),
+                Font::new(10.0).middle().bold().colour(ink),
+                &(k.strength() as u8).to_string(),
+            );
+        }
+        if s.sideways(n) {
+            svg.text((x, y + 18.0), Font::new(8.0).middle().halo(), "side");
+        }
+    }
+    for t in Track::ALL {
+        if let (_, Some(n)) = s.metropolis(t) {
+            let (x, y) = node_point(n);
+            let star: Vec<Xy> = (0..10)
+                .map(|k| {
+                    let r = if k % 2 == 0 { 9.0 } else { 4.0 };
+                    let a = std::f64::consts::PI / 5.0 * k as f64 - std::f64::consts::FRAC_PI_2;
+                    (x + 12.0 + r * a.cos(), y - 12.0 + r * a.sin())
+                })
+                .collect();
+            svg.polygon(&star, Paint::outlined("#ffd700", INK, 1.0));
+            let letter = &t.name()[..1].to_uppercase();
+            svg.text((x + 12.0, y - 11.0), Font::new(7.0).middle().bold(), letter);
+        }
+    }
+    if let Some((h, p)) = s.merchant() {
+        let c = hex_centre(h);
+        let at = (c.0 - 22.0, c.1 - 14.0);
+        svg.circle(at, 9.0, Paint::outlined(player_colour(p), INK, 1.5));
+        svg.text(at, Font::new(10.0).middle().bold(), "M");
+    }
+}
+
+/// The barbarian ship's track: the spaces moved of 7 and the attacks so far (K37).
+fn ship_line(s: &State) -> String {
+    let ship = s.ship();
+    let track: String = (0..7)
+        .map(|k| {
+            if k < ship.moved {
+                '#'
+            } else if k == ship.moved {
+                '>'
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    format!("barbarians [{track}] 7; attacks {}, won {}", ship.attacks, s.barbarian_wins())
+}
+
+/// A player's Städte und Ritter lines: levels, walls, knights; commodities; progress cards (the
+/// others' as a count for a viewer).
+fn knights_lines(s: &State, p: Player, shown: bool) -> [String; 3] {
+    let levels: Vec<String> = Track::ALL.iter().map(|&t| format!("{} {}", t.name(), s.level(p, t))).collect();
+    let on_board = (0..NODES as u8).filter(|&n| s.knight(Node(n)).is_some_and(|k| k.owner() == p.0)).count();
+    let commodities: Vec<String> = Commodity::ALL
+        .iter()
+        .map(|&c| format!("{} {}", s.cards_of(p, CardKind::Commodity(c)), c.name()))
+        .collect();
+    let progress = if shown {
+        let held: Vec<String> = ProgressCard::ALL
+            .iter()
+            .filter(|k| s.progress_cards(p)[k.index()] > 0)
+            .map(|k| format!("{} {}", s.progress_cards(p)[k.index()], k.name()))
+            .collect();
+        if held.is_empty() { "none".to_string() } else { held.join(", ") }
+    } else {
+        format!("{} hidden", s.progress_held(p))
+    };
+    [
+        format!("{}; walls {}; knights {on_board}", levels.join(", "), s.walls_of(p)),
+        format!("commodities: {}; defenders {}", commodities.join(", "), s.defenders(p)),
+        format!("progress cards: {progress}; laid down {}", s.progress_points(p)),
+    ]
 }
 
 fn draw_hexes(svg: &mut Svg, s: &State) {
@@ -230,21 +342,34 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], viewer: Option<usize>,
         *y += ROW;
     };
     let roll = if s.last_roll() == 0 { "none yet".to_string() } else { s.last_roll().to_string() };
-    line(
-        svg,
-        &mut y,
-        Font::new(13.0),
-        &format!("last roll: {roll}; development cards left: {}", s.deck_left()),
-    );
+    if s.options().knights() {
+        let (red, event) = s.red_and_event();
+        let decks: Vec<String> = s.progress_decks().iter().map(|d| d.len().to_string()).collect();
+        line(
+            svg,
+            &mut y,
+            Font::new(13.0),
+            &format!("last roll: {roll} (red {red}, event {event}); decks left {}", decks.join("/")),
+        );
+        line(svg, &mut y, Font::new(13.0), &ship_line(s));
+    } else {
+        line(
+            svg,
+            &mut y,
+            Font::new(13.0),
+            &format!("last roll: {roll}; development cards left: {}", s.deck_left()),
+        );
+    }
     let bank = s.bank();
     line(svg, &mut y, Font::new(13.0), &format!("bank: {}", cards(&bank)));
     let holder = |p: Option<Player>| p.map_or("nobody".to_string(), |p| format!("p{}", p.0 + 1));
-    line(
-        svg,
-        &mut y,
-        Font::new(13.0),
-        &format!("longest road: {}; largest army: {}", holder(s.longest_road()), holder(s.largest_army())),
-    );
+    let titles = if s.options().knights() {
+        let merchant = holder(s.merchant().map(|m| m.1));
+        format!("longest trade route: {}; merchant: {merchant}", holder(s.longest_road()))
+    } else {
+        format!("longest road: {}; largest army: {}", holder(s.longest_road()), holder(s.largest_army()))
+    };
+    line(svg, &mut y, Font::new(13.0), &titles);
     y += ROW / 2.0;
     for i in 0..s.players() {
         let p = Player(i as u8);
@@ -275,6 +400,13 @@ fn draw_panel(svg: &mut Svg, s: &State, seats: &[String], viewer: Option<usize>,
             (format!("{} cards", s.hand_size(p)), format!("{held} hidden"))
         };
         line(svg, &mut y, Font::new(12.0), &format!("hand: {hand}"));
+        if s.options().knights() {
+            for text in knights_lines(s, p, viewer.is_none_or(|v| v == i)) {
+                line(svg, &mut y, Font::new(12.0), &text);
+            }
+            y += ROW / 2.0;
+            continue;
+        }
         line(svg, &mut y, Font::new(12.0), &format!("development cards: {devs}"));
         line(svg, &mut y, Font::new(12.0), &format!("played: {}", dev(s.played(p))));
         y += ROW / 2.0;
