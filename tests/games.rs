@@ -596,3 +596,69 @@ fn catan_bots_in_other_programs_play_over_the_protocol_and_a_failure_is_a_forfei
     );
     assert!(!dir.join("c").exists());
 }
+
+#[test]
+fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit_2() {
+    let dir = scratch("games-knights");
+    let run = |out: &str, options: &str, players: &str| {
+        let out = dir.join(out);
+        stadt(&[
+            "--game",
+            "catan",
+            "tournament",
+            "--bots",
+            "random,greedy,random",
+            "--players",
+            players,
+            "--games",
+            "3",
+            "--quiet",
+            "--records",
+            "--options",
+            options,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let (code, _, err) = run("ok", "game=knights house=cuxtan", "3");
+    assert_eq!(code, 0, "{err}");
+    // The manifest and every record name every option (issue knights, item 2).
+    let manifest = std::fs::read_to_string(dir.join("ok/manifest.toml")).unwrap();
+    assert!(
+        manifest.contains("rules = \"game=knights shortage=h1") && manifest.contains("diplomat=cuxtan"),
+        "{manifest}"
+    );
+    let record = std::fs::read_to_string(dir.join("ok/records/0.rec")).unwrap();
+    assert!(record.lines().nth(2).unwrap().contains("barbarians_remove_cities=cuxtan"), "{record}");
+    let (code, _, err) = stadt(&["replay", dir.join("ok/records/0.rec").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // An unknown option, an unknown value, an option of the other game, a game without enough
+    // players: exit 2 naming them, and nothing written.
+    assert_refused(run("a", "game=knights diplomat=maybe", "3"), &["`diplomat=maybe`", "official or cuxtan"]);
+    assert_refused(
+        run("b", "game=knights discard=random", "3"),
+        &["`discard` is an option of the base game"],
+    );
+    assert_refused(run("c", "saboteur=cuxtan", "3"), &["`saboteur` is an option of Städte und Ritter"]);
+    assert_refused(run("d", "game=chess", "3"), &["`chess` is no game"]);
+    assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2"]);
+    for name in ["a", "b", "c", "d", "e"] {
+        assert!(!dir.join(name).exists(), "a refused run wrote {name}");
+    }
+    // A malformed record: its line named.
+    let broken = dir.join("broken.rec");
+    std::fs::write(&broken, record.replacen("alchemist", "wizard", 1)).unwrap();
+    assert_refused(
+        stadt(&["replay", broken.to_str().unwrap()]),
+        &["broken.rec: line 5: `wizard` is no progress card"],
+    );
+    let illegal = dir.join("illegal.rec");
+    let mut lines: Vec<&str> = record.lines().collect();
+    lines.truncate(10);
+    lines[9] = "p1: wall 3";
+    std::fs::write(&illegal, lines.join("\n") + "\n").unwrap();
+    assert_refused(
+        stadt(&["replay", illegal.to_str().unwrap(), "--partial"]),
+        &["illegal.rec: line 10: `wall 3`"],
+    );
+}

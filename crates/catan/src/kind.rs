@@ -257,8 +257,9 @@ impl GameKind for Catan {
         NAME
     }
 
+    /// 2 to 4 (C1, C40); Städte und Ritter 3 or 4 (K1).
     fn players(&self) -> RangeInclusive<usize> {
-        2..=4
+        if self.options.knights() { 3..=4 } else { 2..=4 }
     }
 
     fn options(&self) -> &'static [GameOption] {
