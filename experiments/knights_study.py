@@ -8,7 +8,8 @@ with 95% intervals over decks (a deck's seatings are one unit, as the tournament
 
 - game length: turns played;
 - the barbarians: attacks per game, the share of attacks they won;
-- cities lost to them per game, and cities removed from the board entirely (H11);
+- cities lost to them per game, and cities removed from the board entirely (H11), and the share
+  of games where that happened;
 - the share of all points scored that came from metropolises;
 - how often the turn limit ended a game without a winner.
 
@@ -46,6 +47,7 @@ def measures(rows: list[dict[str, str]]) -> dict[str, float]:
         "barbarians_won": won,
         "cities_lost": sum(int(r["cities_lost"]) for r in rows),
         "cities_removed": sum(int(r["cities_removed"]) for r in rows),
+        "removed_any": 1.0 if any(int(r["cities_removed"]) > 0 for r in rows) else 0.0,
         "metropolis_points": sum(int(r["metropolises"]) for r in rows),
         "points": scores,
         # The turn limit (1000, C39) ends a game without a winner.
@@ -88,6 +90,7 @@ def study(official: Path, cuxtan: Path) -> str:
         ("share of attacks the barbarians won", lambda d: ratio(d, "barbarians_won", "attacks", keys)),
         ("cities lost to the barbarians per game", lambda d: mean(d, "cities_lost", keys)),
         ("cities removed entirely per game (H11)", lambda d: mean(d, "cities_removed", keys)),
+        ("games where a city was removed entirely", lambda d: mean(d, "removed_any", keys)),
         ("share of points from metropolises", lambda d: ratio(d, "metropolis_points", "points", keys)),
         ("games ended by the turn limit", lambda d: mean(d, "no_winner", keys)),
     ]
