@@ -620,6 +620,12 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
             out.to_str().unwrap(),
         ])
     };
+    let (code, listed, err) = stadt(&["games"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        listed.contains("\n  game (default catan): ") && listed.contains("barbarians_remove_cities"),
+        "{listed}"
+    );
     let (code, _, err) = run("ok", "game=knights house=cuxtan", "3");
     assert_eq!(code, 0, "{err}");
     // The manifest and every record name every option (issue knights, item 2).

@@ -22,7 +22,7 @@ use std::ops::RangeInclusive;
 pub const NAME: &str = "catan";
 
 /// Catan's options, as `name=value` words of `record::parse_options`.
-pub const OPTIONS: [GameOption; 13] = [
+pub const OPTIONS: [GameOption; 15] = [
     GameOption {
         name: "shortage",
         about: "C16: `official` or `h1` (nobody receives a resource the bank cannot pay in full)",
@@ -67,6 +67,16 @@ pub const OPTIONS: [GameOption; 13] = [
         name: "board",
         about: "C8: a board file (`stadt-catan-board 1`) that every game is played on (the deck and dice still come from the seed)",
         default: "dealt from the seed",
+    },
+    GameOption {
+        name: "game",
+        about: "`catan` (the base game) or `knights`: Städte und Ritter, rules K1-K85 (3 or 4 players; of the options above only shortage, numbers, turns and board apply)",
+        default: "catan",
+    },
+    GameOption {
+        name: "house",
+        about: "with game=knights: `cuxtan` sets every house rule H1-H14, each also by its name=official|cuxtan: shortage (H1), city_yield, knights_act_once, trading_house_pairs, progress_limit, bishop_one_per_player, diplomat, inventor_no_neighbours, saboteur, deserter, barbarians_remove_cities, longest_route, placed_is_placed, card_played_is_played (docs/catan/rules.md section 13.13)",
+        default: "official",
     },
 ];
 
