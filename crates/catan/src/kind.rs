@@ -6,6 +6,8 @@
 
 use crate::board::Board;
 use crate::ids::{DevCard, Player, Resource};
+use crate::knights::card_kind::CardKind;
+use crate::knights::cards::ProgressCard;
 use crate::knights::tracks::Track;
 use crate::moves::Move;
 use crate::moves::Phase;
@@ -159,6 +161,113 @@ pub struct PublicLog {
     started: bool,
     /// A chance step whose outcome is still to be written once it is resolved.
     pending: Pending,
+    /// Städte und Ritter's hidden events (K85).
+    knights: KnightsLog,
+}
+
+/// What a Städte und Ritter log follows to write its hidden events (K85): the progress cards
+/// each player held and laid down when last written, every hand before a steal, and the player a
+/// Spy or Master Merchant takes from.
+#[derive(Default)]
+struct KnightsLog {
+    progress: [[u8; 25]; 4],
+    laid: [u8; 4],
+    hands: Option<[[u8; 8]; 4]>,
+    victim: u8,
+}
+
+/// A player's cards by kind, commodities included.
+fn hand8(s: &State, p: usize) -> [u8; 8] {
+    CardKind::ALL.map(|k| s.cards_of(Player(p as u8), k))
+}
+
+impl KnightsLog {
+    /// Lines for what changed since the log last looked: progress cards drawn (seen by the
+    /// drawer, their deck by all; a victory point by all, K49) and cards stolen (seen by thief
+    /// and victim); then the log looks at `s` again.
+    fn catch_up(&mut self, s: &State, text: &mut String) {
+        for q in 0..s.players() {
+            let p = Player(q as u8);
+            let (held, laid) = (s.progress_cards(p), s.progress_points(p));
+            for card in ProgressCard::ALL {
+                let k = card.index();
+                for _ in self.progress[q][k]..held[k] {
+                    text.push_str(&format!("[p{0}] p{0} draws {1}\n", q + 1, card.name()));
+                    text.push_str(&format!("p{} draws a {} card\n", q + 1, card.colour().name()));
+                }
+            }
+            if laid > self.laid[q] {
+                text.push_str(&format!(
+                    "p{} lays down {} victory point card(s)\n",
+                    q + 1,
+                    laid - self.laid[q]
+                ));
+            }
+            self.progress[q] = *held;
+            self.laid[q] = laid;
+        }
+        if let Some(before) = self.hands.take() {
+            let thief = s.current().index();
+            for (v, was) in before.iter().enumerate().take(s.players()) {
+                if v == thief {
+                    continue;
+                }
+                let now = hand8(s, v);
+                for (k, kind) in CardKind::ALL.iter().enumerate() {
+                    for _ in now[k]..was[k] {
+                        let (t, v) = (thief + 1, v + 1);
+                        text.push_str(&format!("[p{t},p{v}] p{t} steals {kind} from p{v}\n"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The line of a move that others see only in part (K85), or None for a public move.
+    fn private_line(&mut self, s: &State, mv: Move) -> Option<String> {
+        let me = s.actor().0 + 1;
+        let v = self.victim + 1;
+        match mv {
+            Move::Spy(q) | Move::MasterMerchant(q) => {
+                self.victim = q.0;
+                None
+            }
+            Move::Robber(..) | Move::Bishop(_) => {
+                self.hands =
+                    Some(std::array::from_fn(|q| if q < s.players() { hand8(s, q) } else { [0; 8] }));
+                None
+            }
+            Move::PutBack(card) => {
+                self.progress[s.actor().index()][card.index()] -= 1;
+                let others: Vec<String> =
+                    (1..=s.players() as u8).filter(|&q| q != me).map(|q| format!("p{q}")).collect();
+                Some(format!(
+                    "[p{me}] {}\n[{}] p{me} puts a card back under the {} deck\n",
+                    move_line(s, mv),
+                    others.join(","),
+                    card.colour().name()
+                ))
+            }
+            Move::SpyTake(card) => {
+                self.progress[self.victim as usize][card.index()] -= 1;
+                self.progress[s.actor().index()][card.index()] += 1;
+                Some(self.between_two(s, mv, me, v))
+            }
+            Move::Take(_) => Some(self.between_two(s, mv, me, v)),
+            _ => None,
+        }
+    }
+
+    /// A move seen whole by `me` and `v`, the others told only that a card moved.
+    fn between_two(&self, s: &State, mv: Move, me: u8, v: u8) -> String {
+        let others: Vec<String> =
+            (1..=s.players() as u8).filter(|&q| q != me && q != v).map(|q| format!("p{q}")).collect();
+        let mut out = format!("[p{me},p{v}] {}\n", move_line(s, mv));
+        if !others.is_empty() {
+            out.push_str(&format!("[{}] p{me} takes a card from p{v}\n", others.join(",")));
+        }
+        out
+    }
 }
 
 /// What a chance step changes, seen before it is resolved.
@@ -182,6 +291,15 @@ impl PublicLog {
             ));
             self.text.push_str(&s.board().to_text());
             self.started = true;
+        }
+        if s.options().knights() {
+            self.knights.catch_up(s, &mut self.text);
+        }
+        if self.rolling && s.has_rolled() && s.options().knights() {
+            let (red, event) = s.red_and_event();
+            self.text.push_str(&format!("dice {red} {} event {event}\n", s.last_roll() - red));
+            self.rolling = false;
+            self.pending = Pending::None;
         }
         if self.rolling && s.has_rolled() {
             self.text.push_str(&format!("dice {}\n", s.last_roll()));
@@ -236,8 +354,19 @@ impl PublicLog {
 
     fn push(&mut self, s: &State, mv: Move) {
         self.catch_up(s);
-        self.text.push_str(&move_line(s, mv));
-        self.text.push('\n');
+        let private = if s.options().knights() { self.knights.private_line(s, mv) } else { None };
+        match private {
+            Some(lines) => self.text.push_str(&lines),
+            None => {
+                self.text.push_str(&move_line(s, mv));
+                self.text.push('\n');
+            }
+        }
+        if s.options().knights() {
+            // Städte und Ritter's steals are written from the hands (KnightsLog), commodities too.
+            self.rolling |= mv == Move::Roll || matches!(mv, Move::Alchemist(..));
+            return;
+        }
         self.rolling |= mv == Move::Roll;
         let p = s.actor();
         self.pending = match mv {
@@ -367,7 +496,13 @@ impl GameKind for Catan {
     }
 
     fn history(&self, _players: usize) -> PublicLog {
-        PublicLog { text: String::new(), rolling: false, started: false, pending: Pending::None }
+        PublicLog {
+            text: String::new(),
+            rolling: false,
+            started: false,
+            pending: Pending::None,
+            knights: KnightsLog::default(),
+        }
     }
 
     fn history_catch_up(&self, history: &mut PublicLog, s: &State) {

@@ -230,3 +230,64 @@ fn c41_a_seat_is_shown_its_own_draws_and_steals_and_everyone_the_random_discards
     }
     assert!(draws > 0 && steals > 0 && discards > 0, "{draws} draws, {steals} steals, {discards} discards");
 }
+
+#[test]
+fn k85_a_seat_is_shown_its_own_progress_cards_put_back_and_taken_and_only_the_decks_of_the_others() {
+    use stadt_catan::moves::{Chance, Move};
+    let (mut own, mut others_private) = (0, 0);
+    for (options, seed) in [(Options::KNIGHTS, 21), (Options::CUXTAN, 22)] {
+        let kind = Catan::new(options);
+        let mut s = kind.deal(4, seed).unwrap();
+        let mut h = kind.history(4);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut buf = Vec::new();
+        // Per seat, the progress cards it drew, put back, or took, as its record should show them.
+        let mut drawn: Vec<Vec<String>> = vec![Vec::new(); 4];
+        let mut private: Vec<(u8, String)> = Vec::new();
+        while !s.is_over() {
+            let actor = s.actor().0;
+            match s.resolve_chance() {
+                Some(Chance::Progress(k)) if !k.is_victory_point() => {
+                    drawn[actor as usize].push(format!("p{} draws {}", actor + 1, k.name()))
+                }
+                Some(_) => {}
+                None => {
+                    kind.history_catch_up(&mut h, &s);
+                    s.legal_moves(&mut buf);
+                    let building: Vec<Move> =
+                        buf.iter().copied().filter(|m| !matches!(m, Move::Exchange(..))).collect();
+                    let mv = if !building.is_empty() && rng.random_bool(0.8) {
+                        building[rng.random_range(0..building.len())]
+                    } else {
+                        buf[rng.random_range(0..buf.len())]
+                    };
+                    if matches!(mv, Move::PutBack(_) | Move::SpyTake(_) | Move::Take(_)) {
+                        private.push((actor, stadt_catan::record::move_text(mv)));
+                    }
+                    kind.history_push(&mut h, &s, mv);
+                    s.play(mv).unwrap();
+                }
+            }
+        }
+        kind.history_catch_up(&mut h, &s);
+        for seat in 0..4u8 {
+            let text = stadt_catan::record::seat_record(kind.history_text(&h), seat as usize);
+            let me = format!("p{}", seat + 1);
+            let mine: Vec<&str> =
+                text.lines().filter(|l| l.contains(" draws ") && !l.ends_with(" card")).collect();
+            assert_eq!(mine, drawn[seat as usize], "the progress cards {me} drew, and no one else's");
+            for (who, mv) in &private {
+                let line = format!("p{}: {mv}", who + 1);
+                if mv.starts_with("put-back") && *who != seat {
+                    assert!(!text.contains(&line), "{me} is shown another's `{line}`");
+                    others_private += 1;
+                }
+                if *who == seat {
+                    assert!(text.contains(&line), "{me} is shown its own `{line}`");
+                    own += 1;
+                }
+            }
+        }
+    }
+    assert!(own > 0 && others_private > 0, "{own} own, {others_private} others' hidden moves");
+}
