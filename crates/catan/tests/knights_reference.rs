@@ -4,8 +4,9 @@
 //! by exhaustive search, another's building or knight blocking it (K46); production with
 //! commodities and the shortage rule per kind (K13, K14, H1, H9); the event die, the barbarians'
 //! strength and outcome (K11, K38–K43); who draws at a gate (K12); a 7's discards and whether
-//! the robber moves (K15–K17); and the legal moves of building, knights and improvements at every
-//! main step (K18–K36), each candidate checked both ways.
+//! the robber moves (K15–K17); the legal moves of building, knights and improvements at every
+//! main step (K18–K36), each candidate checked both ways; and what bank trades and the progress
+//! cards whose effect the board shows did to the hands (K44, K45, K57, K58, K60–K62, K70–K72, K81).
 //!
 //! Games alternate the official rules and `house=cuxtan`, 3 and 4 players.
 //! `KNIGHTS_REFERENCE_GAMES=n` sets the number of games (default 2,000 in release builds, 60 in
@@ -37,12 +38,16 @@ struct Seen {
     sevens: u32,
     main_steps: u32,
     candidates: u64,
+    /// Trades and progress cards whose effect was recomputed.
+    effects: u64,
 }
 
 /// What the reference remembers that the board does not show: the cities sabotaged (H9).
 #[derive(Default)]
 struct Memory {
     sabotaged: u64,
+    /// The kinds a Merchant Fleet made 2:1 on this turn (K70).
+    fleet: Vec<CardKind>,
 }
 
 fn kind_count(s: &State, p: usize, k: CardKind) -> u32 {
@@ -419,9 +424,111 @@ fn play(seed: u64, g: &Geometry, all: &[Move], seen: &mut Seen) {
             Move::Repair(n) | Move::LoseCity(n) => mem.sabotaged &= !(1 << n.0),
             _ => {}
         }
+        let before = s.clone();
         s.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv:?}: {e}"));
+        effect_checked(&before, &s, mv, &mut mem, seed, seen);
     }
     seen.games += 1;
+}
+
+/// What a move did to the hands, recomputed (K44, K45, K57, K58, K60–K62, K70–K72, K81): bank
+/// trades at the player's best rate, and the progress cards whose effect the board shows.
+fn effect_checked(before: &State, s: &State, mv: Move, mem: &mut Memory, seed: u64, seen: &mut Seen) {
+    let p = before.actor();
+    let pi = p.index();
+    let n = before.players();
+    let delta = |q: usize, k: CardKind| kind_count(s, q, k) as i64 - kind_count(before, q, k) as i64;
+    let touched = |r: Resource| {
+        (0..HEXES)
+            .filter(|&h| {
+                before.board().terrain[h] == Some(r)
+                    && TOPOLOGY.hex_nodes[h].iter().any(|&m| owner(before, m as usize) == Some(p.0))
+            })
+            .count() as i64
+    };
+    match mv {
+        Move::Exchange(give, get) => {
+            seen.effects += 1;
+            // K44, K22, K45, K70: a 2:1 harbour of the resource, the trading house for a
+            // commodity, the merchant's hex, a fleet this turn; else a 3:1 harbour, else 4.
+            let harbour = |two: bool| {
+                let nodes = (0..NODES).filter(|&m| owner(before, m) == Some(p.0));
+                let mut generic = false;
+                let mut special = false;
+                for m in nodes {
+                    for (i, pair) in TOPOLOGY.harbour_nodes.iter().enumerate() {
+                        if pair.contains(&(m as u8)) {
+                            match before.board().harbours[i] {
+                                stadt_catan::board::Harbour::Generic => generic = true,
+                                stadt_catan::board::Harbour::Special(r) => {
+                                    special |= matches!(give, CardKind::Resource(g) if g == r)
+                                }
+                            }
+                        }
+                    }
+                }
+                if two { special } else { generic }
+            };
+            let merchant = before.merchant().is_some_and(|(h, o)| {
+                o == p
+                    && matches!(give, CardKind::Resource(r) if before.board().terrain[h.index()] == Some(r))
+            });
+            let house = matches!(give, CardKind::Commodity(_)) && before.level(p, Track::Trade) >= 3;
+            let fleet = mem.fleet.contains(&give);
+            let rate = if harbour(true) || merchant || house || fleet {
+                2
+            } else if harbour(false) {
+                3
+            } else {
+                4
+            };
+            assert_eq!(delta(pi, give), -rate, "seed {seed}: K44 {mv:?} at {rate}:1");
+            assert_eq!(delta(pi, get), 1, "seed {seed}: K44 {mv:?}");
+        }
+        Move::Play(
+            card @ (stadt_catan::knights::cards::ProgressCard::Irrigation
+            | stadt_catan::knights::cards::ProgressCard::Mining),
+        ) => {
+            seen.effects += 1;
+            let r = if card == stadt_catan::knights::cards::ProgressCard::Irrigation {
+                Resource::Grain
+            } else {
+                Resource::Ore
+            };
+            let want = (2 * touched(r)).min(before.bank_of(CardKind::Resource(r)) as i64);
+            assert_eq!(delta(pi, CardKind::Resource(r)), want, "seed {seed}: K60 K62 {card:?}");
+        }
+        Move::ResourceMonopoly(r) => {
+            seen.effects += 1;
+            let kind = CardKind::Resource(r);
+            let owed: i64 =
+                (0..n).filter(|&q| q != pi).map(|q| (kind_count(before, q, kind) as i64).min(2)).sum();
+            assert_eq!(delta(pi, kind), owed, "seed {seed}: K71");
+        }
+        Move::TradeMonopoly(c) => {
+            seen.effects += 1;
+            let kind = CardKind::Commodity(c);
+            let owed: i64 =
+                (0..n).filter(|&q| q != pi).map(|q| (kind_count(before, q, kind) as i64).min(1)).sum();
+            assert_eq!(delta(pi, kind), owed, "seed {seed}: K72");
+        }
+        Move::Fleet(k) => mem.fleet.push(k),
+        Move::End => mem.fleet.clear(),
+        Move::Crane(t) => {
+            seen.effects += 1;
+            let level = before.level(p, t) as i64;
+            assert_eq!(delta(pi, CardKind::Commodity(t.commodity())), -level, "seed {seed}: K57");
+        }
+        Move::Engineer(m) => {
+            seen.effects += 1;
+            assert!(s.wall(m) && s.hand_size(p) == before.hand_size(p), "seed {seed}: K58");
+        }
+        Move::Play(stadt_catan::knights::cards::ProgressCard::Warlord) => {
+            seen.effects += 1;
+            assert!(knights_of(s, p.0).iter().all(|(_, k)| k.active()), "seed {seed}: K81");
+        }
+        _ => {}
+    }
 }
 
 /// Whether H5 holds the player on turn to putting back or playing (the building moves wait).
