@@ -6,6 +6,7 @@ use crate::domestic::{proposal_ok, proposals};
 use crate::ids::{DevCard, Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::knights::checks;
+use crate::knights::progress_checks::card_step;
 use crate::moves::{Move, Phase};
 use crate::packed::{ONE_EACH, at_least, count, covers, kinds, pack};
 use crate::robber::{robbable, victims, victims_among};
@@ -312,14 +313,7 @@ fn knights_step(phase: Phase) -> bool {
             | Phase::PutBack
             | Phase::Aqueduct
             | Phase::Relocate
-            | Phase::HarbourGive
-            | Phase::Give
-            | Phase::Take
-            | Phase::Desert
-            | Phase::DeserterPlace
-            | Phase::DiplomatRoad
-            | Phase::Spy
-    )
+    ) || card_step(phase)
 }
 
 /// Whether intersection `n` holds a city (for the reference checks and pictures).

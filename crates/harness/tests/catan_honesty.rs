@@ -376,9 +376,11 @@ fn k85_no_catan_bot_sees_hidden_information_in_staedte_und_ritter() {
     eprintln!(
         "{compared:?} decisions compared (decks, a progress card drawn, all hidden), each shown the same"
     );
-    // Measured: [1214, 173, 17]; each kind of difference must be put to the test.
+    // Measured: [739, 968, 23] (greedy aware of the expansion draws progress cards early, which
+    // ends the comparison of the decks' order sooner); each kind of difference must be put to
+    // the test.
     assert!(
-        compared[0] >= 1000 && compared[1] >= 100 && compared[2] >= 15,
+        compared[0] >= 500 && compared[1] >= 500 && compared[2] >= 15,
         "only {compared:?} decisions compared"
     );
 }

@@ -9,7 +9,9 @@ use super::knight_moves::{self, Board};
 use super::pieces::{
     cities_of, free_cities, improvable_with, metropolis_sites, promotion, recruit_sites, robber_active,
 };
-use super::progress_checks::{self, alchemist_moves, card_of, main_card_moves, must_reduce, step_moves};
+use super::progress_checks::{
+    self, alchemist_moves, card_of, card_step, main_card_moves, must_reduce, step_moves,
+};
 use super::tracks::Track;
 use crate::ids::{Edge, Node, Player, Resource};
 use crate::illegal::Illegal;
@@ -112,16 +114,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
             need(e.index() < EDGES, Illegal::OutOfRange)?;
             road_site(s, p, e.index())
         }
-        (
-            Phase::HarbourGive
-            | Phase::Give
-            | Phase::Take
-            | Phase::Desert
-            | Phase::DeserterPlace
-            | Phase::DiplomatRoad
-            | Phase::Spy,
-            _,
-        ) => progress_checks::check_step(s, mv),
+        (phase, _) if card_step(phase) => progress_checks::check_step(s, mv),
         (Phase::SetupRoad, Move::Road(e)) => {
             need(e.index() < EDGES, Illegal::OutOfRange)?;
             need(s.edges[e.index()] == 0, Illegal::Occupied)?;
@@ -273,13 +266,7 @@ pub(crate) fn legal_moves(s: &State, out: &mut Vec<Move>) {
             main_moves(s, out);
             main_card_moves(s, out);
         }
-        Phase::HarbourGive
-        | Phase::Give
-        | Phase::Take
-        | Phase::Desert
-        | Phase::DeserterPlace
-        | Phase::DiplomatRoad
-        | Phase::Spy => step_moves(s, out),
+        phase if card_step(phase) => step_moves(s, out),
         Phase::Discard => {
             for k in kinds(at_least_all(s.hands[i], ONE_OF_ALL)) {
                 out.push(match CardKind::ALL[k] {

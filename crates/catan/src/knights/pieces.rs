@@ -10,6 +10,31 @@ use crate::ids::Player;
 use crate::illegal::Illegal;
 use crate::packed::count;
 use crate::state::State;
+use crate::topology::TOPOLOGY;
+
+/// The intersections `q`'s roads join to one of his buildings, without the paths `gone` (K36,
+/// K42 under H11, K77).
+pub(crate) fn joined(s: &State, q: u8, gone: u128) -> u64 {
+    let i = q as usize;
+    let roads = s.road_edges[i] & !gone;
+    let mut reached = s.built[i];
+    loop {
+        let mut more = reached;
+        let mut edges = roads;
+        while edges != 0 {
+            let e = edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            let [a, b] = TOPOLOGY.edge_nodes[e];
+            if reached & (1 << a | 1 << b) != 0 {
+                more |= 1 << a | 1 << b;
+            }
+        }
+        if more == reached {
+            return reached;
+        }
+        reached = more;
+    }
+}
 
 /// Where `p` may recruit a knight (K29): empty intersections his roads touch.
 pub(crate) fn recruit_sites(s: &State, p: u8) -> u64 {

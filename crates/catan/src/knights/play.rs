@@ -6,7 +6,7 @@ use super::card_kind::CardKind;
 use super::checks::{ACTIVATE_PACKED, KNIGHT_PACKED, WALL_PACKED, deck_of, knight_targets, over_limit, rate};
 use super::expansion::Knight;
 use super::metropolis::Change;
-use super::pieces::promotion;
+use super::pieces::{joined, promotion};
 use super::roll::{drawing_from, proceed};
 use super::tracks::Track;
 use crate::ids::{Node, Resource};
@@ -41,11 +41,7 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
         }
         Move::Promote(n) => {
             s.pay_bank(KNIGHT_PACKED);
-            let k = Knight(s.ck.knights[n.index()]);
-            let next = promotion(s, k).expect("a legal promotion");
-            s.ck.supply[i][k.strength() as usize - 1] += 1;
-            s.ck.supply[i][next as usize - 1] -= 1;
-            s.ck.knights[n.index()] = k.with_strength(next).0;
+            promote(s, n);
         }
         Move::Activate(n) => {
             s.pay_bank(ACTIVATE_PACKED);
@@ -133,6 +129,16 @@ pub(crate) fn apply(s: &mut State, mv: Move) {
     }
 }
 
+/// The knight on `n` one level stronger, its piece exchanged with the supply's (K30, K65).
+pub(crate) fn promote(s: &mut State, n: Node) {
+    let k = Knight(s.ck.knights[n.index()]);
+    let i = k.owner() as usize;
+    let next = promotion(s, k).expect("a legal promotion");
+    s.ck.supply[i][k.strength() as usize - 1] += 1;
+    s.ck.supply[i][next as usize - 1] -= 1;
+    s.ck.knights[n.index()] = k.with_strength(next).0;
+}
+
 /// One card of `r` from the bank, if it holds one.
 fn take(s: &mut State, i: usize, r: Resource) {
     if count(s.bank, r.index()) > 0 {
@@ -213,23 +219,7 @@ fn lose_city(s: &mut State, n: Node) {
 /// his touches any more (H11).
 fn remove_loose_roads(s: &mut State, p: u8) {
     let i = p as usize;
-    let mut reached = s.built[i];
-    loop {
-        let mut more = reached;
-        let mut edges = s.road_edges[i];
-        while edges != 0 {
-            let e = edges.trailing_zeros() as usize;
-            edges &= edges - 1;
-            let [a, b] = TOPOLOGY.edge_nodes[e];
-            if reached & (1 << a | 1 << b) != 0 {
-                more |= 1 << a | 1 << b;
-            }
-        }
-        if more == reached {
-            break;
-        }
-        reached = more;
-    }
+    let reached = joined(s, p, 0);
     let mut edges = s.road_edges[i];
     while edges != 0 {
         let e = edges.trailing_zeros() as usize;

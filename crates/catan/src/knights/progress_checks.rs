@@ -7,7 +7,7 @@ use super::barbarians::Strength;
 use super::card_kind::CardKind;
 use super::cards::ProgressCard::{self, *};
 use super::expansion::{Knight, WALLS};
-use super::pieces::{cities_of, improvable_with, promotion, recruit_sites, robber_active};
+use super::pieces::{cities_of, improvable_with, joined, promotion, recruit_sites, robber_active};
 use super::tracks::{Commodity, Track};
 use crate::ids::{Edge, Hex, Node, Player, Resource};
 use crate::illegal::Illegal;
@@ -100,29 +100,6 @@ fn open_road(s: &State, q: u8, e: usize) -> bool {
         let others = TOPOLOGY.node_edge_bits[n as usize] & s.road_edges[i] & !(1u128 << e);
         others == 0 && (s.built[i] | knights) & (1 << n) == 0
     })
-}
-
-/// The intersections `q`'s roads join to one of his buildings, without the path `gone`.
-pub(crate) fn joined(s: &State, q: u8, gone: u128) -> u64 {
-    let i = q as usize;
-    let roads = s.road_edges[i] & !gone;
-    let mut reached = s.built[i];
-    loop {
-        let mut more = reached;
-        let mut edges = roads;
-        while edges != 0 {
-            let e = edges.trailing_zeros() as usize;
-            edges &= edges - 1;
-            let [a, b] = TOPOLOGY.edge_nodes[e];
-            if reached & (1 << a | 1 << b) != 0 {
-                more |= 1 << a | 1 << b;
-            }
-        }
-        if more == reached {
-            return reached;
-        }
-        reached = more;
-    }
 }
 
 /// Whether a Diplomat may remove the road on `e` (K77): an open road whose removal leaves every
@@ -348,6 +325,20 @@ pub(crate) fn alchemist_moves(s: &State, out: &mut Vec<Move>) {
             }
         }
     }
+}
+
+/// Whether `phase` is one of the progress cards' own steps (K67, K68, K76, K77, K80, K82).
+pub(crate) fn card_step(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::HarbourGive
+            | Phase::Give
+            | Phase::Take
+            | Phase::Desert
+            | Phase::DeserterPlace
+            | Phase::DiplomatRoad
+            | Phase::Spy
+    )
 }
 
 /// Why a move at one of the progress cards' own steps cannot be made (K67, K68, K76, K77, K80,

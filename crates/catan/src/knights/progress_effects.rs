@@ -6,9 +6,9 @@ use super::card_kind::CardKind;
 use super::cards::ProgressCard::{self, *};
 use super::checks::{deck_of, first_from_roller};
 use super::expansion::Knight;
-use super::pieces::{promotion, recruit_sites};
-use super::play::{displaced, improve, routes_changed};
-use super::progress_checks::{MEDICINE_PACKED, deserter_strength, harvest, joined, saboteur_hits};
+use super::pieces::{joined, recruit_sites};
+use super::play::{displaced, improve, promote, routes_changed};
+use super::progress_checks::{MEDICINE_PACKED, deserter_strength, harvest, saboteur_hits};
 use crate::ids::{Hex, Player, Resource};
 use crate::moves::{Move, Phase};
 use crate::packed::{COMMODITIES, count, one, sum};
@@ -57,11 +57,7 @@ pub(crate) fn play_card(s: &mut State, mv: Move) {
         }
         Move::Smith(a, b) => {
             for n in std::iter::once(a).chain(b) {
-                let k = Knight(s.ck.knights[n.index()]);
-                let next = promotion(s, k).expect("a legal promotion");
-                s.ck.supply[i][k.strength() as usize - 1] += 1;
-                s.ck.supply[i][next as usize - 1] -= 1;
-                s.ck.knights[n.index()] = k.with_strength(next).0;
+                promote(s, n);
             }
         }
         Move::Merchant(h) => {
