@@ -140,7 +140,10 @@ fn catan_plays_tournaments_and_sprt_runs_through_the_same_harness() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("Elo estimate"), "{text}");
-    assert!(std::fs::read_to_string(sprt.join("manifest.toml")).unwrap().contains("game = \"catan\""));
+    let sprt_manifest = std::fs::read_to_string(sprt.join("manifest.toml")).unwrap();
+    assert!(sprt_manifest.contains("game = \"catan\""), "{sprt_manifest}");
+    // Every rule option is named, defaults included.
+    assert!(sprt_manifest.contains("rules = \"shortage=official discard=choose"), "{sprt_manifest}");
 
     // An experiment file names its game.
     let file = dir.join("catan.toml");
@@ -331,6 +334,8 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     greedy[8] = "1".into();
     let (code, _, err) = stadt(&greedy);
     assert_eq!(code, 0, "{err}");
+    let tuned = std::fs::read_to_string(dir.join("g/manifest.toml")).unwrap();
+    assert!(tuned.contains("rules = \"shortage=official"), "the tune manifest names every option: {tuned}");
     let log = std::fs::read_to_string(dir.join("g/tune.csv")).unwrap();
     assert!(log.starts_with("iteration,a_k,c_k,w_points,w_production,"), "{log}");
     assert!(log.lines().next().unwrap().contains(",w_opponent,score_plus"), "{log}");

@@ -392,8 +392,10 @@ fn catan_learns_an_evaluation_of_its_own_features_that_its_mcts_plays() {
     assert!(text.contains("(no more points: "), "{text}");
     let manifest = std::fs::read_to_string(run_a.join("manifest.toml")).unwrap();
     assert!(
-        manifest.contains("game = \"catan\"") && manifest.contains("bot = \"mcts:iters=10,c=0.7,depth=50\"")
+        manifest.contains("game = \"catan\"") && manifest.contains("bot = \"mcts:iters=10,c=0.7,depth=50\""),
+        "{manifest}"
     );
+    assert!(manifest.contains("rules = \"shortage=official"), "every rule option named: {manifest}");
     assert!(
         std::fs::read_to_string(run_a.join("gen0/games/0000.rec")).unwrap().starts_with("stadt-catan-record")
     );

@@ -20,6 +20,10 @@ pub struct Manifest {
     /// The game's options as given, when any were.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub(crate) options: String,
+    /// Every rule option of the game as set up, defaults included (Catan: `record::options_text`),
+    /// for games that have options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) rules: Option<String>,
     pub(crate) bot: String,
     pub(crate) players: usize,
     pub(crate) games: usize,
@@ -49,6 +53,7 @@ impl Manifest {
             header: crate::provenance::header(Self::FORMAT, command, None),
             game: game_line(&spec.kind),
             options: spec.options.clone(),
+            rules: spec.kind.rules_text(),
             bot: spec.bot.full(),
             players: spec.players,
             games: spec.games,

@@ -45,6 +45,10 @@ pub struct Manifest {
     /// The game's options as given, when any were (`stadt games`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub options: String,
+    /// Every rule option of the game as set up, defaults included (Catan: `record::options_text`),
+    /// for games that have options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// The bots by seat of rotation 0: the bot under test first, then the baseline's copies.
     pub bot: Vec<ManifestBot>,
     /// The run's bot secret, from which bots in other programs get their seeds
@@ -108,6 +112,7 @@ impl Manifest {
             tiles: t.tiles.clone(),
             tiles_sha256: t.kind.setup_sha256(),
             options: t.options.clone(),
+            rules: t.kind.rules_text(),
             bot: ManifestBot::of(t),
             bot_secret,
         }

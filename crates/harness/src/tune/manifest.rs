@@ -36,6 +36,10 @@ pub struct Manifest {
     /// The game's options as given, when any were.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub(crate) options: String,
+    /// Every rule option of the game as set up, defaults included (Catan: `record::options_text`),
+    /// for games that have options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) rules: Option<String>,
 }
 
 impl Manifest {
@@ -57,6 +61,7 @@ impl Manifest {
             c: spec.c,
             tiles_sha256: spec.kind.setup_sha256(),
             options: spec.options.clone(),
+            rules: spec.kind.rules_text(),
         }
     }
 }
