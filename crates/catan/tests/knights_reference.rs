@@ -5,8 +5,9 @@
 //! commodities and the shortage rule per kind (K13, K14, H1, H9); the event die, the barbarians'
 //! strength and outcome (K11, K38–K43); who draws at a gate (K12); a 7's discards and whether
 //! the robber moves (K15–K17); the legal moves of building, knights and improvements at every
-//! main step (K18–K36), each candidate checked both ways; and what bank trades and the progress
-//! cards whose effect the board shows did to the hands (K44, K45, K57, K58, K60–K62, K70–K72, K81).
+//! main step (K18–K36), each candidate checked both ways; the moves of the steps a roll asks for
+//! and of the cards that name a piece or a player; and what bank trades and the progress cards
+//! whose effect the board shows did to the hands (K44, K45, K57, K58, K60–K62, K70–K72, K81).
 //!
 //! Games alternate the official rules and `house=cuxtan`, 3 and 4 players.
 //! `KNIGHTS_REFERENCE_GAMES=n` sets the number of games (default 2,000 in release builds, 60 in
@@ -40,6 +41,8 @@ struct Seen {
     candidates: u64,
     /// Trades and progress cards whose effect was recomputed.
     effects: u64,
+    /// Steps other than the main step's building whose moves were recomputed.
+    other_steps: u64,
 }
 
 /// What the reference remembers that the board does not show: the cities sabotaged (H9).
@@ -338,6 +341,154 @@ fn key(mv: Move) -> u32 {
     }
 }
 
+/// The moves of the steps a roll or a card asks for (K16, K26, K39, K41, K50, K24, C30 with K17),
+/// and at a main step the moves of the cards that name a piece or a player (K58, K61, K69, K74,
+/// K76, K78, K80, K68), recomputed from the board; None at other steps.
+fn reference_step_moves(s: &State, g: &Geometry, mem: &Memory) -> Option<BTreeSet<String>> {
+    let p = s.actor();
+    let pi = p.index();
+    let n = s.players();
+    let mut out = BTreeSet::new();
+    let mut put = |mv: Move| {
+        out.insert(format!("{mv:?}"));
+    };
+    let metropolises = metropolis_nodes(s);
+    let upright: Vec<usize> =
+        (0..NODES).filter(|&m| s.building(Node(m as u8)) == Some(Building::City(p))).collect();
+    match s.phase() {
+        Phase::Discard => {
+            for k in CardKind::ALL.into_iter().filter(|&k| kind_count(s, pi, k) > 0) {
+                put(match k {
+                    CardKind::Resource(r) => Move::Discard(r),
+                    CardKind::Commodity(c) => Move::DiscardCommodity(c),
+                });
+            }
+        }
+        Phase::LoseCity => {
+            for &m in upright.iter().filter(|m| !metropolises.contains(m)) {
+                put(Move::LoseCity(Node(m as u8)));
+            }
+        }
+        Phase::Metropolis => {
+            for &m in upright.iter().filter(|m| !metropolises.contains(m) && mem.sabotaged & (1 << **m) == 0)
+            {
+                put(Move::Metropolis(Node(m as u8)));
+            }
+        }
+        Phase::DefenderDeck => {
+            for c in Colour::ALL.into_iter().filter(|&c| !s.progress_decks()[c as usize].is_empty()) {
+                put(Move::DefenderDeck(c));
+            }
+        }
+        Phase::PutBack => {
+            for (k, &held) in s.progress_cards(p).iter().enumerate() {
+                if held > 0 {
+                    put(Move::PutBack(stadt_catan::knights::cards::ProgressCard::ALL[k]));
+                }
+            }
+        }
+        Phase::Aqueduct => {
+            for r in Resource::ALL.into_iter().filter(|&r| s.bank_of(CardKind::Resource(r)) > 0) {
+                put(Move::Aqueduct(r));
+            }
+        }
+        Phase::Robber => {
+            // C30 (K17: only after the first attack): another hex; a player there with a card.
+            for h in (0..HEXES as u8).filter(|&h| h != s.robber().0) {
+                let victims: Vec<u8> = (0..n as u8)
+                    .filter(|&q| q != p.0 && s.hand_size(Player(q)) > 0)
+                    .filter(|&q| {
+                        TOPOLOGY.hex_nodes[h as usize].iter().any(|&m| owner(s, m as usize) == Some(q))
+                    })
+                    .collect();
+                if victims.is_empty() {
+                    put(Move::Robber(stadt_catan::ids::Hex(h), None));
+                }
+                for q in victims {
+                    put(Move::Robber(stadt_catan::ids::Hex(h), Some(Player(q))));
+                }
+            }
+        }
+        Phase::Main if s.actor() == s.current() && !has_h5_surplus(s) => {
+            use stadt_catan::knights::cards::ProgressCard as C;
+            let holds = |c: C| s.progress_cards(p)[c.index()] > 0;
+            let own_road_at = |m: usize| g.neighbours[m].iter().any(|&b| road_owner(s, g, m, b) == Some(p.0));
+            if holds(C::Engineer) && s.walls_of(p) < 3 {
+                for &m in upright.iter().filter(|&&m| !s.wall(Node(m as u8))) {
+                    put(Move::Engineer(Node(m as u8)));
+                }
+            }
+            if holds(C::Medicine)
+                && kind_count(s, pi, CardKind::Resource(Resource::Ore)) >= 2
+                && kind_count(s, pi, CardKind::Resource(Resource::Grain)) >= 1
+            {
+                let sideways: Vec<usize> =
+                    (0..NODES).filter(|&m| s.sideways(Node(m as u8)) && owner(s, m) == Some(p.0)).collect();
+                for m in 0..NODES {
+                    let settlement = s.building(Node(m as u8)) == Some(Building::Settlement(p));
+                    let ok = if sideways.is_empty() { s.pieces(p).1 < 4 } else { sideways.contains(&m) };
+                    if settlement && ok {
+                        put(Move::Medicine(Node(m as u8)));
+                    }
+                }
+            }
+            if holds(C::Merchant) {
+                for h in 0..HEXES as u8 {
+                    if TOPOLOGY.hex_nodes[h as usize].iter().any(|&m| owner(s, m as usize) == Some(p.0)) {
+                        put(Move::Merchant(stadt_catan::ids::Hex(h)));
+                    }
+                }
+            }
+            let others = (0..n as u8).filter(|&q| q != p.0).map(Player);
+            for q in others {
+                let has_knight =
+                    (0..NODES).any(|m| s.knight(Node(m as u8)).is_some_and(|k| k.owner() == q.0));
+                if holds(C::Deserter) && has_knight {
+                    put(Move::Deserter(q));
+                }
+                if holds(C::Spy) && s.progress_held(q) > 0 {
+                    put(Move::Spy(q));
+                }
+                if holds(C::MasterMerchant) && s.points(q) > s.points(p) && s.hand_size(q) > 0 {
+                    put(Move::MasterMerchant(q));
+                }
+            }
+            if holds(C::Intrigue) {
+                for m in 0..NODES {
+                    if s.knight(Node(m as u8)).is_some_and(|k| k.owner() != p.0) && own_road_at(m) {
+                        put(Move::Intrigue(Node(m as u8)));
+                    }
+                }
+            }
+            if holds(C::Bishop) && s.ship().attacks > 0 {
+                for h in (0..HEXES as u8).filter(|&h| h != s.robber().0) {
+                    put(Move::Bishop(stadt_catan::ids::Hex(h)));
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// Whether the engine's move `mv` is of those `reference_step_moves` lists at this step.
+fn step_listed(s: &State, mv: &Move) -> bool {
+    match s.phase() {
+        Phase::Main => matches!(
+            mv,
+            Move::Engineer(_)
+                | Move::Medicine(_)
+                | Move::Merchant(_)
+                | Move::Deserter(_)
+                | Move::Spy(_)
+                | Move::MasterMerchant(_)
+                | Move::Intrigue(_)
+                | Move::Bishop(_)
+        ),
+        _ => true,
+    }
+}
+
 /// Whether a move belongs to the categories `reference_main_moves` lists.
 fn listed_kind(mv: &Move) -> bool {
     matches!(
@@ -410,6 +561,12 @@ fn play(seed: u64, g: &Geometry, all: &[Move], seen: &mut Seen) {
                     assert_eq!(s.check(*mv).is_ok(), want.contains(&key(*mv)), "seed {seed}: check({mv:?})");
                 }
             }
+        }
+        if let Some(want) = reference_step_moves(&s, g, &mem) {
+            seen.other_steps += 1;
+            let engine: BTreeSet<String> =
+                buf.iter().filter(|m| step_listed(&s, m)).map(|m| format!("{m:?}")).collect();
+            assert_eq!(engine, want, "seed {seed}: the moves at {:?}", s.phase());
         }
         let building: Vec<Move> = buf.iter().copied().filter(|m| !matches!(m, Move::Exchange(..))).collect();
         let mv = if s.phase() == Phase::Main && rng.random_bool(0.3) {
