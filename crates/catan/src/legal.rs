@@ -9,12 +9,15 @@ use crate::knights::checks;
 use crate::knights::progress_checks::card_step;
 use crate::moves::{Move, Phase};
 use crate::packed::{ONE_EACH, at_least, count, covers, kinds, pack};
-use crate::robber::{robbable, victims, victims_among};
-use crate::sites::{any_road_site, need, push_bits, road_at, road_site, road_sites, settlement_site};
+use crate::robber::{robbable, robber_ok, victims_among};
+use crate::sites::{
+    any_road_site, built_road_ok, built_settlement_ok, free_road_ok, need, push_bits, road_sites,
+    settlement_site, setup_road_ok,
+};
 use crate::state::{
     CARD_PACKED, CITIES, CITY, CITY_PACKED, DECK, ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State,
 };
-use crate::topology::{ALL_NODES, EDGES, HEXES, NODES, NONE, TOPOLOGY};
+use crate::topology::{ALL_NODES, HEXES, NODES, NONE, TOPOLOGY};
 
 /// Whether road building may be played (C26): a road can be placed, and under Catanatron's
 /// reading the player holds a road's cost.
@@ -45,14 +48,7 @@ impl State {
                 need(n.index() < NODES, Illegal::OutOfRange)?;
                 settlement_site(self, n.index())
             }
-            (Phase::SetupRoad, Move::Road(e)) => {
-                need(e.index() < EDGES, Illegal::OutOfRange)?;
-                need(self.edges[e.index()] == 0, Illegal::Occupied)?;
-                need(
-                    TOPOLOGY.edge_nodes[e.index()].contains(&self.last_settlement.0),
-                    Illegal::NotBesideSettlement,
-                )
-            }
+            (Phase::SetupRoad, Move::Road(e)) => setup_road_ok(self, e),
             (Phase::PreRoll, Move::Roll) | (Phase::Main, Move::End) => Ok(()),
             (Phase::PreRoll | Phase::Main, Move::Knight) => {
                 need(playable(self, DevCard::Knight), Illegal::CardNotPlayable)
@@ -65,23 +61,9 @@ impl State {
             (Phase::PreRoll | Phase::Main, Move::Monopoly(_)) => {
                 need(playable(self, DevCard::Monopoly), Illegal::CardNotPlayable)
             }
-            (Phase::Main, Move::Road(e)) => {
-                need(e.index() < EDGES, Illegal::OutOfRange)?;
-                need(covers(hand, ROAD_PACKED), Illegal::CannotAfford)?;
-                need(self.roads[i] < ROADS, Illegal::NoPieceLeft)?;
-                road_site(self, p, e.index())
-            }
-            (Phase::FreeRoads, Move::Road(e)) => {
-                need(e.index() < EDGES, Illegal::OutOfRange)?;
-                road_site(self, p, e.index())
-            }
-            (Phase::Main, Move::Settle(n)) => {
-                need(n.index() < NODES, Illegal::OutOfRange)?;
-                need(covers(hand, SETTLEMENT_PACKED), Illegal::CannotAfford)?;
-                need(self.settlements[i] < SETTLEMENTS, Illegal::NoPieceLeft)?;
-                settlement_site(self, n.index())?;
-                need(road_at(self, p, n.index()), Illegal::NotConnected)
-            }
+            (Phase::Main, Move::Road(e)) => built_road_ok(self, p, e),
+            (Phase::FreeRoads, Move::Road(e)) => free_road_ok(self, p, e),
+            (Phase::Main, Move::Settle(n)) => built_settlement_ok(self, p, n),
             (Phase::Main, Move::City(n)) => {
                 need(n.index() < NODES, Illegal::OutOfRange)?;
                 need(self.nodes[n.index()] == p + 1, Illegal::NoOwnSettlement)?;
@@ -107,15 +89,7 @@ impl State {
                 need(q.index() < 8 && self.accepted & (1 << q.0) != 0, Illegal::NotAccepted)
             }
             (Phase::Discard, Move::Discard(r)) => need(count(hand, r.index()) > 0, Illegal::NoSuchCard),
-            (Phase::Robber, Move::Robber(h, v)) => {
-                need(h.index() < HEXES, Illegal::OutOfRange)?;
-                need(h != self.robber, Illegal::RobberMustMove)?;
-                let set = victims(self, h, p);
-                match v {
-                    None => need(set == 0, Illegal::BadVictim),
-                    Some(v) => need(v.index() < 8 && set & (1 << v.0) != 0, Illegal::BadVictim),
-                }
-            }
+            (Phase::Robber, Move::Robber(h, v)) => robber_ok(self, p, h, v),
             (_, mv) if !base_move(mv) => Err(Illegal::NotThisGame),
             _ => Err(Illegal::WrongStep),
         }

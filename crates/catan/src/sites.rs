@@ -1,9 +1,11 @@
 //! Where pieces may go (C17, C18; K36 under Städte und Ritter, where knights block too), shared
 //! by the base game's checks and the expansion's.
 
+use crate::ids::{Edge, Node};
 use crate::illegal::Illegal;
-use crate::state::State;
-use crate::topology::TOPOLOGY;
+use crate::packed::covers;
+use crate::state::{ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State};
+use crate::topology::{EDGES, NODES, TOPOLOGY};
 
 /// Whether intersection `n` and its neighbours are free (C17), and no knight stands on it (K36).
 pub(crate) fn settlement_site(s: &State, n: usize) -> Result<(), Illegal> {
@@ -64,6 +66,37 @@ pub(crate) fn push_bits<T>(out: &mut Vec<T>, mut bits: u128, make: impl Fn(u8) -
         out.push(make(bits.trailing_zeros() as u8));
         bits &= bits - 1;
     }
+}
+
+/// Whether the set-up road may go on `e` (C12): a free path beside the settlement just placed.
+pub(crate) fn setup_road_ok(s: &State, e: Edge) -> Result<(), Illegal> {
+    need(e.index() < EDGES, Illegal::OutOfRange)?;
+    need(s.edges[e.index()] == 0, Illegal::Occupied)?;
+    need(TOPOLOGY.edge_nodes[e.index()].contains(&s.last_settlement.0), Illegal::NotBesideSettlement)
+}
+
+/// Whether `p` may build a road on `e` (C18, C21): paid for, one in supply, a place for it.
+pub(crate) fn built_road_ok(s: &State, p: u8, e: Edge) -> Result<(), Illegal> {
+    need(e.index() < EDGES, Illegal::OutOfRange)?;
+    need(covers(s.hands[p as usize], ROAD_PACKED), Illegal::CannotAfford)?;
+    need(s.roads[p as usize] < ROADS, Illegal::NoPieceLeft)?;
+    road_site(s, p, e.index())
+}
+
+/// Whether `p` may place a free road on `e` (C26, K64, K77).
+pub(crate) fn free_road_ok(s: &State, p: u8, e: Edge) -> Result<(), Illegal> {
+    need(e.index() < EDGES, Illegal::OutOfRange)?;
+    road_site(s, p, e.index())
+}
+
+/// Whether `p` may build a settlement on `n` (C17, C19, C21; K36): paid for, one in supply, a free
+/// site his road touches.
+pub(crate) fn built_settlement_ok(s: &State, p: u8, n: Node) -> Result<(), Illegal> {
+    need(n.index() < NODES, Illegal::OutOfRange)?;
+    need(covers(s.hands[p as usize], SETTLEMENT_PACKED), Illegal::CannotAfford)?;
+    need(s.settlements[p as usize] < SETTLEMENTS, Illegal::NoPieceLeft)?;
+    settlement_site(s, n.index())?;
+    need(road_at(s, p, n.index()), Illegal::NotConnected)
 }
 
 /// `Ok` if `ok`, else the rule broken.

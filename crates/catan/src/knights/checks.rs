@@ -17,10 +17,13 @@ use crate::ids::{Edge, Node, Player, Resource};
 use crate::illegal::Illegal;
 use crate::moves::{Move, Phase};
 use crate::packed::{ONE_OF_ALL, at_least_all, count, covers, kinds, pack};
-use crate::robber::victims;
-use crate::sites::{need, push_bits, road_at, road_site, road_sites, settlement_site};
+use crate::robber::robber_ok;
+use crate::sites::{
+    built_road_ok, built_settlement_ok, free_road_ok, need, push_bits, road_sites, settlement_site,
+    setup_road_ok,
+};
 use crate::state::{CITIES, CITY_PACKED, ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State};
-use crate::topology::{EDGES, NODES, TOPOLOGY};
+use crate::topology::{NODES, TOPOLOGY};
 
 /// A city wall's cost (K18): 2 brick.
 pub(crate) const WALL_PACKED: u64 = pack(&[0, 2, 0, 0, 0]);
@@ -110,30 +113,12 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
     }
     match (s.phase, mv) {
         (Phase::SetupSettlement, Move::Settle(n)) => settlement_site(s, node(n)?),
-        (Phase::FreeRoads, Move::Road(e)) => {
-            need(e.index() < EDGES, Illegal::OutOfRange)?;
-            road_site(s, p, e.index())
-        }
+        (Phase::FreeRoads, Move::Road(e)) => free_road_ok(s, p, e),
         (phase, _) if card_step(phase) => progress_checks::check_step(s, mv),
-        (Phase::SetupRoad, Move::Road(e)) => {
-            need(e.index() < EDGES, Illegal::OutOfRange)?;
-            need(s.edges[e.index()] == 0, Illegal::Occupied)?;
-            need(TOPOLOGY.edge_nodes[e.index()].contains(&s.last_settlement.0), Illegal::NotBesideSettlement)
-        }
+        (Phase::SetupRoad, Move::Road(e)) => setup_road_ok(s, e),
         (Phase::PreRoll, Move::Roll) | (Phase::Main, Move::End) => Ok(()),
-        (Phase::Main, Move::Road(e)) => {
-            need(e.index() < EDGES, Illegal::OutOfRange)?;
-            need(covers(hand, ROAD_PACKED), Illegal::CannotAfford)?;
-            need(s.roads[i] < ROADS, Illegal::NoPieceLeft)?;
-            road_site(s, p, e.index())
-        }
-        (Phase::Main, Move::Settle(n)) => {
-            let n = node(n)?;
-            need(covers(hand, SETTLEMENT_PACKED), Illegal::CannotAfford)?;
-            need(s.settlements[i] < SETTLEMENTS, Illegal::NoPieceLeft)?;
-            settlement_site(s, n)?;
-            need(road_at(s, p, n), Illegal::NotConnected)
-        }
+        (Phase::Main, Move::Road(e)) => built_road_ok(s, p, e),
+        (Phase::Main, Move::Settle(n)) => built_settlement_ok(s, p, n),
         (Phase::Main, Move::City(n)) => {
             let n = node(n)?;
             need(s.nodes[n] == p + 1, Illegal::NoOwnSettlement)?;
@@ -210,15 +195,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
         (Phase::Discard, Move::DiscardCommodity(c)) => {
             need(count(hand, CardKind::Commodity(c).index()) > 0, Illegal::NoSuchCard)
         }
-        (Phase::Robber, Move::Robber(h, v)) => {
-            need(h.index() < crate::topology::HEXES, Illegal::OutOfRange)?;
-            need(h != s.robber, Illegal::RobberMustMove)?;
-            let set = victims(s, h, p);
-            match v {
-                None => need(set == 0, Illegal::BadVictim),
-                Some(v) => need(v.index() < 8 && set & (1 << v.0) != 0, Illegal::BadVictim),
-            }
-        }
+        (Phase::Robber, Move::Robber(h, v)) => robber_ok(s, p, h, v),
         (_, mv) => Err(not_here(mv)),
     }
 }
