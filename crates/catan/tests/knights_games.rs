@@ -5,15 +5,14 @@
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_catan::ids::{Node, Player};
-use stadt_catan::knights::card_kind::CardKind;
-use stadt_catan::knights::cards::{Colour, DECK, KINDS};
+use stadt_catan::ids::Player;
+use stadt_catan::knights::cards::KINDS;
 use stadt_catan::knights::tracks::Track;
 use stadt_catan::moves::{Move, Phase};
 use stadt_catan::options::Options;
 use stadt_catan::record::{header, move_line, move_text, parse_move, replay};
-use stadt_catan::state::{Building, State};
-use stadt_catan::topology::NODES;
+use stadt_catan::state::State;
+use stadt_testkit::catan_knights::assert_conserved;
 
 /// Counts over the games, to show that the rules were reached.
 #[derive(Default, Debug)]
@@ -34,61 +33,6 @@ struct Seen {
     played: [u32; 25],
 }
 
-fn conserved(s: &State, seed: u64) {
-    let n = s.players();
-    for kind in CardKind::ALL {
-        let held: u32 = (0..n).map(|p| s.cards_of(Player(p as u8), kind) as u32).sum();
-        let stock = if kind.index() < 5 { 19 } else { 12 };
-        assert_eq!(held + s.bank_of(kind) as u32, stock, "seed {seed}: K4 {kind} conserved");
-    }
-    let mut progress = [0u32; 3];
-    for c in Colour::ALL {
-        progress[c as usize] += s.progress_decks()[c as usize].len() as u32;
-    }
-    for p in 0..n {
-        let p = Player(p as u8);
-        for (k, &held) in s.progress_cards(p).iter().enumerate() {
-            progress[KINDS[k].1 as usize] += held as u32;
-        }
-        // Printer (science) and Constitution (politics) are laid down.
-        let _ = s.progress_points(p);
-    }
-    let laid: u32 = (0..n).map(|p| s.progress_points(Player(p as u8)) as u32).sum();
-    assert_eq!(progress.iter().sum::<u32>() + laid, 3 * DECK as u32, "seed {seed}: K47 54 progress cards");
-    for p in 0..n {
-        let p = Player(p as u8);
-        let on_board: Vec<_> =
-            (0..NODES).filter_map(|m| s.knight(Node(m as u8))).filter(|k| k.owner() == p.0).collect();
-        let supply = s.knight_supply(p);
-        for (k, &left) in supply.iter().enumerate() {
-            let placed = on_board.iter().filter(|x| x.strength() as usize == k + 1).count()
-                + s.displaced_knight()
-                    .filter(|x| x.owner() == p.0 && x.strength() as usize == k + 1)
-                    .is_some() as usize;
-            assert_eq!(placed + left as usize, 2, "seed {seed}: K3 knights of {p:?}");
-        }
-        let (settlements, cities, _) = s.pieces(p);
-        let board_settlements = (0..NODES)
-            .filter(|&m| {
-                s.building(Node(m as u8)) == Some(Building::Settlement(p)) && !s.sideways(Node(m as u8))
-            })
-            .count();
-        assert_eq!(board_settlements, settlements as usize, "seed {seed}: settlements of {p:?}");
-        let city_pieces = (0..NODES)
-            .filter(|&m| {
-                s.building(Node(m as u8)) == Some(Building::City(p))
-                    || s.sideways(Node(m as u8)) && s.building(Node(m as u8)).is_some_and(|b| b.owner() == p)
-            })
-            .count();
-        assert_eq!(city_pieces, cities as usize, "seed {seed}: city pieces of {p:?}");
-        let walls = (0..NODES)
-            .filter(|&m| s.wall(Node(m as u8)))
-            .filter(|&m| s.building(Node(m as u8)) == Some(Building::City(p)));
-        assert_eq!(walls.count(), s.walls_of(p) as usize, "seed {seed}: K19 walls stand on cities");
-        assert!(s.walls_of(p) <= 3);
-    }
-}
-
 fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
     let mut s = State::deal(players, options, seed).expect("a deal");
     let mut record = header(&s);
@@ -103,7 +47,7 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
             let before = s.ship().attacks;
             s.resolve_chance().expect("an outcome");
             seen.attacks += (s.ship().attacks - before) as u32;
-            conserved(&s, seed);
+            assert_conserved(&s, seed);
             continue;
         }
         s.legal_moves(&mut moves);
@@ -148,7 +92,7 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
                 seen.played[k] += was.saturating_sub(now) as u32;
             }
         }
-        conserved(&s, seed);
+        assert_conserved(&s, seed);
         for p in 0..players {
             let p = Player(p as u8);
             for t in Track::ALL {

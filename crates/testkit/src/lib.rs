@@ -12,6 +12,7 @@
 //!   their hidden part.
 //! - [`catan`]: Catan's games logged in Catanatron's terms.
 //! - [`catan_geometry`]: Catan's board geometry derived again, and an exhaustive longest trail.
+//! - [`catan_knights`]: the counts every position of Städte und Ritter keeps.
 //! - [`die_stadt`]: Die Stadt's position builder and its slow, independent reference of the rules.
 //! - [`rule_coverage`]: which rules of a game's rules document have a focused test.
 //!
@@ -21,6 +22,7 @@
 pub mod bots;
 pub mod catan;
 pub mod catan_geometry;
+pub mod catan_knights;
 pub mod cli;
 pub mod csv_file;
 pub mod die_stadt;
