@@ -85,7 +85,8 @@ pub struct Row {
     pub rank: usize,
     /// 1/k when among k tied winners, else 0.
     pub win_share: f64,
-    /// Score minus the best opponent's.
+    /// Counted points minus the best opponent's counted points (`counted_points`: a seat that
+    /// forfeited counts 0, whatever the fallback that finished its game made).
     pub margin: i32,
     /// The game's other columns, as written, in the order of its columns.
     pub details: Vec<String>,
@@ -99,6 +100,17 @@ pub struct Row {
 }
 
 impl Row {
+    /// Whether this seat's bot forfeited the game (its `failure` column is not empty).
+    pub fn forfeited(&self) -> bool {
+        self.failure.as_deref().is_some_and(|f| !f.is_empty())
+    }
+
+    /// The points this seat counts when compared with another seat's, in its `margin` and in the
+    /// score differences of `pairs.csv`: its score, or 0 when it forfeited (`counted_points`).
+    pub fn counted_score(&self) -> i32 {
+        counted_points(self.score, self.forfeited())
+    }
+
     /// This seat's share against `other`, a seat of the same game: 1 finished above it, 1/2 level,
     /// 0 below. By rank, not score: a seat that forfeited ranks last whatever points the bot that
     /// finished its game made, so it loses to every seat that did not forfeit (two that both
@@ -112,9 +124,21 @@ impl Row {
     }
 }
 
+/// The points a seat counts when compared with another seat's (margins, score differences): its
+/// `score`, or 0 when its bot `forfeited`. A forfeited seat's score is what the fallback that
+/// finished its game made, not the bot's play, so comparisons count the forfeit as no points: its
+/// margin is minus the best opponent's counted points, the other seats are compared with 0 for it,
+/// and two seats that both forfeited are level. (Scores in stadt's games are never below 0, so a
+/// forfeit never counts more than a seat that finished its game.)
+pub fn counted_points(score: i32, forfeited: bool) -> i32 {
+    if forfeited { 0 } else { score }
+}
+
 /// The rows of a finished game.
 /// A bot that forfeited ranks last and wins nothing; the others rank and share the win among
-/// themselves. `failures` says whether the rows carry the `failure` column.
+/// themselves. Its `score` (and points by source) are the points on the board at the end, the
+/// fallback's play included; its margin, and every other seat's margin, count it as 0 points
+/// (`counted_points`). `failures` says whether the rows carry the `failure` column.
 pub fn game_rows<K: GameKind>(
     kind: &K,
     g: &Scheduled,
@@ -131,11 +155,12 @@ pub fn game_rows<K: GameKind>(
     let standing = |p: &usize| !lost(*p);
     let best = (0..n).filter(standing).map(|p| scores[p]).max().unwrap_or(0);
     let winners = (0..n).filter(standing).filter(|&p| scores[p] == best).count() as f64;
+    let counted: Vec<i32> = (0..n).map(|p| counted_points(scores[p], lost(p))).collect();
     (0..n)
         .map(|p| {
             let (mut sources, mut details) = (Vec::new(), Vec::new());
             kind.final_values(&played.game, p, &mut sources, &mut details);
-            let best_other = (0..n).filter(|&q| q != p).map(|q| scores[q]).max().unwrap_or(0);
+            let best_other = (0..n).filter(|&q| q != p).map(|q| counted[q]).max().unwrap_or(0);
             Row {
                 game: g.index,
                 combination: g.combination,
@@ -152,7 +177,7 @@ pub fn game_rows<K: GameKind>(
                     1 + (0..n).filter(standing).filter(|&q| scores[q] > scores[p]).count()
                 },
                 win_share: if !lost(p) && scores[p] == best { 1.0 / winners } else { 0.0 },
-                margin: scores[p] - best_other,
+                margin: counted[p] - best_other,
                 details,
                 decisions: played.decisions[p],
                 failure: failures.then(|| played.forfeits[p].as_ref().map_or("", |f| f.kind).to_string()),

@@ -21,9 +21,11 @@ pub struct BotSummary {
     pub wins: f64,
     /// Win rate and its 95% interval over deck units (`stats::share_interval`).
     pub win_rate: (f64, f64, f64),
-    /// Mean score and its standard error over deck units.
+    /// Mean score (the rows' `score`: on a forfeited seat, the fallback's points) and its
+    /// standard error over deck units.
     pub score: (f64, f64),
-    /// Mean margin to the best opponent and its standard error over deck units.
+    /// Mean margin to the best opponent (the rows' `margin`: a forfeit counts 0 points) and its
+    /// standard error over deck units.
     pub margin: (f64, f64),
     /// Mean rank.
     pub rank: f64,
@@ -48,7 +50,8 @@ pub struct PairSummary {
     pub a_wins: f64,
     /// a's share with its 95% interval over deck units.
     pub a_rate: (f64, f64, f64),
-    /// Mean score difference a - b and its standard error over deck units.
+    /// Mean score difference a - b (counted points, `Row::counted_score`: a seat that forfeited
+    /// counts 0) and its standard error over deck units.
     pub diff: (f64, f64),
 }
 
@@ -156,7 +159,8 @@ pub fn pairs(rows: &[Row], players: usize, labels: &[String]) -> Vec<PairSummary
 
 /// Bots `a` against bots `b` head to head: every pair of one of `a` and one of `b` in a game
 /// counts once (a finishing above b, ties half, a forfeit below every seat that did not
-/// forfeit; the score difference a - b), with the interval
+/// forfeit; the score difference a - b, a forfeit counting 0 points: `Row::counted_score`), with
+/// the interval
 /// over deck units; None if they never met. `a` and `b` name one bot each for a pair of bots,
 /// or several, such as copies of one bot in a game of more players.
 pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) -> Option<PairSummary> {
@@ -168,7 +172,7 @@ pub fn head_to_head(rows: &[Row], players: usize, a: &[&String], b: &[&String]) 
             for rb in g.iter().filter(|r| b.contains(&&r.bot)) {
                 let share = ra.share_against(rb);
                 add(&mut above, ra, share);
-                add(&mut diffs, ra, (ra.score - rb.score) as f64);
+                add(&mut diffs, ra, (ra.counted_score() - rb.counted_score()) as f64);
                 a_wins += share;
                 met = true;
             }

@@ -52,7 +52,7 @@ pub fn page(dir: &Path, text: &str) -> Result<String, Error> {
     page.csv_table("summary", &summary_csv)?;
     page.paragraph(
         "note",
-        "Win rates, scores and margins with intervals over deck units (every seat rotation of one deck for one combination of bots); wins count ties as shares; margin = score minus the best opponent's; ratings on the Elo scale with mean 0 (Bradley-Terry over every pair of players in every game).",
+        "Win rates, scores and margins with intervals over deck units (every seat rotation of one deck for one combination of bots); wins count ties as shares; margin = score minus the best opponent's, a seat that forfeited counting 0 points (as in the score differences of pairs.csv); ratings on the Elo scale with mean 0 (Bradley-Terry over every pair of players in every game).",
     );
     sections(&mut page, &m, &bots, &pairs, &rows)?;
     let notable = records::recorded(dir, &rows, m.players, &labels);
@@ -226,7 +226,7 @@ fn forfeits(rows: &[Row]) -> Option<String> {
     }
     let list: Vec<String> = counts.iter().map(|((bot, f), n)| format!("{bot}: {n} {f}")).collect();
     Some(format!(
-        "{} (a forfeiting bot ranks last; greedy played its seat to the end; failures.txt has each bot's last stderr lines)",
+        "{} (a forfeiting bot ranks last and counts 0 points in margins and score differences; greedy played its seat to the end, and the points it made are that seat's score, in mean_score and the score plots; failures.txt has each bot's last stderr lines)",
         list.join(", ")
     ))
 }

@@ -73,9 +73,10 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
     Ok(Step { values, line, score: (score, se) })
 }
 
-/// The candidate's and its opponent's scores in each of `games` games against the pool: deck d is
-/// played in both seatings (games 2d and 2d + 1) against pool member d % pool.len(); `stream` keeps
-/// the decks of each tuning iteration and of the verification apart. None once `stop` is set.
+/// The candidate's and its opponent's scores (0 for a seat that forfeited) in each of `games`
+/// games against the pool: deck d is played in both seatings (games 2d and 2d + 1) against pool
+/// member d % pool.len(); `stream` keeps the decks of each tuning iteration and of the
+/// verification apart. None once `stop` is set.
 pub fn play_against<K: Hosted>(
     kind: &K,
     candidate: &K::Entrant,
@@ -110,6 +111,13 @@ pub fn play_against<K: Hosted>(
             Ok(played.map(|p| {
                 let mut s = [0.0; 2];
                 Game::scores(&p.game, &mut s);
+                // A seat that forfeited (a bot in another program) counts 0 points, as in
+                // margins and score differences (`counted_points`), not its fallback's.
+                for (q, v) in s.iter_mut().enumerate() {
+                    if p.forfeits.get(q).is_some_and(Option::is_some) {
+                        *v = 0.0;
+                    }
+                }
                 (s[seat], s[1 - seat])
             }))
         })

@@ -150,7 +150,8 @@ fn sequential<K: Hosted>(
         .rows
         .chunks(2)
         .map(|g| {
-            let (a, b) = (g[0].score as f64, g[1].score as f64);
+            // Counted points, as margins and score differences count them: 0 for a forfeit.
+            let (a, b) = (g[0].counted_score() as f64, g[1].counted_score() as f64);
             if &g[0].bot == tested { (a, b) } else { (b, a) }
         })
         .collect();
