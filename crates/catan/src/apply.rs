@@ -551,7 +551,11 @@ impl State {
 
     /// Ends the game when someone has won (C38).
     fn check_win(&mut self) {
-        if self.phase == Phase::Over || matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad) {
+        // K26: a metropolis won by the winning move is set on its city first, so that the record
+        // and the picture hold it; the win follows the `metropolis` move.
+        if self.phase == Phase::Over
+            || matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad | Phase::Metropolis)
+        {
             return;
         }
         match self.options.win {

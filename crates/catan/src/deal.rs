@@ -71,11 +71,11 @@ impl State {
         deck: [DevCard; DECK],
         seed: u64,
     ) -> Result<State, SetupError> {
+        if options.knights() && !(3..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::KnightsPlayers(players));
+        }
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
-        }
-        if options.knights() && players < 3 {
-            return Err(SetupError::KnightsPlayers(players));
         }
         board.validate().map_err(SetupError::Board)?;
         let mut counts = [0u8; 5];

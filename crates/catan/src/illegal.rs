@@ -63,8 +63,7 @@ pub enum Illegal {
     NotThisGame,
     /// A city on its side is raised before any other settlement (K42).
     SidewaysFirst,
-    /// Not one of the player's cities that may take this (a wall: without one, K19; a
-    /// metropolis or the barbarians' loss: without a metropolis, K26, K41).
+    /// Not one of the player's cities without a wall, which may take one (K19).
     NotOwnCity,
     /// No knight of the player's stands there (K30–K35).
     NoOwnKnight,
@@ -90,6 +89,22 @@ pub enum Illegal {
     /// Under H5 the player on turn holds more than 4 progress cards: he puts one back or plays
     /// one first.
     OverLimit,
+    /// The player named does not hold the card a step of Städte und Ritter names: the rule given
+    /// (a 7's discard K16, a Commercial Harbor's commodity K67, a Master Merchant's take K68, a
+    /// Spy's card K80, a Wedding's gift K82).
+    CardNotHeld(&'static str),
+    /// The player holds no such progress card to put back (K50).
+    NotHeldToPutBack,
+    /// The player holds no such progress card to play (K51).
+    NotHeldToPlay,
+    /// Not one of the player's cities without a metropolis, which the barbarians take (K41).
+    NotLosableCity,
+    /// Not one of the player's cities that may take the metropolis just won (K26, K27).
+    NoMetropolisSite,
+    /// Not one of the player's sabotaged cities, which alone are repaired (H9).
+    NotSabotaged,
+    /// Under H8 an Inventor's swap leaves two equal number tokens on neighbouring hexes.
+    EqualTokensBeside,
     /// The progress card cannot work here, or not so (K53–K82; under H14 a card that cannot work
     /// is played with `play`, and lost).
     CardCannotWork,
@@ -132,6 +147,13 @@ impl Illegal {
             Illegal::ProgressDeckEmpty => "K48",
             Illegal::OverLimit => "H5",
             Illegal::CardCannotWork => "K53",
+            Illegal::CardNotHeld(rule) => rule,
+            Illegal::NotHeldToPutBack => "K50",
+            Illegal::NotHeldToPlay => "K51",
+            Illegal::NotLosableCity => "K41",
+            Illegal::NoMetropolisSite => "K27",
+            Illegal::NotSabotaged => "H9",
+            Illegal::EqualTokensBeside => "H8",
             Illegal::NoPlayerTrade
             | Illegal::TooManyProposals
             | Illegal::BadProposal
@@ -187,6 +209,13 @@ impl Illegal {
                 "the player holds more than 4 progress cards: put one back or play one first"
             }
             Illegal::CardCannotWork => "that progress card cannot work so here",
+            Illegal::CardNotHeld(_) => "that player holds no such card",
+            Illegal::NotHeldToPutBack => "the player holds no such progress card to put back",
+            Illegal::NotHeldToPlay => "the player holds no such progress card to play",
+            Illegal::NotLosableCity => "not one of the player's cities without a metropolis",
+            Illegal::NoMetropolisSite => "not one of the player's cities that may take the metropolis",
+            Illegal::NotSabotaged => "not one of the player's sabotaged cities",
+            Illegal::EqualTokensBeside => "the swap leaves two equal number tokens on neighbouring hexes",
         }
     }
 }

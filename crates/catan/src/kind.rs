@@ -77,7 +77,7 @@ pub const OPTIONS: [GameOption; 15] = [
     },
     GameOption {
         name: "house",
-        about: "with game=knights: `cuxtan` sets every house rule H1-H14, each also by its name=official|cuxtan: shortage (H1), city_yield, knights_act_once, trading_house_pairs, progress_limit, bishop_one_per_player, diplomat, inventor_no_neighbours, saboteur, deserter, barbarians_remove_cities, longest_route, placed_is_placed, card_played_is_played (docs/catan/rules.md section 13.13)",
+        about: "with game=knights: `cuxtan` sets every house rule H1-H14, each also by its name=official|cuxtan: shortage (H1), city_yield, knights_act_once, trading_house_pairs, progress_limit, bishop_one_per_player, diplomat, inventor_no_neighbours, saboteur, deserter, barbarians_remove_cities, longest_route, placed_is_placed, card_played_is_played; a rule named alone wins over house=, and a rule named twice with two values is refused (docs/catan/rules.md section 13.13)",
         default: "official",
     },
 ];

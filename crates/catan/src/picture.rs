@@ -153,6 +153,11 @@ fn draw_knights_pieces(svg: &mut Svg, s: &State) {
         if s.sideways(n) {
             svg.text((x, y + 18.0), Font::new(8.0).middle().halo(), "side");
         }
+        if s.sabotaged(n) {
+            // H9: a black cross over the city, which yields as a settlement until repaired.
+            svg.line((x - 8.0, y - 8.0), (x + 8.0, y + 8.0), INK, 2.5, "");
+            svg.line((x - 8.0, y + 8.0), (x + 8.0, y - 8.0), INK, 2.5, "");
+        }
     }
     for t in Track::ALL {
         if let (_, Some(n)) = s.metropolis(t) {

@@ -280,17 +280,22 @@ pub fn options_text(o: &Options) -> String {
 }
 
 /// Reads options from `name=value` words over `base`; `catanatron` alone sets all of
-/// Catanatron's readings and `house=cuxtan` the club's H1 (docs/catan/rules.md section 11).
-/// `game=knights` plays Städte und Ritter, where `house=cuxtan` sets every house rule and each
-/// house rule has its own name (section 13.13); an option of the other game is an error naming
-/// it.
+/// Catanatron's readings (docs/catan/rules.md section 11). `game=knights` plays Städte und
+/// Ritter, where `house=official|cuxtan` sets every house rule and each house rule has its own
+/// name (section 13.13): a rule named alone wins over `house=`, wherever the two stand, and a
+/// rule (or `house`) named twice with different values is refused. `house=` and the house rules
+/// belong to Städte und Ritter only; an option of the other game is an error naming it.
 pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
     let mut o = base;
-    let mut house = match base.variant {
+    let start = match base.variant {
         Variant::Knights(h) => h,
         Variant::Base => HouseRules::OFFICIAL,
     };
+    // `house=` first, then the rules named alone over it (section 13.13's order).
+    let mut house_all: Option<&str> = None;
+    let mut named: Vec<(&str, &str)> = Vec::new();
     let mut house_word = None;
+    let mut shortage_named: Option<&str> = None;
     for word in text.split_whitespace() {
         if word == "catanatron" {
             o = Options { turn_limit: o.turn_limit, variant: o.variant, ..Options::CATANATRON };
@@ -300,7 +305,7 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
         if k == "game" {
             o.variant = match v {
                 "catan" | "base" => Variant::Base,
-                "knights" => Variant::Knights(house),
+                "knights" => Variant::Knights(start),
                 _ => {
                     return Err(format!(
                         "`{v}` is no game: catan (the base game) or knights (Städte und Ritter)"
@@ -309,14 +314,24 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
             };
             continue;
         }
-        if k != "shortage" && k != "house" && RULES.iter().any(|r| r.0 == k) {
-            house = house.parse(word)?;
-            house_word = Some(k.to_string());
-            continue;
-        }
-        if k == "house" {
-            house = house.parse(word)?;
-            o.shortage = if v == "cuxtan" { Shortage::H1 } else { Shortage::Official };
+        if k == "house" || (k != "shortage" && RULES.iter().any(|r| r.0 == k)) {
+            let id = RULES.iter().find(|r| r.0 == k).map_or("H1-H14", |r| r.1);
+            if v != "official" && v != "cuxtan" {
+                return Err(format!("`{word}`: the value of `{k}` ({id}) is official or cuxtan, not `{v}`"));
+            }
+            let earlier = if k == "house" { house_all } else { named.iter().find(|x| x.0 == k).map(|x| x.1) };
+            if earlier.is_some_and(|e| e != v) {
+                return Err(format!(
+                    "`{k}` ({id}) is named twice, `{k}={}` and `{word}`: name it once",
+                    earlier.unwrap_or("")
+                ));
+            }
+            if k == "house" {
+                house_all = Some(v);
+            } else {
+                named.push((k, v));
+            }
+            house_word.get_or_insert_with(|| k.to_string());
             continue;
         }
         let bad = || format!("`{v}` is no value of option `{k}`");
@@ -327,12 +342,19 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
         };
         match k {
             "shortage" => {
-                o.shortage =
-                    [("official", Shortage::Official), ("h1", Shortage::H1), ("cuxtan", Shortage::H1)]
-                        .iter()
-                        .find(|x| x.0 == v)
-                        .ok_or_else(bad)?
-                        .1
+                if shortage_named.is_some_and(|e| e != v) {
+                    return Err(format!(
+                        "`shortage` (C16, H1) is named twice, with `{v}` and another value: name it once"
+                    ));
+                }
+                shortage_named = Some(v);
+                o.shortage = [("official", Shortage::Official), ("h1", Shortage::H1)]
+                    .iter()
+                    .find(|x| x.0 == v)
+                    .ok_or_else(|| {
+                        format!("`{v}` is no value of option `shortage` (C16, H1): official or h1")
+                    })?
+                    .1
             }
             "discard" => {
                 o.discard = [("choose", Discard::Choose), ("random", Discard::Random)]
@@ -388,11 +410,22 @@ pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
         Variant::Base => {
             if let Some(k) = house_word {
                 return Err(format!(
-                    "`{k}` is an option of Städte und Ritter (game=knights), not of the base game"
+                    "`{k}` is an option of Städte und Ritter (game=knights, section 13.13), not of the base game (its H1 is shortage=h1)"
                 ));
             }
         }
         Variant::Knights(_) => {
+            let mut house = start;
+            if let Some(v) = house_all {
+                house = house.parse(&format!("house={v}"))?;
+                // `house=` sets H1 too, unless `shortage` is named alone (it wins, as any rule).
+                if shortage_named.is_none() {
+                    o.shortage = if v == "cuxtan" { Shortage::H1 } else { Shortage::Official };
+                }
+            }
+            for (k, v) in &named {
+                house = house.parse(&format!("{k}={v}"))?;
+            }
             // H1 is `shortage`; the base game's other readings have no place in the expansion.
             let h1 = (o.shortage == Shortage::H1) as u16;
             o.variant = Variant::Knights(HouseRules(house.0 & !1 | h1));

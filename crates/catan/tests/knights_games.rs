@@ -56,7 +56,7 @@ fn play(options: Options, players: usize, seed: u64, seen: &mut Seen) {
             assert_eq!(s.check(mv), Ok(()), "seed {seed}: {mv:?} listed at {:?}", s.phase());
         }
         // Random play that ends its turns now and then rather than trading forever.
-        let mv = if s.phase() == Phase::Main && rng.random_bool(0.3) {
+        let mv = if s.phase() == Phase::Main && moves.contains(&Move::End) && rng.random_bool(0.3) {
             Move::End
         } else {
             let building: Vec<Move> =

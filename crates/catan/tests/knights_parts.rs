@@ -438,3 +438,42 @@ fn k2_k84_points_and_the_thirteen_that_win() {
     assert_eq!(p.total(), 15);
     assert!(p.total() >= TO_WIN && Points { cities: 5, ..Points::default() }.total() < TO_WIN);
 }
+
+#[test]
+fn h1_to_h14_house_options_only_with_game_knights_a_rule_named_alone_wins_and_clashes_are_refused() {
+    use stadt_catan::options::{Options, Shortage, Variant};
+    use stadt_catan::record::parse_options;
+    let parse = |t: &str| parse_options(t, Options::OFFICIAL);
+    // `house=` and the house rules belong to Städte und Ritter alone.
+    for text in ["house=cuxtan", "house=official", "diplomat=cuxtan", "house=cuxtan game=catan"] {
+        let e = parse(text).unwrap_err();
+        assert!(e.contains("game=knights") && e.contains("13.13"), "{text}: {e}");
+    }
+    // No undocumented alias: the base game's H1 is shortage=h1.
+    let e = parse("shortage=cuxtan").unwrap_err();
+    assert!(e.contains("official or h1") && e.contains("C16"), "{e}");
+    assert_eq!(parse("shortage=h1").unwrap().shortage, Shortage::H1);
+    // A rule named alone wins over `house=`, before it or after it.
+    for text in ["game=knights diplomat=official house=cuxtan", "game=knights house=cuxtan diplomat=official"]
+    {
+        let Variant::Knights(h) = parse(text).unwrap().variant else { panic!("{text}") };
+        assert!(!h.on(7) && (1..=14).filter(|&n| h.on(n)).count() == 13, "{text}: {}", h.text());
+    }
+    for text in ["game=knights shortage=official house=cuxtan", "game=knights house=cuxtan shortage=official"]
+    {
+        let o = parse(text).unwrap();
+        assert_eq!(o.shortage, Shortage::Official, "{text}");
+        let Variant::Knights(h) = o.variant else { panic!("{text}") };
+        assert!(!h.on(1) && h.on(5), "{text}");
+    }
+    // The same rule twice with two values is refused, naming it and its id.
+    let e = parse("game=knights diplomat=official diplomat=cuxtan").unwrap_err();
+    assert!(e.contains("`diplomat` (H7) is named twice"), "{e}");
+    let e = parse("game=knights house=cuxtan house=official").unwrap_err();
+    assert!(e.contains("`house`") && e.contains("twice"), "{e}");
+    let e = parse("game=knights shortage=h1 shortage=official").unwrap_err();
+    assert!(e.contains("`shortage` (C16, H1) is named twice"), "{e}");
+    // A bad value names the rule's id.
+    let e = parse("game=knights deserter=yes").unwrap_err();
+    assert!(e.contains("(H10)"), "{e}");
+}

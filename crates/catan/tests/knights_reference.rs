@@ -539,7 +539,7 @@ fn play(seed: u64, g: &Geometry, all: &[Move], seen: &mut Seen) {
             assert_eq!(engine, want, "seed {seed}: the moves at {:?}", s.phase());
         }
         let building: Vec<Move> = buf.iter().copied().filter(|m| !matches!(m, Move::Exchange(..))).collect();
-        let mv = if s.phase() == Phase::Main && rng.random_bool(0.3) {
+        let mv = if s.phase() == Phase::Main && buf.contains(&Move::End) && rng.random_bool(0.3) {
             Move::End
         } else if !building.is_empty() && rng.random_bool(0.8) {
             building[rng.random_range(0..building.len())]

@@ -48,7 +48,7 @@ fn find(options: Options, players: usize, found: impl Fn(&State) -> bool) -> Sta
                 // often than trading brings games to their end.
                 let building: Vec<Move> =
                     buf.iter().copied().filter(|m| !matches!(m, Move::Exchange(..))).collect();
-                let mv = if s.phase() == Phase::Main && rng.random_bool(0.2) {
+                let mv = if s.phase() == Phase::Main && buf.contains(&Move::End) && rng.random_bool(0.2) {
                     Move::End
                 } else if !building.is_empty() && rng.random_bool(0.8) {
                     building[rng.random_range(0..building.len())]
@@ -1214,4 +1214,176 @@ fn k48_an_empty_deck_gives_nothing_until_a_card_goes_back_under_it() {
     assert_ne!(g.phase(), Phase::Progress, "K48: nobody draws from an empty deck");
     let p = s.current();
     assert_eq!(g.progress_held(p), s.progress_held(p));
+}
+
+/// The record of a real game (seed 9601, four `greedy` bots, `house=cuxtan`, written by
+/// `stadt play` at 8a70aeb) up to the roll at which the roller, p2, draws his fifth progress card.
+const FIFTH_ON_OWN_ROLL: &str = include_str!("data/h5-own-roll-fifth-card.rec");
+
+#[test]
+fn h5_fifth_card_played_at_once_when_drawn_during_ones_own_roll() {
+    let mut s = stadt_catan::record::replay(FIFTH_ON_OWN_ROLL).unwrap();
+    let roller = s.current();
+    assert!(s.progress_held(roller) > 4, "the roller drew his fifth card");
+    // K51: the roll is resolved first (the others' put-backs, production, the aqueduct); the
+    // roller is not made to put a card back in the middle of it.
+    while !(s.actor() == roller && s.phase() == Phase::Main) {
+        assert!(
+            !(s.phase() == Phase::PutBack && s.actor() == roller),
+            "H5: the roller is held to a put-back during his roll, where no card may be played"
+        );
+        if s.phase().is_chance() {
+            s.resolve_chance();
+        } else {
+            let mv = legal(&s)[0];
+            s.play(mv).unwrap();
+        }
+    }
+    // H5: then, before anything else, one card back or one played at once.
+    let moves = legal(&s);
+    assert!(!moves.contains(&Move::End), "H5: not before a card is put back or played");
+    assert!(moves.iter().any(|m| matches!(m, Move::PutBack(_))));
+    let play =
+        moves.iter().copied().find(|m| !matches!(m, Move::PutBack(_))).expect("H5: a card to play at once");
+    let held = s.progress_held(roller);
+    s.play(play).unwrap();
+    assert_eq!(s.progress_held(roller), held - 1, "H5: {play:?} played from the hand");
+    // Officially (K50) the fifth card waits for the turn's end: the turn goes on.
+    let mut official =
+        stadt_catan::record::replay(FIFTH_ON_OWN_ROLL).unwrap().under(HouseRules::OFFICIAL).unwrap();
+    while official.phase().is_chance() {
+        official.resolve_chance();
+    }
+    assert!(official.progress_held(roller) > 4);
+}
+
+#[test]
+fn h8_inventor_checks_the_whole_shuffled_board_and_its_refusal_names_h8() {
+    let shuffled = Options { numbers: stadt_catan::options::Numbers::Shuffle, ..K };
+    let h8 = only(&[8]);
+    // A shuffled board with two equal tokens side by side, and an Inventor in hand.
+    let equal_pair = |s: &State| {
+        let n = &s.board().numbers;
+        (0..HEXES).flat_map(|h| (h + 1..HEXES).map(move |g| (h, g))).find(|&(h, g)| {
+            n[h] != 0 && n[h] == n[g] && TOPOLOGY.hex_node_bits[h] & TOPOLOGY.hex_node_bits[g] != 0
+        })
+    };
+    let s = find(shuffled, 4, |s| {
+        s.phase() == Phase::Main
+            && s.progress_cards(s.current())[ProgressCard::Inventor.index()] > 0
+            && equal_pair(s).is_some()
+    });
+    let h = s.under(h8).unwrap();
+    let (x, y) = equal_pair(&s).unwrap();
+    let n = s.board().numbers;
+    let swappable = |k: usize| ![0, 2, 6, 8, 12].contains(&n[k]);
+    // A swap of two tokens neither beside the other pair nor part of it: the moved tokens meet
+    // no equal neighbour, yet the pair elsewhere stays side by side.
+    let near = |k: usize, m: usize| TOPOLOGY.hex_node_bits[k] & TOPOLOGY.hex_node_bits[m] != 0;
+    let mut tried = 0;
+    for a in 0..HEXES {
+        for b in a + 1..HEXES {
+            if [a, b].iter().any(|&k| k == x || k == y) || !swappable(a) || !swappable(b) || n[a] == n[b] {
+                continue;
+            }
+            let mut after = n;
+            after.swap(a, b);
+            let moved_clash =
+                [a, b].iter().any(|&k| (0..HEXES).any(|m| m != k && near(k, m) && after[m] == after[k]));
+            if moved_clash {
+                continue;
+            }
+            tried += 1;
+            let mv = Move::Inventor(Hex(a as u8), Hex(b as u8));
+            assert_eq!(s.check(mv), Ok(()), "K59: officially {mv:?} is allowed");
+            assert_eq!(
+                h.check(mv),
+                Err(Illegal::EqualTokensBeside),
+                "H8: {mv:?} leaves hexes {x} and {y} equal side by side"
+            );
+        }
+    }
+    assert!(tried > 0, "a swap that moves no token beside an equal one");
+    let e = Illegal::EqualTokensBeside;
+    assert_eq!(e.rule(), "H8");
+    assert!(e.to_string().ends_with("(H8)"), "{e}");
+    // Every swap H8 lists leaves no equal tokens side by side anywhere.
+    for mv in legal(&h) {
+        let Move::Inventor(a, b) = mv else { continue };
+        let mut after = n;
+        after.swap(a.index(), b.index());
+        let clash =
+            (0..HEXES).any(|k| (k + 1..HEXES).any(|m| after[k] != 0 && after[k] == after[m] && near(k, m)));
+        assert!(!clash, "H8 listed {mv:?}");
+    }
+}
+
+#[test]
+fn k1_k16_k41_k50_refusals_name_the_rule_they_apply() {
+    // K1: Städte und Ritter is for 3 or 4, also when 5 are asked.
+    let e = State::deal(5, K, 1).unwrap_err();
+    assert_eq!(e, SetupError::KnightsPlayers(5));
+    assert!(e.to_string().contains("3 or 4 (K1)"), "{e}");
+    // K50: a card put back must be held.
+    let s = find(K, 4, |s| s.phase() == Phase::PutBack);
+    let p = s.actor();
+    let absent = ProgressCard::ALL
+        .into_iter()
+        .find(|k| !k.is_victory_point() && s.progress_cards(p)[k.index()] == 0)
+        .unwrap();
+    let e = s.check(Move::PutBack(absent)).unwrap_err();
+    assert_eq!(e.rule(), "K50", "{e}");
+    assert!(e.to_string().ends_with("(K50)"), "{e}");
+    // K41: the city lost is one of the player's without a metropolis.
+    let s = find(K, 4, |s| s.phase() == Phase::LoseCity);
+    let p = s.actor();
+    let wrong = (0..NODES as u8).find(|&n| s.building(Node(n)) != Some(Building::City(p))).unwrap();
+    let e = s.check(Move::LoseCity(Node(wrong))).unwrap_err();
+    assert_eq!(e.to_string(), format!("{} (K41)", e.to_string().rsplit_once(" (").unwrap().0));
+    assert_eq!(e.rule(), "K41");
+    // K16: a 7's discard names a card held.
+    let s = find(K, 4, |s| s.phase() == Phase::Discard);
+    let none = Resource::ALL.into_iter().find(|&r| cards(&s, s.actor(), res(r)) == 0);
+    if let Some(r) = none {
+        assert_eq!(s.check(Move::Discard(r)).unwrap_err().rule(), "K16");
+    }
+}
+
+#[test]
+fn k26_k27_a_metropolis_won_by_the_winning_move_is_placed_before_the_game_ends_and_drawn() {
+    let s = find(K, 4, |s| s.phase() == Phase::Metropolis && s.points(s.current()) >= 13);
+    let p = s.current();
+    assert!(!s.is_over(), "K26: the metropolis is set on a city before the win");
+    let mv = legal(&s)[0];
+    let Move::Metropolis(n) = mv else { panic!("{mv:?}") };
+    let mut g = s.clone();
+    g.play(mv).unwrap();
+    assert_eq!(g.winner(), Some(p), "K2: the win follows the metropolis");
+    let t = Track::ALL.into_iter().find(|&t| g.metropolis(t).1 == Some(n)).expect("K26: placed");
+    assert_eq!(s.metropolis(t).1, None);
+    // The picture draws its star (a polygon beside the city) with the track's letter.
+    let (x, y) = stadt_catan::picture::node_point(n);
+    let letter = format!(">{}</text>", &t.name()[..1].to_uppercase());
+    let svg = stadt_catan::picture::board_svg(&g, &[], None);
+    let at = format!(r#"x="{}" y="{}""#, stadt_core::svg::n(x + 12.0), stadt_core::svg::n(y - 11.0));
+    assert!(svg.lines().any(|l| l.contains(&at) && l.contains(&letter)), "the star of {t:?} on {n:?}");
+}
+
+#[test]
+fn h9_a_sabotaged_city_is_drawn_crossed() {
+    let s = find(Options { variant: stadt_catan::options::Variant::Knights(only(&[9])), ..K }, 4, |s| {
+        (0..NODES as u8)
+            .any(|n| s.sabotaged(Node(n)) && matches!(s.building(Node(n)), Some(Building::City(_))))
+    });
+    let n = (0..NODES as u8).map(Node).find(|&n| s.sabotaged(n)).unwrap();
+    let (x, y) = stadt_catan::picture::node_point(n);
+    let svg = stadt_catan::picture::board_svg(&s, &[], None);
+    let cross = format!(
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}""#,
+        stadt_core::svg::n(x - 8.0),
+        stadt_core::svg::n(y - 8.0),
+        stadt_core::svg::n(x + 8.0),
+        stadt_core::svg::n(y + 8.0)
+    );
+    assert!(svg.contains(&cross), "H9: the sabotaged city on {n:?} is crossed");
 }

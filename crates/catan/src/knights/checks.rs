@@ -107,7 +107,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
     // H5: a player on turn over the limit puts back or plays a card before anything else.
     if s.phase == Phase::Main && must_reduce(s) {
         return match mv {
-            Move::PutBack(card) => need(s.ck.progress[i][card.index()] > 0, Illegal::NoSuchCard),
+            Move::PutBack(card) => need(s.ck.progress[i][card.index()] > 0, Illegal::NotHeldToPutBack),
             _ => Err(Illegal::OverLimit),
         };
     }
@@ -171,29 +171,29 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
             need(count(s.bank, get.index()) > 0, Illegal::BankCannotPay)
         }
         (Phase::Metropolis, Move::Metropolis(n)) => {
-            need(metropolis_sites(s, p) & (1 << node(n)?) != 0, Illegal::NotOwnCity)
+            need(metropolis_sites(s, p) & (1 << node(n)?) != 0, Illegal::NoMetropolisSite)
         }
         (Phase::Main, Move::Repair(n)) => {
             need(s.options.house(9), Illegal::NotThisGame)?;
-            need(cities_of(s, p) & s.ck.sabotaged & (1 << node(n)?) != 0, Illegal::NotOwnCity)?;
+            need(cities_of(s, p) & s.ck.sabotaged & (1 << node(n)?) != 0, Illegal::NotSabotaged)?;
             need(covers(hand, CITY_PACKED), Illegal::CannotAfford)
         }
         (Phase::LoseCity, Move::LoseCity(n)) => {
-            need(free_cities(s, p) & (1 << node(n)?) != 0, Illegal::NotOwnCity)
+            need(free_cities(s, p) & (1 << node(n)?) != 0, Illegal::NotLosableCity)
         }
         (Phase::DefenderDeck, Move::DefenderDeck(c)) => {
             need(!s.ck.decks[c as usize].is_empty(), Illegal::ProgressDeckEmpty)
         }
         (Phase::PutBack, Move::PutBack(card)) => {
-            need(s.ck.progress[i][card.index()] > 0, Illegal::NoSuchCard)
+            need(s.ck.progress[i][card.index()] > 0, Illegal::NotHeldToPutBack)
         }
         (Phase::Aqueduct, Move::Aqueduct(r)) => need(count(s.bank, r.index()) > 0, Illegal::BankCannotPay),
         (Phase::Relocate, Move::Relocate(n)) => {
             need(relocation_sites(s) & (1 << node(n)?) != 0, Illegal::NotReachable)
         }
-        (Phase::Discard, Move::Discard(r)) => need(count(hand, r.index()) > 0, Illegal::NoSuchCard),
+        (Phase::Discard, Move::Discard(r)) => need(count(hand, r.index()) > 0, Illegal::CardNotHeld("K16")),
         (Phase::Discard, Move::DiscardCommodity(c)) => {
-            need(count(hand, CardKind::Commodity(c).index()) > 0, Illegal::NoSuchCard)
+            need(count(hand, CardKind::Commodity(c).index()) > 0, Illegal::CardNotHeld("K16"))
         }
         (Phase::Robber, Move::Robber(h, v)) => robber_ok(s, p, h, v),
         (_, mv) => Err(not_here(mv)),

@@ -46,31 +46,33 @@ fn neighbours(a: usize, b: usize) -> bool {
     a != b && TOPOLOGY.hex_node_bits[a] & TOPOLOGY.hex_node_bits[b] != 0
 }
 
-/// Whether Inventor may swap the tokens of `a` and `b` (K59, H8).
-fn inventor_ok(s: &State, a: Hex, b: Hex) -> bool {
+/// Why Inventor may not swap the tokens of `a` and `b`, if it may not (K59, H8).
+fn inventor_ok(s: &State, a: Hex, b: Hex) -> Result<(), Illegal> {
     let (a, b) = (a.index(), b.index());
-    if a >= HEXES || b >= HEXES || a >= b {
-        return false;
-    }
+    need(a < HEXES && b < HEXES && a < b, Illegal::CardCannotWork)?;
     let (x, y) = (s.board.numbers[a], s.board.numbers[b]);
     let swappable = |n: u8| n != 0 && ![2, 12, 6, 8].contains(&n);
-    if !swappable(x) || !swappable(y) || x == y {
-        return false;
+    need(swappable(x) && swappable(y) && x != y, Illegal::CardCannotWork)?;
+    if !s.options.house(8) {
+        return Ok(());
     }
-    // H8: neither moved token lies beside an equal one afterwards.
-    let clash = |at: usize, token: u8| {
-        (0..HEXES).any(|h| {
-            let there = if h == a {
-                y
-            } else if h == b {
-                x
-            } else {
-                s.board.numbers[h]
-            };
-            h != at && neighbours(h, at) && there == token
-        })
+    // H8: afterwards no two equal tokens lie on neighbouring hexes anywhere on the board, not
+    // only beside the two moved (the club: "danach keine zwei identischen Zahlenchips
+    // nebeneinander").
+    let token = |h: usize| {
+        if h == a {
+            y
+        } else if h == b {
+            x
+        } else {
+            s.board.numbers[h]
+        }
     };
-    !s.options.house(8) || !(clash(a, y) || clash(b, x))
+    let clash = (0..HEXES).any(|h| {
+        let t = token(h);
+        t != 0 && (h + 1..HEXES).any(|g| neighbours(h, g) && token(g) == t)
+    });
+    need(!clash, Illegal::EqualTokensBeside)
 }
 
 /// Whether Smith may promote the knights on `a` and (if any) `b` (K65).
@@ -126,7 +128,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
     let hand = s.hands[i];
     let card = card_of(mv).ok_or(Illegal::WrongStep)?;
     // A Commercial Harbor's offers follow the card, played before.
-    need(matches!(mv, Move::HarbourOffer(..)) || holds(s, card), Illegal::NoSuchCard)?;
+    need(matches!(mv, Move::HarbourOffer(..)) || holds(s, card), Illegal::NotHeldToPlay)?;
     let ok = match mv {
         Move::Play(k) => return play_ok(s, k),
         Move::Alchemist(r, y) => (1..=6).contains(&r) && (1..=6).contains(&y),
@@ -134,7 +136,7 @@ pub(crate) fn check(s: &State, mv: Move) -> Result<(), Illegal> {
         Move::Engineer(n) => {
             n.index() < NODES && cities_of(s, p) & !s.ck.walls & (1 << n.0) != 0 && s.ck.wall_count[i] < WALLS
         }
-        Move::Inventor(a, b) => inventor_ok(s, a, b),
+        Move::Inventor(a, b) => return inventor_ok(s, a, b),
         Move::Medicine(n) => {
             let sideways = s.ck.sideways & s.built[i];
             n.index() < NODES
@@ -348,11 +350,11 @@ pub(crate) fn check_step(s: &State, mv: Move) -> Result<(), Illegal> {
     let kind_held = |who: usize, k: CardKind| count(s.hands[who], k.index()) > 0;
     match (s.phase, mv) {
         (Phase::HarbourGive, Move::Give(k @ CardKind::Commodity(_))) => {
-            need(kind_held(a, k), Illegal::NoSuchCard)
+            need(kind_held(a, k), Illegal::CardNotHeld("K67"))
         }
-        (Phase::Give, Move::Give(k)) => need(kind_held(a, k), Illegal::NoSuchCard),
+        (Phase::Give, Move::Give(k)) => need(kind_held(a, k), Illegal::CardNotHeld("K82")),
         (Phase::Take, Move::Take(k)) => {
-            need(kind_held(s.ck.in_play.take_from as usize, k), Illegal::NoSuchCard)
+            need(kind_held(s.ck.in_play.take_from as usize, k), Illegal::CardNotHeld("K68"))
         }
         (Phase::Desert, Move::Desert(n)) => {
             need(n.index() < NODES && s.ck.knight_bits[a] & (1 << n.0) != 0, Illegal::NoOwnKnight)
@@ -365,7 +367,7 @@ pub(crate) fn check_step(s: &State, mv: Move) -> Result<(), Illegal> {
             crate::sites::road_site(s, s.actor, e.index())
         }
         (Phase::Spy, Move::SpyTake(k)) => {
-            need(s.ck.progress[s.ck.in_play.spied as usize][k.index()] > 0, Illegal::NoSuchCard)
+            need(s.ck.progress[s.ck.in_play.spied as usize][k.index()] > 0, Illegal::CardNotHeld("K80"))
         }
         (Phase::DeserterPlace | Phase::DiplomatRoad | Phase::Spy, Move::Skip) => Ok(()),
         _ => Err(Illegal::WrongStep),

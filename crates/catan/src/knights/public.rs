@@ -63,6 +63,11 @@ impl State {
         self.ck.sideways & (1 << n.0) != 0
     }
 
+    /// Whether the city on an intersection is sabotaged (H9): it yields as a settlement.
+    pub fn sabotaged(&self, n: Node) -> bool {
+        self.ck.sabotaged & (1 << n.0) != 0
+    }
+
     /// A track's metropolis and the city carrying it (K26, K27).
     pub fn metropolis(&self, t: Track) -> (Metropolis, Option<Node>) {
         let n = self.ck.metropolis_node[t as usize];

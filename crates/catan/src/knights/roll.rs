@@ -135,11 +135,15 @@ pub(crate) fn proceed(s: &mut State) {
 }
 
 /// After a progress card was drawn by the player to act: a player off his turn over the limit
-/// puts cards back at once (K50; under H5 on his own turn too), else the roll goes on.
+/// puts cards back at once (K50), else the roll goes on. The roller's fifth card waits for the
+/// roll's end: officially he may hold it until his turn ends (K50); under H5 he puts one back or
+/// plays one before anything else once the roll is resolved (K51), in the main step
+/// (`progress_checks::must_reduce`), since a card played in the middle of the roll could not
+/// be played at all (K51).
 pub(crate) fn drawn(s: &mut State) {
     let p = s.actor as usize;
     let own = p == s.current as usize;
-    if over_limit(s, p) && (!own || s.options.house(5)) {
+    if over_limit(s, p) && !own {
         s.phase = Phase::PutBack;
         return;
     }
