@@ -29,8 +29,12 @@ pub struct Cli {
     /// run's manifest records its own, random one; give it to repeat the run exactly.
     #[arg(long, global = true, value_name = "HEX")]
     bot_secret: Option<String>,
-    /// Run every bot in another program in a sandbox (bubblewrap): its own user, PID, mount and
-    /// network namespaces; it sees no other process, no network, and not the results folder.
+    /// Run every bot in another program in a sandbox (bubblewrap), for bots you do not trust: an
+    /// unprivileged user without capabilities (also when stadt runs as root), no other process,
+    /// no network, only the system's folders and its own (read-only), a fresh scratch /tmp and a
+    /// fresh program for every game, limits on memory, processes, file size and scratch (the bot
+    /// file's `memory`, `processes`, `file_size`, `scratch`). Refuses to run where it cannot be
+    /// built (docs/bot-protocol.md).
     #[arg(long, global = true)]
     sandbox: bool,
     #[command(subcommand)]

@@ -499,7 +499,8 @@ fn no_process_outlives_stadt_in_the_sandbox() {
 
 /// A bot that, before it answers the hello, writes to `probe.txt` in its folder what it could
 /// reach: stadt among the processes it sees, the results folder's manifest, a TCP port on the
-/// loopback; then plays the first move.
+/// loopback; then plays the first move. Where its folder is read-only (the sandbox) it writes the
+/// line to its stderr and forfeits at its first decision instead.
 const PROBE: &str = r#"
 import json, os, socket, sys
 results, port = sys.argv[1], int(sys.argv[2])
@@ -519,18 +520,27 @@ def network():
         return "yes"
     except OSError:
         return "no"
-with open("probe.txt", "w") as f:
-    f.write(f"stadt={stadt_seen()} results={results_seen()} network={network()}\n")
+found = f"stadt={stadt_seen()} results={results_seen()} network={network()}"
+try:
+    with open("probe.txt", "w") as f:
+        f.write(found + "\n")
+    told = True
+except OSError:
+    # Its folder is read-only in the sandbox: it tells by forfeiting with the finding on stderr.
+    told = False
 for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "hello":
         print(json.dumps({"type": "ready"}), flush=True)
     elif m["type"] == "decide":
+        if not told:
+            print("PROBE " + found, file=sys.stderr, flush=True)
+            sys.exit(3)
         print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)
 "#;
 
 #[test]
-fn a_sandboxed_bot_sees_no_stadt_no_results_and_no_network_and_the_game_goes_on() {
+fn a_sandboxed_bot_sees_no_stadt_no_results_and_no_network() {
     if !python_bots() || require("bwrap", "--sandbox (bubblewrap)").is_none() {
         return;
     }
@@ -549,6 +559,11 @@ fn a_sandboxed_bot_sees_no_stadt_no_results_and_no_network_and_the_game_goes_on(
         }
         let (code, _, err) = stadt(&args);
         assert_eq!(code, 0, "{err}");
+        if sandbox {
+            let failures = std::fs::read_to_string(out.join("failures.txt")).unwrap();
+            let line = failures.lines().find_map(|l| l.split_once("PROBE ")).map(|(_, f)| f.trim());
+            return line.unwrap_or_else(|| panic!("no finding: {failures}")).to_string();
+        }
         for r in rows(&out) {
             assert_eq!(&r["failure"], "", "the game went on: {r:?}");
         }

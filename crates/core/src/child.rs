@@ -4,6 +4,9 @@
 //! lines bounded in length, the last lines of its stderr kept (bounded), and everything it started
 //! ended and reaped when it is dropped, when the host shuts down, or when the host dies.
 
+#[cfg(target_os = "linux")]
+use crate::sandbox::{Held, Prepared};
+pub use crate::sandbox::{Limit, Limits};
 use serde_json::{Map, Value};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -29,6 +32,8 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// The longest line it may send, in bytes.
     pub max_line: usize,
+    /// What it may use under `--sandbox` (outside the sandbox a program is trusted: none apply).
+    pub limits: Limits,
 }
 
 /// Why the program failed the host: each ends its game as a forfeit.
@@ -48,6 +53,8 @@ pub enum Fault {
     Malformed(String),
     /// A move that is not one of the legal moves.
     Illegal(String),
+    /// Under `--sandbox`: it crossed one of its limits.
+    Limit(Limit),
 }
 
 impl Fault {
@@ -61,6 +68,7 @@ impl Fault {
             Fault::TooLong(_) => "line-too-long",
             Fault::Malformed(_) => "malformed",
             Fault::Illegal(_) => "illegal-move",
+            Fault::Limit(limit) => limit.word(),
         }
     }
 }
@@ -75,6 +83,9 @@ impl std::fmt::Display for Fault {
             Fault::TooLong(n) => write!(f, "sent a line longer than {n} bytes"),
             Fault::Malformed(m) => write!(f, "malformed reply: {m}"),
             Fault::Illegal(m) => write!(f, "illegal move: {m}"),
+            Fault::Limit(limit) => {
+                write!(f, "crossed its {} limit (docs/bot-protocol.md, the sandbox)", limit.word())
+            }
         }
     }
 }
@@ -87,6 +98,11 @@ pub struct LineChild {
     /// Lines of a batch not taken yet.
     pending: VecDeque<Result<String, Fault>>,
     tail: Arc<Mutex<Tail>>,
+    /// Its sandbox's cgroup and scratch, when it runs in one.
+    #[cfg(target_os = "linux")]
+    sandbox: Option<Held>,
+    /// Its exit code, once it exited.
+    exit_code: Option<i32>,
 }
 
 /// The whole lines the program had written when the reader took the first of them: lines written
@@ -100,24 +116,25 @@ impl LineChild {
             launch.command.split_first().ok_or_else(|| Fault::Start("the command is empty".into()))?;
         // A relative program path names a file in the bot's folder, not the host's.
         let program = if program.contains('/') { launch.dir.join(program) } else { PathBuf::from(program) };
-        let mut cmd = match crate::sandbox::wrap(&absolute(&program), args, &launch.dir) {
-            Some((bwrap, args)) => {
-                let mut cmd = Command::new(bwrap);
-                cmd.args(args);
-                cmd
-            }
-            None => {
-                let mut cmd = Command::new(&program);
-                cmd.args(args);
-                cmd
-            }
+        let mut full = vec![absolute(&program).to_string_lossy().into_owned()];
+        full.extend(args.iter().cloned());
+        #[cfg(target_os = "linux")]
+        let prepared = crate::sandbox::prepare(&full, &launch.dir, &launch.env, &launch.limits)
+            .transpose()
+            .map_err(|e| Fault::Start(format!("its sandbox: {e}")))?;
+        #[cfg(target_os = "linux")]
+        let mut cmd = match &prepared {
+            Some(p) => p.command(),
+            None => plain(&program, args, launch),
         };
-        cmd.current_dir(&launch.dir)
-            .envs(launch.env.iter().map(|(k, v)| (k, v)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        #[cfg(not(target_os = "linux"))]
+        let mut cmd = plain(&program, args, launch);
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         unix::supervise(&mut cmd);
+        #[cfg(target_os = "linux")]
+        if let Some(p) = &prepared {
+            p.install(&mut cmd);
+        }
         let mut child = cmd
             .spawn()
             .map_err(|e| Fault::Start(format!("`{}` in {}: {e}", program.display(), launch.dir.display())))?;
@@ -132,7 +149,39 @@ impl LineChild {
         let tail = Arc::new(Mutex::new(Tail::default()));
         let keep = tail.clone();
         std::thread::spawn(move || read_tail(stderr, &keep));
-        Ok(LineChild { child, stdin, lines, pending: VecDeque::new(), tail })
+        Ok(LineChild {
+            child,
+            stdin,
+            lines,
+            pending: VecDeque::new(),
+            tail,
+            #[cfg(target_os = "linux")]
+            sandbox: prepared.map(Prepared::started),
+            exit_code: None,
+        })
+    }
+
+    /// Under `--sandbox`, once the program answered (its sandbox is built): keeps hold of its
+    /// scratch folders, to tell later whether it filled them.
+    pub fn watch_limits(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(held) = self.sandbox.as_mut() {
+            held.watch(self.child.id());
+        }
+    }
+
+    /// Under `--sandbox`: the limit the program crossed, if it did, as the fault that ends its game.
+    pub fn crossed(&mut self) -> Option<Fault> {
+        #[cfg(target_os = "linux")]
+        if let Some(held) = &self.sandbox {
+            if self.exit_code.is_none()
+                && let Ok(Some(status)) = self.child.try_wait()
+            {
+                self.exit_code = status.code();
+            }
+            return held.crossed(self.exit_code).map(Fault::Limit);
+        }
+        None
     }
 
     /// Sends one JSON object as a line.
@@ -236,7 +285,10 @@ impl LineChild {
     /// How the program exited, if it has.
     fn exited(&mut self) -> Option<Fault> {
         match self.child.try_wait() {
-            Ok(Some(status)) => Some(Fault::Crash(status.to_string())),
+            Ok(Some(status)) => {
+                self.exit_code = status.code();
+                Some(Fault::Crash(status.to_string()))
+            }
             _ => None,
         }
     }
@@ -266,6 +318,14 @@ pub fn shutdown() {
         unix::end(pid);
         unix::reap(pid);
     }
+}
+
+/// The command that starts the program itself, outside any sandbox: in its folder, with stadt's
+/// environment and its own variables (a program outside the sandbox is trusted).
+fn plain(program: &std::path::Path, args: &[String], launch: &Launch) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.args(args).current_dir(&launch.dir).envs(launch.env.iter().map(|(k, v)| (k, v)));
+    cmd
 }
 
 /// `path` made absolute against the current folder (the sandbox runs it from another).

@@ -53,6 +53,9 @@ impl RunFolder {
             }
         }
         std::fs::create_dir_all(path).map_err(|e| Error::io("create", path, e))?;
+        // Whatever the command, no bot in another program under --sandbox sees a run's files (the
+        // manifest holds the seed and the bot secret).
+        crate::sandbox::hide(path);
         let lock = lock(path, command)?;
         Ok(RunFolder { path: path.to_path_buf(), lock })
     }

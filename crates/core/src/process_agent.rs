@@ -67,6 +67,8 @@ impl<K: Spoken> Agent<K> for ProcessAgent<K> {
             match self.ask(obs, rng) {
                 Ok(mv) => return mv,
                 Err(fault) => {
+                    // A limit crossed names the failure it caused (a crash, a timeout, ...).
+                    let fault = self.conn.as_mut().and_then(LineChild::crossed).unwrap_or(fault);
                     let stderr_tail = self.conn.take().map(|c| c.stderr_tail()).unwrap_or_default();
                     self.lost = true;
                     self.pending =
@@ -117,6 +119,10 @@ impl<K: Spoken> ProcessAgent<K> {
         refuse_unasked(conn)?;
         conn.send(&protocol::decide(seat, &record, &self.texts, settings.time))?;
         let reply = await_reply(conn, "move", settings.time)?;
+        // A limit crossed ends the game even when the program goes on.
+        if let Some(fault) = conn.crossed() {
+            return Err(fault);
+        }
         let chosen = reply
             .get("move")
             .and_then(|m| m.as_str())
@@ -170,6 +176,14 @@ fn refuse_unasked(conn: &mut LineChild) -> Result<(), Fault> {
 
 impl<K: Spoken> Drop for ProcessAgent<K> {
     fn drop(&mut self) {
+        // In the sandbox a program plays one game: what it saw there it cannot carry into the
+        // next (a replay of the same deal in another seat).
+        if crate::sandbox::enabled()
+            && let Some(conn) = self.conn.take()
+        {
+            conn.stop(&protocol::quit(), Duration::from_millis(100));
+            return;
+        }
         if let (Some(conn), Ok(settings)) = (self.conn.take(), &self.settings) {
             IDLE.with(|idle| {
                 idle.borrow_mut().push(Idle { launch: settings.launch.clone(), conn: Some(conn) })
@@ -208,8 +222,13 @@ fn connect<K: Spoken>(settings: &Settings) -> Result<LineChild, Fault> {
         return Ok(conn);
     }
     let mut conn = LineChild::start(&settings.launch)?;
-    conn.send(&protocol::hello(K::NAME, settings.time, settings.start, settings.launch.max_line))?;
-    await_reply(&mut conn, "ready", settings.start)?;
+    let hello = protocol::hello(K::NAME, settings.time, settings.start, settings.launch.max_line);
+    let answered = conn.send(&hello).and_then(|()| await_reply(&mut conn, "ready", settings.start));
+    conn.watch_limits();
+    if let Some(fault) = conn.crossed() {
+        return Err(fault);
+    }
+    answered?;
     Ok(conn)
 }
 

@@ -20,6 +20,7 @@ fn lines_written_together_are_read_together() {
         dir: std::env::temp_dir(),
         env: Vec::new(),
         max_line: 1000,
+        limits: Default::default(),
     };
     for _ in 0..200 {
         let mut child = LineChild::start(&launch).expect("sh starts");

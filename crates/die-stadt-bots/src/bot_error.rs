@@ -87,6 +87,15 @@ pub enum BotError {
         /// The line (1-based).
         line: usize,
     },
+    /// A process bot's `dir` that leads outside its bot file's folder.
+    DirOutside {
+        /// The file.
+        path: String,
+        /// The `dir` line (1-based).
+        line: usize,
+        /// Why it is refused.
+        why: String,
+    },
     /// A bot file without `bot = NAME`.
     NoName(String),
     /// A bot file for another game than the one its bots play.
@@ -155,6 +164,7 @@ impl fmt::Display for BotError {
             BotError::FileLine { path, line } => {
                 write!(f, "bot file {path} line {line}: expected `key = value`")
             }
+            BotError::DirOutside { path, line, why } => write!(f, "bot file {path} line {line}: {why}"),
             BotError::NoName(path) => write!(f, "bot file {path} has no `bot = NAME` line"),
             BotError::Game { path, game } => write!(
                 f,

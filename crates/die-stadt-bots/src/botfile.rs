@@ -103,6 +103,7 @@ fn parse_file(path: &str, game: &str) -> Result<BotSpec, BotError> {
         .map_err(|e| BotError::Read { path: path.to_string(), error: e.to_string() })?;
     let mut name = None;
     let mut pairs = Vec::new();
+    let mut dir_line = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -124,6 +125,9 @@ fn parse_file(path: &str, game: &str) -> Result<BotSpec, BotError> {
             }
             named_game = true;
         } else {
+            if k == "dir" {
+                dir_line = Some(i + 1);
+            }
             pairs.push((k.to_string(), v.to_string()));
         }
     }
@@ -151,6 +155,13 @@ fn parse_file(path: &str, game: &str) -> Result<BotSpec, BotError> {
     let in_file = |e| BotError::InFile { path: path.to_string(), error: Box::new(e) };
     let spec = build_spec(def, &pairs, &label).map_err(in_file)?;
     if def.name == process_bot::BOT.name {
+        if let Some(line) = dir_line {
+            process_bot::dir_within(&spec.params).map_err(|why| BotError::DirOutside {
+                path: path.to_string(),
+                line,
+                why,
+            })?;
+        }
         process_bot::check(&spec).map_err(in_file)?;
     }
     Ok(spec)

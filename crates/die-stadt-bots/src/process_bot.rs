@@ -7,8 +7,9 @@ use crate::bot_error::BotError;
 use crate::params::{ParamDef, ParamKind, Params};
 use die_stadt::kind::DieStadt;
 use stadt_core::agent::Agent;
-use stadt_core::child::Launch;
+use stadt_core::child::{Launch, Limits};
 use stadt_core::process_agent::{ProcessAgent, Settings as ProcessSettings};
+use stadt_core::sandbox::limits::TABLE as LIMITS;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -52,6 +53,30 @@ const PARAMS: &[ParamDef] = &[
         kind: ParamKind::Int { min: 256, max: 64 << 20 },
     },
     ParamDef {
+        key: "memory",
+        default: "8192",
+        help: "under --sandbox: MiB of memory (each process's data; with a cgroup, all its processes together)",
+        kind: ParamKind::Int { min: LIMITS[0].2, max: LIMITS[0].3 },
+    },
+    ParamDef {
+        key: "processes",
+        default: "512",
+        help: "under --sandbox: processes and threads at once",
+        kind: ParamKind::Int { min: LIMITS[1].2, max: LIMITS[1].3 },
+    },
+    ParamDef {
+        key: "file_size",
+        default: "1024",
+        help: "under --sandbox: MiB, the largest file it may write",
+        kind: ParamKind::Int { min: LIMITS[2].2, max: LIMITS[2].3 },
+    },
+    ParamDef {
+        key: "scratch",
+        default: "1024",
+        help: "under --sandbox: MiB, the size of its scratch folder /tmp (and of /dev/shm)",
+        kind: ParamKind::Int { min: LIMITS[3].2, max: LIMITS[3].3 },
+    },
+    ParamDef {
         key: "bot_file",
         default: "",
         help: "the bot file it was read from (filled in by stadt)",
@@ -90,6 +115,7 @@ impl Settings {
             return Err("`command` is missing: name the program to run (`command = python3 mybot.py`)".into());
         }
         let home = Path::new(params.text("bot_file")).parent().unwrap_or(Path::new("")).to_path_buf();
+        dir_within(params)?;
         let dir = home.join(params.text("dir"));
         let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
         let env = params
@@ -103,10 +129,44 @@ impl Settings {
             })
             .collect::<Result<_, _>>()?;
         Ok(ProcessSettings {
-            launch: Launch { command, dir, env, max_line: params.int("max_line") as usize },
+            launch: Launch {
+                command,
+                dir,
+                env,
+                max_line: params.int("max_line") as usize,
+                limits: limits(params)?,
+            },
             time: Duration::from_secs_f64(params.real("time")),
             start: Duration::from_secs_f64(params.real("start_time")),
         })
+    }
+}
+
+/// The limits a spec sets (under `--sandbox`).
+fn limits(params: &Params) -> Result<Limits, String> {
+    Limits::from_values(LIMITS.map(|(key, ..)| params.int(key)))
+}
+
+/// Checks that the `dir` of a bot file's spec is its file's folder or one below it (a bot's
+/// author cannot widen its sandbox to `/`); specs without a file run where they are told.
+pub fn dir_within(params: &Params) -> Result<(), String> {
+    let file = params.text("bot_file");
+    if file.is_empty() {
+        return Ok(());
+    }
+    let home = Path::new(file).parent().unwrap_or(Path::new("/"));
+    let home = home.canonicalize().map_err(|e| format!("{}: {e}", home.display()))?;
+    let dir = params.text("dir");
+    let target = home.join(dir);
+    let target = target.canonicalize().map_err(|e| format!("`dir = {dir}`: {}: {e}", target.display()))?;
+    if target.starts_with(&home) {
+        Ok(())
+    } else {
+        Err(format!(
+            "`dir = {dir}` leads to {}, outside the bot file's folder {}: a bot's folder is its file's folder or one below it",
+            target.display(),
+            home.display()
+        ))
     }
 }
 

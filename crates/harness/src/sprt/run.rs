@@ -72,7 +72,6 @@ pub(crate) fn schedule<K: Hosted>(spec: &SprtSpec<K>) -> Schedule {
 pub fn run<K: Hosted>(spec: &SprtSpec<K>, opts: &Options) -> Result<Outcome, Error> {
     let t = &spec.games;
     let folder = RunFolder::open(&t.out, &opts.command)?;
-    stadt_core::sandbox::hide(folder.path());
     let outside = t.bots.iter().any(Seat::can_forfeit);
     let secret = crate::tournament::bot_secret(&folder, outside, |m: Manifest| m.bot_secret)?;
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;

@@ -92,7 +92,6 @@ pub fn run<K: Hosted>(spec: &TournamentSpec<K>, opts: &Options) -> Result<Outcom
         K::can_keep_records()?;
     }
     let folder = RunFolder::open(&spec.out, &opts.command)?;
-    stadt_core::sandbox::hide(folder.path());
     let secret = bot_secret(&folder, spec.bots.iter().any(Seat::can_forfeit), |m: Manifest| m.bot_secret)?;
     folder.claim(&Manifest::new(spec, &opts.command, &opts.about, secret))?;
     let schedule = Schedule::new(spec.bots.len(), spec.players, spec.games, spec.seed);

@@ -23,6 +23,7 @@ use stadt_core::error::Error;
 use stadt_core::folder::RunFolder;
 use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
+use stadt_core::tournament::failures::{self, FailureLog};
 use stadt_core::{pool, progress};
 use std::path::PathBuf;
 
@@ -128,6 +129,8 @@ pub fn run<K: Hosted>(spec: &TuneSpec<K>) -> Result<TuneOutcome<K>, Error> {
     folder.claim(&Manifest::new(spec))?;
     let log::Resumed { mut values, mut done, mut log } = log::open(&folder, &ws, spec.iterations)?;
     let pool = pool::pool(spec.threads)?;
+    // Bots in other programs that forfeit are written down, as a tournament writes them.
+    let failures = FailureLog::new(folder.join(failures::FILE));
     let bar = progress::bar(spec.progress, spec.iterations + 1, done, "iterations");
     while done < spec.iterations {
         if spec.stop.requested() {
@@ -139,6 +142,7 @@ pub fn run<K: Hosted>(spec: &TuneSpec<K>) -> Result<TuneOutcome<K>, Error> {
             return Ok(TuneOutcome::stopped(done, report));
         }
         let step = pool.install(|| spsa::step(spec, &ws, &values, done))?;
+        failures.append(&step.forfeits)?;
         log.append(&step.line)?;
         values = step.values;
         done += 1;

@@ -11,9 +11,11 @@ use rayon::prelude::*;
 use stadt_core::error::Error;
 use stadt_core::game::Game;
 use stadt_core::runner::{Table, play};
+use stadt_core::seat::Seat;
 use stadt_core::seeds::{derive, stream};
 use stadt_core::stats::mean_se;
 use stadt_core::stop::Stop;
+use stadt_core::tournament::failures::Note;
 use std::sync::atomic::AtomicBool;
 
 /// The candidate's objective in one game: its score and its opponent's; a margin counts in units
@@ -37,6 +39,24 @@ pub struct Step {
     pub line: String,
     /// Both candidates' mean objective and its standard error.
     pub score: (f64, f64),
+    /// The forfeits of its games (bots in other programs), numbered in the run's order.
+    pub forfeits: Vec<Note>,
+}
+
+/// Games against the pool: each one's (candidate's, opponent's) counted points, and the
+/// forfeits, numbered from 0 in the order of the games.
+pub struct Against {
+    /// The candidate's and its opponent's points, a game each.
+    pub games: Vec<(f64, f64)>,
+    /// Who forfeited which game, and why.
+    pub forfeits: Vec<Note>,
+}
+
+impl Against {
+    /// The forfeits with their games numbered from `first`.
+    pub fn forfeits_from(&self, first: usize) -> Vec<Note> {
+        self.forfeits.iter().map(|n| Note { game: first + n.game, ..n.clone() }).collect()
+    }
 }
 
 /// Iteration `k` (from 0) from the weights `values`; runs on the current thread pool.
@@ -52,17 +72,24 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
     };
     // The same decks and seeds for both: the difference is the weights, not the luck.
     let decks = 100 + k as u64;
-    let eval = |values: &[f64]| -> Result<Vec<f64>, Error> {
+    let eval = |values: &[f64]| -> Result<Against, Error> {
         let bot = K::with_weights(&spec.bot, ws, values)?;
-        let games = play_against(&spec.kind, &bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?
-            .unwrap_or_default();
-        Ok(games.into_iter().map(|g| objective_value(spec.objective, K::MARGIN_UNIT, g)).collect())
+        Ok(play_against(&spec.kind, &bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?
+            .unwrap_or(Against { games: Vec::new(), forfeits: Vec::new() }))
     };
-    let (fp, fm) = (eval(&at(1.0))?, eval(&at(-1.0))?);
+    let objective = |a: &Against| -> Vec<f64> {
+        a.games.iter().map(|&g| objective_value(spec.objective, K::MARGIN_UNIT, g)).collect()
+    };
+    let (plus, minus) = (eval(&at(1.0))?, eval(&at(-1.0))?);
+    let (fp, fm) = (objective(&plus), objective(&minus));
     let (mp, _) = mean_se(&fp);
     let (mm, _) = mean_se(&fm);
     let both: Vec<f64> = fp.iter().chain(&fm).copied().collect();
     let (score, se) = mean_se(&both);
+    // Games are numbered in the run's order: each iteration's with + then with -.
+    let n = games_per_candidate(spec.games_per_eval);
+    let mut forfeits = plus.forfeits_from(2 * k * n);
+    forfeits.extend(minus.forfeits_from(2 * k * n + n));
     let values: Vec<f64> = values
         .iter()
         .zip(&delta)
@@ -70,13 +97,18 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
         .map(|((v, d), w)| (v + a_k * (mp - mm) / (2.0 * c_k * d) * w.scale).clamp(w.range.0, w.range.1))
         .collect();
     let line = log::line(k + 1, (a_k, c_k), &values, [mp, mm, score, se]);
-    Ok(Step { values, line, score: (score, se) })
+    Ok(Step { values, line, score: (score, se), forfeits })
+}
+
+/// The games a candidate plays for `games` asked: both seatings of each deck.
+pub fn games_per_candidate(games: usize) -> usize {
+    games.div_ceil(2) * 2
 }
 
 /// The candidate's and its opponent's scores (0 for a seat that forfeited) in each of `games`
 /// games against the pool: deck d is played in both seatings (games 2d and 2d + 1) against pool
 /// member d % pool.len(); `stream` keeps the decks of each tuning iteration and of the
-/// verification apart. None once `stop` is set.
+/// verification apart; with the forfeits of bots in other programs. None once `stop` is set.
 pub fn play_against<K: Hosted>(
     kind: &K,
     candidate: &K::Entrant,
@@ -85,10 +117,11 @@ pub fn play_against<K: Hosted>(
     seed: u64,
     stream: u64,
     stop: Option<&Stop>,
-) -> Result<Option<Vec<(f64, f64)>>, Error> {
+) -> Result<Option<Against>, Error> {
     let decks = games.div_ceil(2);
     let never = AtomicBool::new(false);
-    let results: Vec<Result<Option<(f64, f64)>, Error>> = (0..decks * 2)
+    type Played = (f64, f64, Vec<Note>);
+    let results: Vec<Result<Option<Played>, Error>> = (0..decks * 2)
         .into_par_iter()
         .map(|g| {
             let (deck, seat) = (g / 2, g % 2);
@@ -118,10 +151,22 @@ pub fn play_against<K: Hosted>(
                         *v = 0.0;
                     }
                 }
-                (s[seat], s[1 - seat])
+                let notes = (0..2)
+                    .filter_map(|q| {
+                        let forfeit = p.forfeits.get(q)?.clone()?;
+                        Some(Note { game: g, seat: q + 1, bot: bots[q].label().to_string(), forfeit })
+                    })
+                    .collect();
+                (s[seat], s[1 - seat], notes)
             }))
         })
         .collect();
-    let games: Vec<Option<(f64, f64)>> = results.into_iter().collect::<Result<_, _>>()?;
-    Ok(games.into_iter().collect())
+    let games: Vec<Option<Played>> = results.into_iter().collect::<Result<_, _>>()?;
+    let Some(games): Option<Vec<Played>> = games.into_iter().collect() else { return Ok(None) };
+    let mut out = Against { games: Vec::new(), forfeits: Vec::new() };
+    for (mine, theirs, notes) in games {
+        out.games.push((mine, theirs));
+        out.forfeits.extend(notes);
+    }
+    Ok(Some(out))
 }

@@ -4,7 +4,7 @@
 //! with the tuning run's seed (its decks derive(seed, [1, d]) are those of the fixed check, never
 //! used in tuning) that stops as soon as its verdict is clear.
 
-use super::spsa::{objective_value, play_against};
+use super::spsa::{games_per_candidate, objective_value, play_against};
 use super::{Objective, TuneSpec};
 use crate::hosted::Hosted;
 use crate::settings::{ERROR_RATE, RunSettings};
@@ -16,6 +16,7 @@ use stadt_core::folder::RunFolder;
 use stadt_core::output::write_file;
 use stadt_core::seat::Seat;
 use stadt_core::stats::{Cluster, Z95, cluster_mean_se, share_interval};
+use stadt_core::tournament::failures::{self, FailureLog};
 use stadt_core::tournament::rows::csv_field;
 
 /// The file the check is written to.
@@ -102,7 +103,10 @@ pub fn held_out<K: Hosted>(
                 Some(&spec.stop),
             )?;
             let Some(games) = games else { return Ok(None) };
-            verification(&games, K::MARGIN_UNIT)
+            // After every tuning game (iteration k's are numbered from 2k times its games).
+            let first = 2 * spec.iterations * games_per_candidate(spec.games_per_eval);
+            FailureLog::new(folder.join(failures::FILE)).append(&games.forfeits_from(first))?;
+            verification(&games.games, K::MARGIN_UNIT)
         }
         Some((elo0, elo1)) => match sequential(folder, spec, tuned, (elo0, elo1))? {
             Some(v) => v,
