@@ -111,6 +111,12 @@ impl Case {
     }
 }
 
+/// A folder of the host outside /tmp (which the sandbox replaces with its own scratch, so that a
+/// file there would prove nothing) that every user may write: /var/tmp.
+fn host_folder() -> PathBuf {
+    PathBuf::from("/var/tmp")
+}
+
 /// The first `FINDING` line a bot wrote (failures.txt keeps it), as key=value pairs.
 fn finding(out: &Path) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(out.join("failures.txt")).unwrap_or_default();
@@ -147,8 +153,7 @@ fn point1_the_bot_has_no_capabilities_cannot_unhide_the_results_or_write_outside
         // The results folder inside the bot's folder: what the sandbox must hide on top of it.
         let out = case.dir.join("bots/out");
         // Not under /tmp, which is the sandbox's own scratch folder.
-        let outside = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("sandbox-outside-{who:?}-{}", std::process::id()));
+        let outside = host_folder().join(format!("stadt-sandbox-outside-{who:?}-{}", std::process::id()));
         let _ = std::fs::remove_file(&outside);
         let file = case.bot(
             "caps",
@@ -253,8 +258,7 @@ fn point4_no_host_socket_no_network_and_a_minimal_environment() {
         let case = Case::new("sockets", who);
         // A listener outside /tmp (the sandbox's own), as a daemon's socket would be; stadt has
         // a variable the bot must not see.
-        let path =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("s{}-{who:?}.sock", std::process::id()));
+        let path = host_folder().join(format!("stadt-{}-{who:?}.sock", std::process::id()));
         let _ = std::fs::remove_file(&path);
         let _listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
         let _ = Command::new("chmod").arg("777").arg(&path).status();
@@ -271,6 +275,54 @@ fn point4_no_host_socket_no_network_and_a_minimal_environment() {
         assert_eq!(value(&found, "home"), "no", "{who:?}: {found:?}");
         assert_eq!(value(&found, "env"), "HOME,LANG,MODEL,PATH,TMPDIR", "{who:?}: {found:?}");
         assert_eq!(value(&found, "canary"), "none", "{who:?}: {found:?}");
+    }
+}
+
+/// Starts `stadt ARGS` in a new session keyring holding the key `name`, as a login session's
+/// keyring holds its user's keys (pam_keyinit), through Python's system calls (x86_64, aarch64).
+const WITH_KEY: &str = r#"
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+add_key, keyctl = {"x86_64": (248, 250), "aarch64": (217, 219)}[os.uname().machine]
+assert libc.syscall(keyctl, 1, b"stadt-test-session") >= 0, ctypes.get_errno()
+assert libc.syscall(add_key, b"user", sys.argv[1].encode(), b"secret", 6, ctypes.c_long(-3)) >= 0
+os.execv(sys.argv[2], sys.argv[3:])
+"#;
+
+#[test]
+fn point4_a_bot_cannot_read_the_keys_of_the_session_that_runs_stadt() {
+    if !ready() || !["x86_64", "aarch64"].contains(&std::env::consts::ARCH) {
+        return;
+    }
+    for who in users() {
+        let case = Case::new("keyring", who);
+        let name = format!("stadt-test-{}", std::process::id());
+        let file = case.bot("keyring", &format!("command = python3 hostile.py keyring {name}"));
+        let bots = format!("{file},random");
+        let stadt = case.stadt.to_string_lossy().into_owned();
+        let mut args = vec!["python3", "-c", WITH_KEY, &name];
+        if who == As::Nobody {
+            // The key is made by the user who then becomes nobody, as a root login would.
+            args.extend([
+                "/usr/bin/setpriv",
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "--",
+            ]);
+            let status = Command::new("chown").args(["-R", "65534:65534"]).arg(&case.dir).status().unwrap();
+            assert!(status.success());
+            args.push(&stadt);
+        } else {
+            args.extend([stadt.as_str(), stadt.as_str()]);
+        }
+        args.extend(["--sandbox", "tournament", "--bots", &bots, "--players", "2", "--games", "2"]);
+        args.extend(["--threads", "1", "--quiet", "--out", "out"]);
+        let (code, out, err) = run(Command::new(args[0]).args(&args[1..]).current_dir(&case.dir));
+        assert_eq!(code, 0, "{who:?}: {out}{err}");
+        assert_eq!(value(&finding(&case.dir.join("out")), "key"), "none", "{who:?}");
     }
 }
 
@@ -488,8 +540,7 @@ fn the_sandbox_refuses_to_run_where_it_cannot_be_built() {
     assert!(err.contains("--sandbox needs bubblewrap"), "{err}");
     // A bubblewrap that cannot build the sandbox (as without user namespaces): the trial says so.
     // Not under /tmp, which the set-up as root covers.
-    let fake =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sandbox-fake-bwrap-{}", std::process::id()));
+    let fake = host_folder().join(format!("stadt-sandbox-fake-bwrap-{}", std::process::id()));
     std::fs::create_dir_all(&fake).unwrap();
     std::fs::write(
         fake.join("bwrap"),

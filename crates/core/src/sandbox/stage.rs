@@ -1,5 +1,5 @@
-//! What the program's process does between fork and exec of bubblewrap: it joins its cgroup and,
-//! when stadt runs as root, makes the program's folder reachable to an unprivileged user and
+//! What the program's process does between fork and exec of bubblewrap: it joins its cgroup,
+//! leaves stadt's session keyring and, when stadt runs as root, makes the program's folder reachable to an unprivileged user and
 //! becomes one, so that bubblewrap builds the sandbox without any of root's powers and the
 //! program inside is a user the kernel limits (root is exempt from the process limit and reads
 //! every root-owned file).
@@ -70,7 +70,7 @@ impl Stage {
                     stage_folder(dir, *fd, link)?;
                     drop_root()?;
                 }
-                Ok(())
+                leave_session_keyring()
             });
         }
     }
@@ -131,6 +131,24 @@ fn stage_folder(dir: &CString, fd: libc::c_int, link: &CString) -> io::Result<()
             libc::MS_BIND | libc::MS_REC,
             std::ptr::null(),
         ))
+    }
+}
+
+/// Leaves stadt's session keyring for a new, empty one: the keys of the login session that runs
+/// stadt (a process possesses its session keyring's keys, whatever its user). Where keyrings are
+/// not offered at all (a kernel or container without them), there is nothing to leave.
+fn leave_session_keyring() -> io::Result<()> {
+    // SAFETY: a plain system call; KEYCTL_JOIN_SESSION_KEYRING with no name makes an anonymous one.
+    let r = unsafe {
+        libc::syscall(libc::SYS_keyctl, libc::KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>())
+    };
+    if r >= 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        Some(libc::ENOSYS) | Some(libc::EPERM) => Ok(()),
+        _ => Err(e),
     }
 }
 
