@@ -651,9 +651,22 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
         &["`discard` is an option of the base game"],
     );
     assert_refused(run("c", "saboteur=cuxtan", "3"), &["`saboteur` is an option of Städte und Ritter"]);
+    // Issue 57: house= belongs to Städte und Ritter; no undocumented alias; a clash is refused.
+    assert_refused(
+        run("f", "house=cuxtan", "3"),
+        &["`house` is an option of Städte und Ritter (game=knights"],
+    );
+    assert_refused(
+        run("g", "shortage=cuxtan", "3"),
+        &["`cuxtan` is no value of option `shortage` (C16, H1)"],
+    );
+    assert_refused(
+        run("h", "game=knights diplomat=official diplomat=cuxtan", "3"),
+        &["`diplomat` (H7) is named twice"],
+    );
     assert_refused(run("d", "game=chess", "3"), &["`chess` is no game"]);
     assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2"]);
-    for name in ["a", "b", "c", "d", "e"] {
+    for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
     }
     // A malformed record: its line named.
@@ -672,4 +685,85 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
         stadt(&["replay", illegal.to_str().unwrap(), "--partial"]),
         &["illegal.rec: line 10: `wall 3`"],
     );
+}
+
+#[test]
+fn staedte_und_ritter_records_carry_every_chance_outcome_replay_without_their_seed_and_give_every_state() {
+    let dir = scratch("games-knights-states");
+    let rec = dir.join("game.rec");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "9601",
+        "--bots",
+        "greedy",
+        "--options",
+        "game=knights house=cuxtan",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.starts_with("stadt-catan-record 2\n"), "{text}");
+    for outcome in ["chance: dice ", " event ", "chance: progress "] {
+        assert!(text.contains(outcome), "the record holds `{outcome}`");
+    }
+    // Without the seed and the decks' order (a game played elsewhere has neither) it replays
+    // to the same end, and --states gives the same states.
+    let bare = dir.join("bare.rec");
+    let kept: Vec<&str> =
+        text.lines().filter(|l| !l.starts_with("seed ") && !l.starts_with("deck ")).collect();
+    assert_eq!(kept.len() + 2, text.lines().count());
+    std::fs::write(&bare, kept.join("\n") + "\n").unwrap();
+    let states = |file: &Path, out: &str| {
+        let out = dir.join(out);
+        let (code, printed, err) =
+            stadt(&["replay", file.to_str().unwrap(), "--states", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        (printed, std::fs::read_to_string(out).unwrap())
+    };
+    let (printed, full) = states(&rec, "full.jsonl");
+    let (printed_bare, without) = states(&bare, "bare.jsonl");
+    assert_eq!(printed, printed_bare);
+    assert!(printed.contains("winner p"), "{printed}");
+    let parse =
+        |t: &str| -> Vec<serde_json::Value> { t.lines().map(|l| serde_json::from_str(l).unwrap()).collect() };
+    let (full, without) = (parse(&full), parse(&without));
+    assert_eq!(full.len(), without.len());
+    let steps =
+        text.lines().filter(|l| l.starts_with("p") && l.contains(": ") || l.starts_with("chance: ")).count();
+    assert_eq!(full.len(), 1 + steps, "the start and every step");
+    let mut rolled = 0;
+    for (a, b) in full.iter().zip(&without) {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a["line"] = serde_json::Value::Null;
+        b["line"] = serde_json::Value::Null;
+        assert_eq!(a, b, "the same state without the seed");
+        assert_eq!(a["schema"], "stadt-catan-states 1");
+        if !a["dice"].is_null() {
+            rolled += 1;
+            let event = a["dice"]["event"].as_u64().unwrap();
+            assert!((1..=6).contains(&event) && a["dice"]["event_face"].is_string(), "{}", a["dice"]);
+            assert!(a["dice"]["red"].as_u64().unwrap() >= 1 && a["dice"]["yellow"].as_u64().unwrap() >= 1);
+        }
+        let players = a["players"].as_array().unwrap();
+        assert_eq!(players.len(), 4);
+        for p in players {
+            for t in ["trade", "politics", "science"] {
+                assert!(p["levels"][t].is_u64(), "{p}");
+            }
+            assert!(
+                p["knights"].is_array() && p["cards"]["cloth"].is_u64() && p["cards"]["ore"].is_u64(),
+                "{p}"
+            );
+            assert!(p["progress_cards"].is_object(), "{p}");
+        }
+    }
+    assert!(rolled > full.len() / 2, "dice after the set-up");
+    let last = full.last().unwrap();
+    assert!(last["winner"].is_string(), "{last}");
 }

@@ -42,6 +42,11 @@ pub struct ReplayArgs {
     /// the supplies and the scores. The file must not exist yet.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Catan records: write the state after the start and after every step (each move and each
+    /// chance outcome) to this file, one JSON object a line (docs/catan/states.md). The file
+    /// must not exist yet.
+    #[arg(long, value_name = "FILE")]
+    pub states: Option<PathBuf>,
     /// Tile set file to read the record with, instead of the one its `tiles` line names (which is
     /// `default` or a file beside the record).
     #[arg(long, value_name = "FILE")]
@@ -99,7 +104,7 @@ fn parse_record(file: &Path, text: &str, tiles: Option<&str>) -> Result<Record, 
 fn read_any_record(path: &Path, game: Option<Game>) -> Result<(String, Game), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let recorded =
-        if text.lines().next() == Some(stadt_catan::record::HEADER) { Game::Catan } else { Game::DieStadt };
+        if stadt_catan::record::is_header(text.lines().next()) { Game::Catan } else { Game::DieStadt };
     if let Some(g) = game.filter(|&g| g != recorded) {
         return Err(format!(
             "{}: line 1: a record of {}, not of {} (--game)",
@@ -126,6 +131,16 @@ pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
         refuse_existing("--html", path)?;
         if a.svg.as_ref() == Some(path) {
             return Err(format!("--svg and --html both name {}; give two files", path.display()).into());
+        }
+    }
+    if let Some(path) = &a.states {
+        refuse_existing("--states", path)?;
+        if recorded != Game::Catan {
+            return Err(format!(
+                "--states: {} is a record of Die Stadt; --states writes Catan's",
+                a.file.display()
+            )
+            .into());
         }
     }
     if recorded == Game::Catan {
@@ -159,8 +174,9 @@ pub fn replay(a: ReplayArgs, game: Option<Game>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `stadt replay` of a Catan record (`stadt-catan-record 1`): every move checked, the board drawn
-/// at the end or after --upto N moves, every player's points by source printed.
+/// `stadt replay` of a Catan record (`stadt-catan-record 2`, or 1): every move and outcome checked,
+/// the board drawn at the end or after --upto N moves, the states written (--states), every
+/// player's points by source printed.
 fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
     let name = a.file.display();
     if a.tiles.is_some() {
@@ -214,6 +230,10 @@ fn replay_catan(a: &ReplayArgs, text: &str) -> Result<(), Failure> {
     if let Some(path) = &a.html {
         let title = format!("stadt game viewer: {name}");
         write_file(path, &viewer::frames_page(&title, &pictures, moves), false)?;
+    }
+    if let Some(path) = &a.states {
+        let states = stadt_catan::state_json::replay_states(text).map_err(|e| format!("{name}: {e}"))?;
+        write_file(path, &states, false)?;
     }
     // The points by source are the record's game's (K84 under Städte und Ritter).
     let kind = Catan::new(*out.game.options());

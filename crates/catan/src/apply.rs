@@ -52,6 +52,7 @@ impl State {
 
     fn apply_move(&mut self, mv: Move) {
         self.steps += 1;
+        self.chance_log.clear();
         let p = self.actor;
         let i = p as usize;
         match mv {
@@ -341,6 +342,7 @@ impl State {
     /// Applies a possible chance outcome (see `chance`).
     pub(crate) fn apply_chance(&mut self, c: Chance) {
         let (before, victim) = (self.hands, self.victim as usize);
+        self.chance_log.push(c);
         self.apply_outcome(c);
         match c {
             Chance::Steal(r) => self.seen_by_two(victim, r.index()),

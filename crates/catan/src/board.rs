@@ -29,7 +29,8 @@ impl Harbour {
         Harbour::Generic,
     ];
 
-    fn name(self) -> &'static str {
+    /// Its name in board texts: `3:1`, or the resource of a 2:1 harbour.
+    pub fn name(self) -> &'static str {
         match self {
             Harbour::Generic => "3:1",
             Harbour::Special(r) => r.name(),

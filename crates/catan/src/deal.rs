@@ -2,6 +2,7 @@
 //! all from one seed so that every seating of a deal plays the same board, dice and cards.
 
 use crate::board::{Board, BoardError};
+use crate::chance_log::ChanceLog;
 use crate::ids::{DevCard, Hex, Node};
 use crate::knights::cards::Colour;
 use crate::knights::decks::Deck;
@@ -142,6 +143,7 @@ impl State {
             rng: Pcg64Mcg::seed_from_u64(seed),
             seed,
             ck: Expansion::new(),
+            chance_log: ChanceLog::default(),
         })
     }
 

@@ -1,6 +1,6 @@
 //! Catan for the harness: the core's adapter (`stadt_core::kind::GameKind`) over the engine. Its
 //! options are the rule options of docs/catan/rules.md section 11; a seat sees its
-//! `Observation`; records are `stadt-catan-record 1`; a bot in another program is shown the
+//! `Observation`; records are `stadt-catan-record 2` (every chance outcome on a `chance:` line); a bot in another program is shown the
 //! record as its seat saw it (`record::seat_record`): its own cards drawn and the steals it took
 //! part in, not the others'.
 
@@ -491,8 +491,13 @@ impl GameKind for Catan {
         record::header(s)
     }
 
+    /// The chance outcomes since the last move (`chance: ...` lines), then the move's line.
     fn record_line(&self, s: &State, mv: Move) -> String {
-        format!("{}\n", move_line(s, mv))
+        record::record_lines(s, mv)
+    }
+
+    fn record_end(&self, s: &State) -> String {
+        record::end_lines(s)
     }
 
     fn history(&self, _players: usize) -> PublicLog {

@@ -40,6 +40,8 @@ impl State {
         };
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.seed = seed;
+        // The outcomes since the last move name cards drawn and stolen, which others may not see.
+        self.chance_log.clear();
     }
 
     /// The development cards: the undrawn deck and the others' hands dealt from one pool, the

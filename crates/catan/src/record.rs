@@ -1,9 +1,12 @@
-//! Moves as text and whole games as records (`stadt-catan-record 1`, docs/catan/README.md):
-//! the header pins the board, the options, the deck's order and the dice generator's seed, so
-//! the move lines replay to the same game; replaying checks every move and names the line of
-//! the first that is wrong.
+//! Moves as text and whole games as records (docs/catan/README.md, "Records"): the header pins
+//! the board and the options. A record of version 2 (`stadt-catan-record 2`) carries every chance
+//! outcome as a line of its own (`chance: dice 3 4`, `chance_log`), so it replays without the
+//! dice generator's seed or the decks' order, which it may leave out; a record of version 1 has
+//! no chance lines and replays its chance from the header's seed and decks. Replaying checks
+//! every move and outcome and names the line of the first that is wrong.
 
 use crate::board::Board;
+use crate::chance_log::{PREFIX as CHANCE, chance_line, parse_chance};
 use crate::deal::unshuffled_deck;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::card_kind::CardKind;
@@ -11,15 +14,23 @@ use crate::knights::cards::{Colour, DECK as PROGRESS_DECK, ProgressCard};
 use crate::knights::decks::Deck;
 use crate::knights::house::{HouseRules, RULES};
 use crate::knights::tracks::{Commodity, Track};
-use crate::moves::Move;
+use crate::moves::{Move, Phase};
 use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Variant, Win};
 use crate::state::{DECK, State};
 
 /// What a card kind's name is, in errors.
 const KIND: &str = "card kind (a resource or cloth, coin, paper)";
 
-/// The first line of a record.
-pub const HEADER: &str = "stadt-catan-record 1";
+/// The first line of a record as stadt writes it now: version 2, with every chance outcome.
+pub const HEADER: &str = "stadt-catan-record 2";
+
+/// The first line of a record of version 1: no chance lines, chance from the seed and decks.
+pub const HEADER_V1: &str = "stadt-catan-record 1";
+
+/// Whether `first` is the first line of a Catan record (either version).
+pub fn is_header(first: Option<&str>) -> bool {
+    first.is_some_and(|l| l == HEADER || l == HEADER_V1)
+}
 
 fn cards_text(c: &Cards) -> String {
     c.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(",")
@@ -479,6 +490,26 @@ pub fn move_line(s: &State, mv: Move) -> String {
     format!("p{}: {}", s.actor().0 + 1, move_text(mv))
 }
 
+/// A record's lines for `mv`, about to be made in `s`: the chance outcomes since the last move
+/// (`chance: ...`), then the move's line, each ending in a newline.
+pub fn record_lines(s: &State, mv: Move) -> String {
+    let mut out = end_lines(s);
+    out.push_str(&move_line(s, mv));
+    out.push('\n');
+    out
+}
+
+/// A record's last lines: the chance outcomes since the last move (a game that chance ended,
+/// by a victory point card drawn or a Defender of Catan card, has some).
+pub fn end_lines(s: &State) -> String {
+    let mut out = String::new();
+    for &c in s.chance_since_move() {
+        out.push_str(&chance_line(c));
+        out.push('\n');
+    }
+    out
+}
+
 /// A record's fault: its 1-based line and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -562,6 +593,38 @@ pub type Visit<'v> = dyn FnMut(&State, usize, Option<(usize, &str, Move)>) + 'v;
 /// resolved up to the decision) and at the end: the game, how many moves came before, and the
 /// move about to be made with its 1-based line, as written and read (None at the end).
 pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, RecordError> {
+    replay_steps(text, visit, &mut |_, _| {})
+}
+
+/// A step of a replayed record (a move or a chance outcome), shown once it is applied.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'a> {
+    /// The record line it was read from, 1-based; None for the start and for an outcome that a
+    /// record of version 1 leaves to its seed.
+    pub line: Option<usize>,
+    /// Its line as written (`p2: roll`, `chance: dice 3 4 event 5`); empty at the start.
+    pub text: &'a str,
+}
+
+/// What a chance step decides, for an error naming the outcome a record lacks.
+fn outcome_wanted(s: &State) -> &'static str {
+    match s.phase() {
+        Phase::Dice => "the dice (`chance: dice ...`)",
+        Phase::Progress => "the progress card drawn (`chance: progress ...`)",
+        Phase::Draw => "the development card bought (`chance: draw ...`)",
+        Phase::Steal => "the card stolen (`chance: steal ...`)",
+        _ => "the random discard (`chance: discard ...`)",
+    }
+}
+
+/// Replays a record as `replay_each` does, also showing `step` the game after the start and
+/// after every step, each move and each chance outcome (those a version-1 record leaves to its
+/// seed too, written as `chance_line` writes them, without a line).
+pub fn replay_steps(
+    text: &str,
+    visit: &mut Visit<'_>,
+    step: &mut dyn FnMut(&State, Step<'_>),
+) -> Result<Replayed, RecordError> {
     let lines: Vec<&str> = text.lines().collect();
     let at = |line: usize, reason: String| RecordError { line, reason };
     let field = |i: usize, key: &str| -> Result<&str, RecordError> {
@@ -570,55 +633,99 @@ pub fn replay_each(text: &str, visit: &mut Visit<'_>) -> Result<Replayed, Record
             .and_then(|r| r.strip_prefix(' '))
             .ok_or_else(|| at(i + 1, format!("expected `{key} ...`")))
     };
-    if lines.first().copied() != Some(HEADER) {
-        return Err(at(1, format!("the first line is not `{HEADER}`")));
-    }
+    let outcomes = match lines.first().copied() {
+        Some(HEADER) => true,
+        Some(HEADER_V1) => false,
+        _ => return Err(at(1, format!("the first line is not `{HEADER}` (or version 1's `{HEADER_V1}`)"))),
+    };
     let players: usize = field(1, "players")?.parse().map_err(|_| at(2, "players is no number".into()))?;
     let options = parse_options(field(2, "options")?, Options::OFFICIAL).map_err(|e| at(3, e))?;
-    let seed: u64 = field(3, "seed")?.parse().map_err(|_| at(4, "seed is no number".into()))?;
+    // Version 2 may leave out the seed and the decks: its chance lines decide every outcome.
+    let mut i = 3;
+    let present = |i: usize, key: &str| !outcomes || lines.get(i).is_some_and(|l| l.starts_with(key));
+    let mut seed = 0;
+    if present(i, "seed ") {
+        seed = field(i, "seed")?.parse().map_err(|_| at(i + 1, "seed is no number".into()))?;
+        i += 1;
+    }
     let mut deck = unshuffled_deck();
     let mut progress = None;
-    if options.knights() {
-        progress = Some(parse_progress_decks(field(4, "deck")?).map_err(|e| at(5, e))?);
-    } else {
-        let names: Vec<&str> = field(4, "deck")?.split_whitespace().collect();
-        if names.len() != DECK {
-            return Err(at(5, format!("the deck needs {DECK} cards, found {}", names.len())));
+    if present(i, "deck ") {
+        if options.knights() {
+            progress = Some(parse_progress_decks(field(i, "deck")?).map_err(|e| at(i + 1, e))?);
+        } else {
+            let names: Vec<&str> = field(i, "deck")?.split_whitespace().collect();
+            if names.len() != DECK {
+                return Err(at(i + 1, format!("the deck needs {DECK} cards, found {}", names.len())));
+            }
+            for (slot, name) in deck.iter_mut().zip(&names) {
+                *slot = DevCard::ALL
+                    .into_iter()
+                    .find(|d| d.name() == *name)
+                    .ok_or_else(|| at(i + 1, format!("`{name}` is no card")))?;
+            }
         }
-        for (slot, name) in deck.iter_mut().zip(&names) {
-            *slot = DevCard::ALL
-                .into_iter()
-                .find(|d| d.name() == *name)
-                .ok_or_else(|| at(5, format!("`{name}` is no card")))?;
-        }
+        i += 1;
     }
-    let board_text = lines.get(5..9).map(|l| l.join("\n")).unwrap_or_default();
-    let board = Board::parse(&board_text).map_err(|e| at(5 + e.line.max(1), e.reason))?;
+    let board_text = lines.get(i..i + 4).map(|l| l.join("\n")).unwrap_or_default();
+    let board = Board::parse(&board_text).map_err(|e| at(i + e.line.max(1), e.reason))?;
     let mut s = State::with_deck(board, players, options, deck, seed).map_err(|e| at(2, e.to_string()))?;
     if let Some(decks) = progress {
         s.set_progress_decks(decks);
     }
+    step(&s, Step { line: None, text: "" });
+    // A version-1 record's chance from its seed and decks, each outcome shown as a step.
+    let seeded = |s: &mut State, step: &mut dyn FnMut(&State, Step<'_>)| {
+        while let Some(c) = s.resolve_chance() {
+            step(s, Step { line: None, text: &chance_line(c) });
+        }
+    };
     let mut moves = 0;
-    for (i, line) in lines.iter().enumerate().skip(9) {
+    for (k, line) in lines.iter().enumerate().skip(i + 4) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
-        while s.resolve_chance().is_some() {}
-        let (who, rest) = line.split_once(": ").ok_or_else(|| at(i + 1, "expected `pN: move`".into()))?;
+        if let Some(rest) = line.strip_prefix(CHANCE) {
+            if !outcomes {
+                return Err(at(
+                    k + 1,
+                    format!(
+                        "a chance line in a record of version 1 (`{HEADER_V1}`), whose chance comes from its seed"
+                    ),
+                ));
+            }
+            let c = parse_chance(rest).map_err(|e| at(k + 1, e))?;
+            s.chance(c).map_err(|e| at(k + 1, format!("`{rest}`: {e}")))?;
+            step(&s, Step { line: Some(k + 1), text: line });
+            continue;
+        }
+        if outcomes {
+            if s.phase().is_chance() {
+                return Err(at(k + 1, format!("the record lacks {} before this move", outcome_wanted(&s))));
+            }
+        } else {
+            seeded(&mut s, step);
+        }
+        let (who, rest) = line
+            .split_once(": ")
+            .ok_or_else(|| at(k + 1, "expected `pN: move` or `chance: outcome`".into()))?;
         if s.is_over() {
-            return Err(at(i + 1, "the game is over".into()));
+            return Err(at(k + 1, "the game is over".into()));
         }
         let want = format!("p{}", s.actor().0 + 1);
         if who != want {
-            return Err(at(i + 1, format!("{who} moved, but it is {want}'s decision")));
+            return Err(at(k + 1, format!("{who} moved, but it is {want}'s decision")));
         }
-        let mv = parse_move(rest).map_err(|e| at(i + 1, e))?;
-        visit(&s, moves, Some((i + 1, line, mv)));
+        let mv = parse_move(rest).map_err(|e| at(k + 1, e))?;
+        visit(&s, moves, Some((k + 1, line, mv)));
         moves += 1;
-        s.play(mv).map_err(|e| at(i + 1, format!("`{rest}`: {e}")))?;
+        s.play(mv).map_err(|e| at(k + 1, format!("`{rest}`: {e}")))?;
+        step(&s, Step { line: Some(k + 1), text: line });
     }
-    while s.resolve_chance().is_some() {}
+    if !outcomes {
+        seeded(&mut s, step);
+    }
     visit(&s, moves, None);
     Ok(Replayed { game: s, at: None, moves })
 }

@@ -4,6 +4,7 @@
 //! through `observation`, which deals them afresh.
 
 use crate::board::Board;
+use crate::chance_log::ChanceLog;
 use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::expansion::Expansion;
 use crate::knights::points::Points;
@@ -155,6 +156,8 @@ pub struct State {
     pub(crate) seed: u64,
     /// Städte und Ritter's parts (untouched in the base game).
     pub(crate) ck: Expansion,
+    /// The chance outcomes since the last move, which a record writes before the next move.
+    pub(crate) chance_log: ChanceLog,
 }
 
 impl State {
@@ -387,6 +390,21 @@ impl State {
     /// How far the game has come: moves and chance events so far.
     pub fn steps(&self) -> u32 {
         self.steps
+    }
+
+    /// The chance outcomes applied since the last move, oldest first (records write them before
+    /// the next move; hidden from a player's view, which sees none).
+    pub fn chance_since_move(&self) -> &[crate::moves::Chance] {
+        self.chance_log.outcomes()
+    }
+
+    /// Whether `other` is the same game but for the dice generator and its seed: what a record
+    /// that carries its chance outcomes replays to without them.
+    pub fn same_game(&self, other: &State) -> bool {
+        let mut o = other.clone();
+        o.rng = self.rng.clone();
+        o.seed = self.seed;
+        o == *self
     }
 
     /// The seed the game's generator started from (records write it).

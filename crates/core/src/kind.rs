@@ -69,8 +69,15 @@ pub trait GameKind: Send + Sync + 'static {
     /// The header of the record of `state` (a game about to start).
     fn record_header(&self, state: &Self::State, head: &Self::RecordHead) -> String;
 
-    /// The record's line for `mv`, about to be made in `state`.
+    /// The record's line for `mv`, about to be made in `state` (a game may put lines before it:
+    /// Catan writes the chance outcomes since the last move).
     fn record_line(&self, state: &Self::State, mv: Self::Move) -> String;
+
+    /// The record's last lines, once the game in `state` is over (Catan: the chance
+    /// outcomes after the last move, when chance ended the game). None by default.
+    fn record_end(&self, _state: &Self::State) -> String {
+        String::new()
+    }
 
     /// A public record for a game of `players`.
     fn history(&self, players: usize) -> Self::History;

@@ -111,6 +111,9 @@ pub fn play<K: GameKind, S: Seat<K>>(
     if !play_out(&mut game, &mut decide, &mut chance, table.stop)? {
         return Ok(None);
     }
+    if let Some(t) = text.as_mut() {
+        t.push_str(&kind.record_end(&game));
+    }
     Ok(Some(PlayedGame { game, record: text, decision_seconds: seconds, decisions, forfeits }))
 }
 

@@ -360,9 +360,11 @@ impl PyCatanGame {
         }
     }
 
-    /// The game's record so far (`stadt replay` reads it); a sample has none (ValueError).
+    /// The game's record so far (`stadt replay` reads it), the chance outcomes since the last
+    /// move included; a sample has none (ValueError).
     fn to_record(&self) -> PyResult<String> {
-        self.record.clone().ok_or_else(|| {
+        let tail = stadt_catan::record::end_lines(&self.state);
+        self.record.as_ref().map(|r| format!("{r}{tail}")).ok_or_else(|| {
             value_error(if self.explicit {
                 "a game with explicit_chance has no record: its outcomes came from outside, not from its seed"
             } else {
@@ -398,7 +400,10 @@ impl PyCatanGame {
 
     /// Each player's points by source and who won, one line each (what `stadt play` prints).
     fn render(&self) -> String {
-        let moves = self.record.as_deref().map_or(0, |r| r.lines().count().saturating_sub(9));
+        // The move lines: the header's 9 lines and the chance lines (`chance: ...`) aside.
+        let moves = self.record.as_deref().map_or(0, |r| {
+            r.lines().skip(9).filter(|l| !l.starts_with(stadt_catan::chance_log::PREFIX)).count()
+        });
         stadt_harness::catan::points_text(&self.kind, &self.state, moves)
     }
 
