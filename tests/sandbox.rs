@@ -326,9 +326,26 @@ fn point4_a_bot_cannot_read_the_keys_of_the_session_that_runs_stadt() {
     }
 }
 
+#[test]
+fn system_calls_no_bot_needs_are_refused() {
+    if !ready() || !["x86_64", "aarch64"].contains(&std::env::consts::ARCH) {
+        return;
+    }
+    for who in users() {
+        let case = Case::new("syscalls", who);
+        let file = case.bot("syscalls", "command = python3 hostile.py syscalls");
+        let found = finding(&case.tournament(&file, "out"));
+        // EPERM, the filter's answer (outside it: io_uring works, ptrace(TRACEME) works, perf is
+        // EACCES or works, TIOCSTI on a pipe is ENOTTY).
+        for call in ["io_uring_setup", "perf_event_open", "ptrace", "keyctl", "tiocsti"] {
+            assert_eq!(value(&found, call), "1", "{who:?}: {call}: {found:?}");
+        }
+    }
+}
+
 /// Predictions and hits of the remembering bot over a tournament's forfeits (one per game).
 fn remembered(out: &Path) -> (u32, u32) {
-    let text = std::fs::read_to_string(out.join("failures.txt")).unwrap();
+    let text = std::fs::read_to_string(out.join("failures.txt")).unwrap_or_default();
     let mut totals = (0, 0);
     for line in text.lines().filter_map(|l| l.split_once("FINDING ").map(|(_, f)| f)) {
         for kv in line.split_whitespace() {
@@ -362,21 +379,18 @@ fn point5_a_bot_that_remembers_the_draws_and_dice_names_none_of_them_under_the_s
             let home = case.dir.to_string_lossy().into_owned();
             let (code, text, err) = case.stadt_with(&args, &[("HOME", &home)]);
             assert_eq!(code, 0, "{game}: {text}{err}");
-            let games = rows(&case.dir.join(out));
-            assert_eq!(
-                games.iter().filter(|r| &r["failure"] == "crash").count(),
-                20,
-                "{game}: one report a game"
-            );
-            remembered(&case.dir.join(out))
+            // A bot that named an outcome reports and forfeits; one that remembered nothing plays on.
+            let reports = rows(&case.dir.join(out)).iter().filter(|r| &r["failure"] == "crash").count();
+            let (predictions, hits) = remembered(&case.dir.join(out));
+            (predictions, hits, reports)
         };
         // 10 decks in both seatings: outside the sandbox the bot names the replayed deal's chance
         // (so the test can tell); inside, nothing it saw reaches a later game, not in the same run
         // and not from game 1 of a new run with the same seed.
-        let (predictions, hits) = play(false, &format!("{game}-open"));
+        let (predictions, hits, reports) = play(false, &format!("{game}-open"));
         assert!(
-            predictions >= 10 && hits * 4 >= predictions,
-            "{game}: {predictions} predictions, {hits} hits"
+            reports >= 10 && predictions >= 10 && hits * 4 >= predictions,
+            "{game}: {reports} reports, {predictions} predictions, {hits} hits"
         );
         // What the trusted run left in the bot's folder and the host's /tmp goes first.
         for file in [
@@ -387,7 +401,7 @@ fn point5_a_bot_that_remembers_the_draws_and_dice_names_none_of_them_under_the_s
             let _ = std::fs::remove_file(file);
         }
         for out in ["sandboxed", "sandboxed-again"] {
-            assert_eq!(play(true, &format!("{game}-{out}")), (0, 0), "{game}: {out}");
+            assert_eq!(play(true, &format!("{game}-{out}")), (0, 0, 0), "{game}: {out}");
         }
     }
 }

@@ -2,8 +2,9 @@
 every place it can keep something between games: its own memory (a program kept for the next
 game), a file in its folder, in /tmp and in $HOME. From a remembered game with the same chance so
 far it names the next outcome before it is drawn, and counts how often it was right. After
-`REPORT` decisions of a game it writes `FINDING predictions=N hits=H` to stderr and exits (a
-forfeit, so that failures.txt keeps the line). Used by tests/sandbox.rs.
+`REPORT` decisions of a game in which it named any, it writes `FINDING predictions=N hits=H` to
+stderr and exits (a forfeit, so that failures.txt keeps the line); a bot that remembers nothing
+plays its games to the end. Used by tests/sandbox.rs.
 """
 
 import json
@@ -69,7 +70,7 @@ def main():
                     predictions += 1
                     break
             decisions += 1
-            if decisions == REPORT:
+            if decisions == REPORT and predictions > 0:
                 print("FINDING predictions=%d hits=%d" % (predictions, hits), file=sys.stderr, flush=True)
                 sys.exit(7)
             print(json.dumps({"type": "move", "move": m["moves"][0]}), flush=True)

@@ -2,7 +2,7 @@
 //! arguments and steps that start one program in it.
 
 use super::limits::{Limit, Limits};
-use super::{cgroup, mounts, stage};
+use super::{cgroup, mounts, seccomp, stage};
 
 use std::fs::File;
 use std::os::fd::AsRawFd;
@@ -103,6 +103,8 @@ pub struct Prepared {
     args: Vec<String>,
     stage: stage::Stage,
     cgroup: Option<cgroup::Cgroup>,
+    /// The seccomp filter's file, open until the program is started.
+    filter: Option<File>,
 }
 
 impl Prepared {
@@ -120,6 +122,7 @@ impl Prepared {
 
     /// What stays with the started program: its cgroup, until it is dropped.
     pub fn started(self) -> Held {
+        drop(self.filter);
         Held { cgroup: self.cgroup, scratch: Vec::new() }
     }
 }
@@ -201,8 +204,10 @@ impl Sandbox {
             None => None,
         };
         let join = cgroup.as_ref().map(cgroup::Cgroup::procs_files).unwrap_or_default();
-        let stage =
-            stage::Stage::new(&dir, &join, self.as_root).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let filter = seccomp::file().map_err(|e| format!("its seccomp filter: {e}"))?;
+        let keep = filter.as_ref().map(|f| f.as_raw_fd());
+        let stage = stage::Stage::new(&dir, &join, self.as_root, keep)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
         let source = if self.as_root { PathBuf::from(stage::STAGED) } else { dir.clone() };
         let nobody = stage::NOBODY.to_string();
         let mut args: Vec<String> = [
@@ -223,6 +228,9 @@ impl Sandbox {
         ]
         .map(String::from)
         .to_vec();
+        if let Some(fd) = keep {
+            args.extend(["--seccomp".into(), fd.to_string()]);
+        }
         let lang = std::env::var("LANG").ok().filter(|l| !l.is_empty()).unwrap_or_else(|| "C.UTF-8".into());
         let base = [
             ("PATH", "/usr/local/bin:/usr/bin:/bin"),
@@ -251,7 +259,7 @@ impl Sandbox {
         }
         args.push("--".into());
         args.extend(command.iter().cloned());
-        Ok(Prepared { program: self.bwrap.clone(), args, stage, cgroup })
+        Ok(Prepared { program: self.bwrap.clone(), args, stage, cgroup, filter })
     }
 
     /// Runs `true` in a sandbox as a bot would run: an error with bubblewrap's words when it fails.

@@ -3,7 +3,8 @@
 //!
 //! - no capabilities, an unprivileged user inside (as root, stadt first becomes `nobody`:
 //!   [`stage`]), its own user, PID, mount, network, IPC, UTS and cgroup namespaces, no further user
-//!   namespaces, a session of its own (no terminal to type into);
+//!   namespaces, a session of its own (no terminal to type into), a seccomp filter that refuses
+//!   the system calls no bot needs ([`seccomp`]);
 //! - only the system's program and library folders and a few `/etc` files, read-only
 //!   ([`mounts`]); a fresh `/dev` and `/proc`; a fresh, sized scratch `/tmp` (its `HOME`); its
 //!   own folder read-only, with any results folder inside it hidden; a minimal environment;
@@ -22,6 +23,8 @@ mod bwrap;
 mod cgroup;
 #[cfg(target_os = "linux")]
 mod mounts;
+#[cfg(target_os = "linux")]
+mod seccomp;
 #[cfg(target_os = "linux")]
 mod stage;
 

@@ -34,12 +34,20 @@ pub struct Stage {
     /// As root: the program's folder's path, a file open (whose number the folder takes in
     /// the program's mount namespace) and the path through that number.
     root: Option<(CString, File, CString)>,
+    /// A file bubblewrap reads (the seccomp filter), kept open across the exec.
+    keep: Option<libc::c_int>,
 }
 
 impl Stage {
     /// The steps for a program in `dir` joining the cgroups whose `cgroup.procs` are `join`,
     /// staging its folder and dropping root when `as_root`.
-    pub fn new(dir: &Path, join: &[std::path::PathBuf], as_root: bool) -> io::Result<Stage> {
+    /// `keep` is a file (by number) that bubblewrap is to read.
+    pub fn new(
+        dir: &Path,
+        join: &[std::path::PathBuf],
+        as_root: bool,
+        keep: Option<libc::c_int>,
+    ) -> io::Result<Stage> {
         let c = |p: &Path| {
             CString::new(p.as_os_str().as_encoded_bytes())
                 .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path holds a NUL byte"))
@@ -52,7 +60,7 @@ impl Stage {
         } else {
             None
         };
-        Ok(Stage { join, root })
+        Ok(Stage { join, root, keep })
     }
 
     /// Adds the steps to `cmd`, to run in the program's process (after the supervisor's fork).
@@ -60,6 +68,7 @@ impl Stage {
     pub fn install(&self, cmd: &mut Command) {
         let join = self.join.clone();
         let root = self.root.as_ref().map(|(dir, file, link)| (dir.clone(), file.as_raw_fd(), link.clone()));
+        let keep = self.keep;
         // SAFETY: the closure makes only async-signal-safe system calls on prepared data.
         unsafe {
             cmd.pre_exec(move || {
@@ -69,6 +78,11 @@ impl Stage {
                 if let Some((dir, fd, link)) = &root {
                     stage_folder(dir, *fd, link)?;
                     drop_root()?;
+                }
+                if let Some(fd) = keep
+                    && libc::fcntl(fd, libc::F_SETFD, 0) != 0
+                {
+                    return Err(io::Error::last_os_error());
                 }
                 leave_session_keyring()
             });
