@@ -68,11 +68,6 @@ pub fn enabled() -> bool {
     SANDBOX.lock().unwrap_or_else(|e| e.into_inner()).is_some()
 }
 
-/// Whether the programs' memory and process limits are a cgroup's (else rlimits only).
-pub fn has_cgroup() -> bool {
-    SANDBOX.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_some_and(|s| s.cgroups.is_some())
-}
-
 /// Hides `folder` (a run's results) from every sandboxed program started from now on: the sandbox
 /// shows no folder but the system's and the program's own, and a results folder inside that one
 /// is covered by an empty one.

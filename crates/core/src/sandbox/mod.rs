@@ -29,7 +29,7 @@ mod seccomp;
 mod stage;
 
 #[cfg(target_os = "linux")]
-pub use bwrap::{Held, Prepared, enable, enabled, has_cgroup, hide, prepare};
+pub use bwrap::{Held, Prepared, enable, enabled, hide, prepare};
 pub use limits::{Limit, Limits};
 
 /// `--sandbox` is built with Linux's namespaces: elsewhere it refuses to run.
@@ -41,12 +41,6 @@ pub fn enable() -> Result<(), String> {
 /// Whether programs run in a sandbox: never, off Linux.
 #[cfg(not(target_os = "linux"))]
 pub fn enabled() -> bool {
-    false
-}
-
-/// Whether the programs' limits are a cgroup's: never, off Linux.
-#[cfg(not(target_os = "linux"))]
-pub fn has_cgroup() -> bool {
     false
 }
 
