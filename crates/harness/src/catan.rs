@@ -7,7 +7,7 @@
 //! the core's `stadt-bot 1` host (`stadt_core::process_agent`).
 
 use crate::hosted::{Hosted, TunedFile, option_words};
-use crate::tune::Weight;
+use crate::weight::Weight;
 use die_stadt_bots::bot_def::BotSpec;
 use die_stadt_bots::botfile::{BotDirs, parse_process_file};
 use die_stadt_bots::process_bot::Settings as ProcessSettings;

@@ -4,7 +4,7 @@
 //! A game stadt plays implements it once; the runs themselves are generic over it.
 
 use crate::runner::RecordHead;
-use crate::tune::weights::Weight;
+use crate::weight::Weight;
 use die_stadt::kind::DieStadt;
 use die_stadt_bots::botfile::BotDirs;
 use stadt_core::error::Error;

@@ -24,3 +24,4 @@ pub mod tournament;
 pub mod tune;
 pub mod viewer;
 pub mod web;
+pub mod weight;

@@ -1,7 +1,7 @@
 //! `tune.csv`: one line per SPSA iteration with the weights written exactly (the shortest text
 //! that reads back the same number), so a stopped run resumes from the very same point.
 
-use super::weights::Weight;
+use crate::weight::Weight;
 use stadt_core::error::Error;
 use stadt_core::folder::RunFolder;
 use stadt_core::output::{AppendLog, write_file};

@@ -28,7 +28,6 @@ use stadt_core::{pool, progress};
 use std::path::PathBuf;
 
 pub use verify::{HEADER as VERIFY_HEADER, Verdict, Verification};
-pub use weights::Weight;
 
 /// What the candidate's games are judged by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

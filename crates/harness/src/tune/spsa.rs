@@ -2,9 +2,9 @@
 //! candidates against the pool on the same decks, seats and agent seeds (common random numbers),
 //! and step along the estimated gradient.
 
-use super::weights::Weight;
 use super::{Objective, TuneSpec, log};
 use crate::hosted::Hosted;
+use crate::weight::Weight;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;

@@ -1,22 +1,10 @@
 //! A bot's tunable weights: its real-valued parameters, each with the step scale and range SPSA
 //! uses, and the bot rebuilt with new values.
 
+use crate::weight::Weight;
 use die_stadt_bots::params::{ParamKind, Value};
 use die_stadt_bots::spec::BotSpec;
 use stadt_core::error::Error;
-
-/// A tunable weight of a bot: its key, starting value, scale (the size of a step) and range.
-#[derive(Clone, Debug)]
-pub struct Weight {
-    /// Parameter key.
-    pub key: &'static str,
-    /// Starting value.
-    pub value: f64,
-    /// Step scale: the default's size, at least 0.25.
-    pub scale: f64,
-    /// Smallest and largest valid value.
-    pub range: (f64, f64),
-}
 
 /// The tunable weights of a bot: every real-valued parameter.
 pub fn weights(bot: &BotSpec) -> Vec<Weight> {
