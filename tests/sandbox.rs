@@ -82,9 +82,7 @@ impl Case {
             As::Me => Command::new(&self.stadt),
             As::Nobody => {
                 // Everything it writes is in the case's folder, which becomes nobody's.
-                let status =
-                    Command::new("chown").args(["-R", "65534:65534"]).arg(&self.dir).status().unwrap();
-                assert!(status.success());
+                self.give_to_nobody();
                 let mut cmd = Command::new("setpriv");
                 cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"]).arg(&self.stadt);
                 cmd.env("HOME", &self.dir);
@@ -93,6 +91,28 @@ impl Case {
         };
         cmd.args(args).current_dir(&self.dir).envs(env.iter().copied());
         run(&mut cmd)
+    }
+
+    /// `PREFIX... stadt --sandbox tournament --bots BOTS ...` (2 games, 2 players, into `out`) as
+    /// this case's user, where PREFIX is a program that starts the rest (in a terminal, with a
+    /// key); asserts that it succeeded.
+    fn sandboxed_under(&self, prefix: &[&str], bots: &str) {
+        let mut args: Vec<&str> = prefix.to_vec();
+        if self.who == As::Nobody {
+            self.give_to_nobody();
+            args.extend(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]);
+        }
+        let stadt = self.stadt.to_string_lossy().into_owned();
+        args.extend([&stadt, "--sandbox", "tournament", "--bots", bots, "--players", "2", "--games", "2"]);
+        args.extend(["--threads", "1", "--quiet", "--out", "out"]);
+        let (code, out, err) = run(Command::new(args[0]).args(&args[1..]).current_dir(&self.dir));
+        assert_eq!(code, 0, "{:?}: {out}{err}", self.who);
+    }
+
+    /// Makes everything in the case's folder nobody's, for a stadt run as nobody to write there.
+    fn give_to_nobody(&self) {
+        let status = Command::new("chown").args(["-R", "65534:65534"]).arg(&self.dir).status().unwrap();
+        assert!(status.success());
     }
 
     /// A tournament of `bots` against `random` in 2-player games under --sandbox: its folder.
@@ -231,17 +251,8 @@ fn point3_a_bot_cannot_type_into_the_terminal_that_runs_stadt() {
         let file = case.bot("tty", "command = python3 hostile.py tty");
         let bots = format!("{file},random");
         // stadt in a terminal of its own (a pseudo-terminal it controls), as a person runs it.
-        let stadt = case.stadt.to_string_lossy().into_owned();
-        let mut args = vec!["python3", "-c", "import pty, sys; pty.spawn(sys.argv[1:])"];
-        if who == As::Nobody {
-            args.extend(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]);
-            let status = Command::new("chown").args(["-R", "65534:65534"]).arg(&case.dir).status().unwrap();
-            assert!(status.success());
-        }
-        args.extend([&stadt, "--sandbox", "tournament", "--bots", &bots, "--players", "2", "--games", "2"]);
-        args.extend(["--threads", "1", "--quiet", "--out", "out"]);
-        let (code, out, err) = run(Command::new(args[0]).args(&args[1..]).current_dir(&case.dir));
-        assert_eq!(code, 0, "{who:?}: {out}{err}");
+        let pty = ["python3", "-c", "import pty, sys; pty.spawn(sys.argv[1:])"];
+        case.sandboxed_under(&pty, &bots);
         let found = finding(&case.dir.join("out"));
         assert_eq!(value(&found, "tty"), "refused", "{who:?}: {found:?}");
         assert_eq!(value(&found, "sti"), "refused", "{who:?}: {found:?}");
@@ -287,7 +298,7 @@ libc.syscall.restype = ctypes.c_long
 add_key, keyctl = {"x86_64": (248, 250), "aarch64": (217, 219)}[os.uname().machine]
 assert libc.syscall(keyctl, 1, b"stadt-test-session") >= 0, ctypes.get_errno()
 assert libc.syscall(add_key, b"user", sys.argv[1].encode(), b"secret", 6, ctypes.c_long(-3)) >= 0
-os.execv(sys.argv[2], sys.argv[3:])
+os.execvp(sys.argv[2], sys.argv[2:])
 "#;
 
 #[test]
@@ -300,28 +311,8 @@ fn point4_a_bot_cannot_read_the_keys_of_the_session_that_runs_stadt() {
         let name = format!("stadt-test-{}", std::process::id());
         let file = case.bot("keyring", &format!("command = python3 hostile.py keyring {name}"));
         let bots = format!("{file},random");
-        let stadt = case.stadt.to_string_lossy().into_owned();
-        let mut args = vec!["python3", "-c", WITH_KEY, &name];
-        if who == As::Nobody {
-            // The key is made by the user who then becomes nobody, as a root login would.
-            args.extend([
-                "/usr/bin/setpriv",
-                "setpriv",
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-                "--",
-            ]);
-            let status = Command::new("chown").args(["-R", "65534:65534"]).arg(&case.dir).status().unwrap();
-            assert!(status.success());
-            args.push(&stadt);
-        } else {
-            args.extend([stadt.as_str(), stadt.as_str()]);
-        }
-        args.extend(["--sandbox", "tournament", "--bots", &bots, "--players", "2", "--games", "2"]);
-        args.extend(["--threads", "1", "--quiet", "--out", "out"]);
-        let (code, out, err) = run(Command::new(args[0]).args(&args[1..]).current_dir(&case.dir));
-        assert_eq!(code, 0, "{who:?}: {out}{err}");
+        // The key is made by the user who starts stadt (and then, here, becomes nobody).
+        case.sandboxed_under(&["python3", "-c", WITH_KEY, &name], &bots);
         assert_eq!(value(&finding(&case.dir.join("out")), "key"), "none", "{who:?}");
     }
 }
