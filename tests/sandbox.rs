@@ -286,6 +286,7 @@ fn point4_no_host_socket_no_network_and_a_minimal_environment() {
         assert_eq!(value(&found, "home"), "no", "{who:?}: {found:?}");
         assert_eq!(value(&found, "env"), "HOME,LANG,MODEL,PATH,TMPDIR", "{who:?}: {found:?}");
         assert_eq!(value(&found, "canary"), "none", "{who:?}: {found:?}");
+        assert_eq!(value(&found, "proc_env"), "no", "{who:?}: {found:?}");
     }
 }
 

@@ -106,7 +106,9 @@ impl Prepared {
     /// The command that starts the sandbox, without its steps before exec (see `install`).
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(&self.program);
-        cmd.args(&self.args).current_dir("/");
+        // Nothing of stadt's environment: bubblewrap's own process 1 in the sandbox keeps the
+        // environment it was started with, which the program could read in /proc/1/environ.
+        cmd.args(&self.args).current_dir("/").env_clear();
         cmd
     }
 
