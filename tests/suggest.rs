@@ -150,7 +150,10 @@ fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_t
     let lines: Vec<&str> = text.lines().collect();
     let (part, other, with) = (d.join("part.rec"), d.join("other.rec"), d.join("with.rec"));
     let mut asked = 0;
-    for cut in [25, 26, 120, 333, 600].into_iter().filter(|&n| n < lines.len()) {
+    // Each cut ends before a decision: a record of version 2 that stops before a chance outcome
+    // (a `chance:` line next) has no decision to suggest.
+    let before_decision = |n: usize| (n..lines.len()).find(|&k| lines[k].starts_with('p'));
+    for cut in [25, 26, 120, 333, 600].into_iter().filter_map(before_decision) {
         let cut_text = head(&text, cut);
         let seat = lines[cut].split_once(':').unwrap().0;
         std::fs::write(&part, &cut_text).unwrap();
@@ -188,6 +191,12 @@ fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_t
     let (code, _, err) = stadt(&["suggest", "--bot", "greedy", with.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("line 31"), "{err}");
+    // Cut before the dice's outcome: no decision yet, exit 2 naming what is missing.
+    let dice = lines.iter().position(|l| l.starts_with("chance: dice ")).unwrap();
+    std::fs::write(&with, head(&text, dice)).unwrap();
+    let (code, _, err) = stadt(&["suggest", "--bot", "greedy", with.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the record stops before the dice (`chance: dice ...`)"), "{err}");
 }
 
 /// A Catan bot in another program that writes the options its new game names to `told.txt` and

@@ -312,6 +312,12 @@ fn suggest_catan(a: &SuggestArgs, text: &str) -> Result<(), Failure> {
     if out.game.is_over() {
         return Err(format!("{name}: the game is over; there is no decision to suggest").into());
     }
+    if out.game.phase().is_chance() {
+        let wanted = stadt_catan::record::outcome_wanted(&out.game);
+        return Err(
+            format!("{name}: the record stops before {wanted}; there is no decision to suggest").into()
+        );
+    }
     let (kind, history) = kept.expect("the replay shows the game at least once");
     let seat = out.game.actor().index();
     let mv = stadt_core::runner::suggest(&kind, &entrant, &out.game, seat, &history, a.seed)?;

@@ -606,8 +606,9 @@ pub struct Step<'a> {
     pub text: &'a str,
 }
 
-/// What a chance step decides, for an error naming the outcome a record lacks.
-fn outcome_wanted(s: &State) -> &'static str {
+/// What the chance step `s` stands at decides, for an error naming the outcome a record lacks
+/// (`the dice (`chance: dice ...`)`).
+pub fn outcome_wanted(s: &State) -> &'static str {
     match s.phase() {
         Phase::Dice => "the dice (`chance: dice ...`)",
         Phase::Progress => "the progress card drawn (`chance: progress ...`)",
