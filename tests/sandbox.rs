@@ -117,15 +117,10 @@ impl Case {
 
     /// A tournament of `bots` against `random` in 2-player games under --sandbox: its folder.
     fn tournament(&self, bots: &str, out: &str) -> PathBuf {
-        self.tournament_with(bots, out, &[])
-    }
-
-    /// The same, with variables added to stadt's environment.
-    fn tournament_with(&self, bots: &str, out: &str, env: &[(&str, &str)]) -> PathBuf {
         let bots = format!("{bots},random");
         let mut args = vec!["--sandbox", "tournament", "--bots", &bots, "--players", "2", "--games", "2"];
         args.extend(["--seed", "5", "--threads", "1", "--quiet", "--out", out]);
-        let (code, out_text, err) = self.stadt_with(&args, env);
+        let (code, out_text, err) = self.stadt(&args);
         assert_eq!(code, 0, "{:?}: {out_text}{err}", self.who);
         self.dir.join(out)
     }
@@ -277,9 +272,10 @@ fn point4_no_host_socket_no_network_and_a_minimal_environment() {
             "sockets",
             &format!("command = python3 hostile.py sockets {}\nenv = MODEL=big", path.display()),
         );
-        let out = case.tournament_with(&file, "out", &[("STADT_TEST_CANARY", "seen")]);
+        // stadt with a variable and an open pipe of its own starter's.
+        case.sandboxed_under(&["python3", "-c", WITH_PIPE], &format!("{file},random"));
         let _ = std::fs::remove_file(&path);
-        let found = finding(&out);
+        let found = finding(&case.dir.join("out"));
         assert_eq!(value(&found, "socket"), "no", "{who:?}: {found:?}");
         assert_eq!(value(&found, "tcp"), "no", "{who:?}: {found:?}");
         assert_eq!(value(&found, "run"), "none", "{who:?}: {found:?}");
@@ -287,8 +283,19 @@ fn point4_no_host_socket_no_network_and_a_minimal_environment() {
         assert_eq!(value(&found, "env"), "HOME,LANG,MODEL,PATH,TMPDIR", "{who:?}: {found:?}");
         assert_eq!(value(&found, "canary"), "none", "{who:?}: {found:?}");
         assert_eq!(value(&found, "proc_env"), "no", "{who:?}: {found:?}");
+        assert_eq!(value(&found, "inherited"), "none", "{who:?}: {found:?}");
     }
 }
+
+/// Starts the command after it with the variable STADT_TEST_CANARY and an open pipe it inherits,
+/// as a terminal or a CI runner may leave open.
+const WITH_PIPE: &str = r#"
+import os, sys
+_, w = os.pipe()
+os.set_inheritable(w, True)
+os.environ["STADT_TEST_CANARY"] = "seen"
+os.execvp(sys.argv[1], sys.argv[1:])
+"#;
 
 /// Starts `stadt ARGS` in a new session keyring holding the key `name`, as a login session's
 /// keyring holds its user's keys (pam_keyinit), through Python's system calls (x86_64, aarch64).

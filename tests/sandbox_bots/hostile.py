@@ -92,6 +92,19 @@ def tty():
     return found
 
 
+def inherited():
+    # Files open beyond stdin, stdout and stderr, but the listing's own.
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink("/proc/self/fd/" + fd)
+        except OSError:
+            continue
+        if int(fd) > 2 and not target.startswith("/proc"):
+            found.append(fd)
+    return found
+
+
 def sockets():
     # ARGS: the path of a Unix socket a host program listens on.
     (path,) = ARGS
@@ -122,6 +135,7 @@ def sockets():
         "tcp": tried(tcp),
         "canary": os.environ.get("STADT_TEST_CANARY", "none"),
         "proc_env": proc_env(),
+        "inherited": ",".join(inherited()) or "none",
         "run": "yes" if os.path.isdir("/run") else "none",
         "home": "yes" if os.path.isdir("/root") or os.path.isdir("/home") else "no",
         "env": ",".join(env),

@@ -72,6 +72,7 @@ impl Stage {
         // SAFETY: the closure makes only async-signal-safe system calls on prepared data.
         unsafe {
             cmd.pre_exec(move || {
+                close_inherited();
                 for file in &join {
                     join_cgroup(file)?;
                 }
@@ -86,6 +87,24 @@ impl Stage {
                 }
                 leave_session_keyring()
             });
+        }
+    }
+}
+
+/// Marks every file above stderr to be closed at exec: whatever stadt itself inherited from the
+/// program that started it (a terminal's, a CI runner's pipe) is not the bot's to write to. The
+/// file bubblewrap is to read is kept open after this, on purpose.
+fn close_inherited() {
+    // SAFETY: system calls on this process's own files.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) != 0 {
+            // Kernels before 5.11: one by one, as far as a process usually has any.
+            for fd in 3..65536 {
+                let flags = libc::fcntl(fd, libc::F_GETFD);
+                if flags >= 0 {
+                    libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+                }
+            }
         }
     }
 }
