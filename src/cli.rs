@@ -109,8 +109,9 @@ enum Command {
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     let game = cli.game.as_deref();
     let chosen = stadt_harness::games::parse(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
-    // Tournaments and tests play any game; the other commands play Die Stadt only so far, and
-    // must not play it when another game is named (merge, report and games need none).
+    // `bots` and `serve-bot` reach Die Stadt's bots alone (the game-free bot layer of issue 56
+    // would give them every game's): they must not serve Die Stadt's when another game is named.
+    // Every other command takes any game (merge, report and games need none).
     let any_game = matches!(
         cli.command,
         Command::Tournament(_)
@@ -135,8 +136,9 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         .into());
     }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
+        let command = if matches!(cli.command, Command::Bots(_)) { "bots" } else { "serve-bot" };
         return Err(format!(
-            "--game {}: this command plays Die Stadt only so far (tournament, sprt, tune, learn, play, replay, suggest, bench and check-bot take every game)",
+            "--game {}: {command} knows Die Stadt's bots only so far (every other command takes every game)",
             game.unwrap_or_default()
         )
         .into());

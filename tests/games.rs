@@ -258,7 +258,11 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     );
     assert_refused(
         stadt(&["serve-bot", "--game", "catan", "--bot", "random"]),
-        &["plays Die Stadt only so far"],
+        &["--game catan: serve-bot knows Die Stadt's bots only so far"],
+    );
+    assert_refused(
+        stadt(&["--game", "catan", "bots"]),
+        &["--game catan: bots knows Die Stadt's bots only so far"],
     );
 }
 
