@@ -42,9 +42,14 @@ HEADER = {"stadt-record", "players", "tiles", "pile1", "pile2", "pile3", "seed"}
 }
 
 
+# A Catan record's chance outcomes (`chance: dice 3 4`, record version 2) follow the decision they
+# belong to: they are no step of the viewer's.
+OUTCOME = "chance:"
+
+
 def decision_lines(record: pathlib.Path) -> int:
     words = (line.split("#")[0].split() for line in record.read_text(encoding="utf-8").splitlines())
-    return sum(1 for w in words if w and w[0] not in HEADER)
+    return sum(1 for w in words if w and w[0] not in HEADER and w[0] != OUTCOME)
 
 
 def open_viewer(driver, page: pathlib.Path) -> int:
