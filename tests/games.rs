@@ -671,7 +671,7 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
         &["`diplomat` (H7) is named twice"],
     );
     assert_refused(run("d", "game=chess", "3"), &["`chess` is no game"]);
-    assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2"]);
+    assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2 (K1)"]);
     for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
     }

@@ -72,7 +72,7 @@ pub fn learn(a: LearnArgs, game: Game, stop: Stop) -> Result<(), Failure> {
 fn learn_of<G: Learnable>(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
     let kind = G::set_up(TILES, &a.options)?;
     let bot = G::entrant(a.bot.as_deref().unwrap_or(G::LEARN_BOT), &a.bots.dirs())?;
-    check_players("--players", a.players, kind.players())?;
+    check_players("--players", a.players, kind.players(), kind.players_rule())?;
     let games = limits::check("--games", a.games, &(5..=100_000))?;
     let generations = limits::check("--generations", a.generations, &(1..=100))?;
     let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;

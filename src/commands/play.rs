@@ -154,7 +154,8 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         split_bots(&a.bots)?.iter().map(|w| Catan::entrant(&w.text, &dirs)).collect::<Result<_, _>>()?;
     // As for Die Stadt: with --human and several bots named, they and the person make the game.
     let named = if others > 0 && bots.len() > 1 { bots.len() + 1 } else { PLAYERS.default };
-    let players = check_players("--players", a.players.unwrap_or(named), kind.players())?;
+    let players =
+        check_players("--players", a.players.unwrap_or(named), kind.players(), kind.players_rule())?;
     if bots.len() == 1 {
         bots = vec![bots[0].clone(); players - others];
     }

@@ -401,6 +401,10 @@ impl GameKind for Catan {
         if self.options.knights() { 3..=4 } else { 2..=4 }
     }
 
+    fn players_rule(&self) -> &'static str {
+        if self.options.knights() { "K1" } else { "C1, C40" }
+    }
+
     fn options(&self) -> &'static [GameOption] {
         &OPTIONS
     }

@@ -29,6 +29,9 @@ pub trait GameKind: Send + Sync + 'static {
     /// The player counts it is played with.
     fn players(&self) -> RangeInclusive<usize>;
 
+    /// The id of the rule that sets those counts (`R1`), named when a count is refused.
+    fn players_rule(&self) -> &'static str;
+
     /// The options a game of it is set up with (`stadt games` lists them).
     fn options(&self) -> &'static [GameOption];
 

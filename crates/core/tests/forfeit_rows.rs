@@ -63,6 +63,9 @@ impl GameKind for Scores {
     fn players(&self) -> RangeInclusive<usize> {
         2..=4
     }
+    fn players_rule(&self) -> &'static str {
+        "none: a test game"
+    }
     fn options(&self) -> &'static [GameOption] {
         &[]
     }

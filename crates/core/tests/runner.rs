@@ -31,6 +31,9 @@ impl GameKind for CountdownKind {
     fn players(&self) -> RangeInclusive<usize> {
         2..=2
     }
+    fn players_rule(&self) -> &'static str {
+        "none: a test game"
+    }
     fn options(&self) -> &'static [GameOption] {
         &[]
     }

@@ -8,6 +8,9 @@ use crate::observation::Observation;
 use crate::public_record::PublicLog;
 use crate::record;
 use crate::table::PLAYERS;
+
+/// The rule that sets Die Stadt's player counts (R1: 2 to 4).
+pub const PLAYERS_RULE: &str = "R1";
 use crate::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -103,6 +106,10 @@ impl GameKind for DieStadt {
 
     fn players(&self) -> RangeInclusive<usize> {
         PLAYERS
+    }
+
+    fn players_rule(&self) -> &'static str {
+        PLAYERS_RULE
     }
 
     fn options(&self) -> &'static [GameOption] {

@@ -90,15 +90,21 @@ pub fn option_words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty())
 }
 
-/// Checks a player count against a game's: the error names it `what` and the counts there are.
-pub fn check_players(what: &str, players: usize, range: RangeInclusive<usize>) -> Result<usize, Error> {
+/// Checks a player count against a game's: the error names it `what`, the counts there are and
+/// the rule that sets them.
+pub fn check_players(
+    what: &str,
+    players: usize,
+    range: RangeInclusive<usize>,
+    rule: &str,
+) -> Result<usize, Error> {
     if range.contains(&players) {
         return Ok(players);
     }
     let counts: Vec<String> = range.map(|n| n.to_string()).collect();
     let (last, rest) = counts.split_last().expect("some player count");
     let list = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
-    Err(Error::Setting(format!("{what} must be {list}, not {players}")))
+    Err(Error::Setting(format!("{what} must be {list}, not {players} ({rule})")))
 }
 
 impl Hosted for DieStadt {

@@ -55,7 +55,7 @@ pub const TILES: &str = "default";
 
 /// Checks a Die Stadt player count; the error names it `what`.
 pub fn players(what: &str, players: usize) -> Result<usize, Error> {
-    crate::hosted::check_players(what, players, PLAYERS.range)
+    crate::hosted::check_players(what, players, PLAYERS.range, die_stadt::kind::PLAYERS_RULE)
 }
 
 /// Worker threads: `given`, checked against its range (the error names it `what`), or every core.
@@ -90,7 +90,10 @@ mod tests {
     #[test]
     fn settings_check_their_ranges_and_name_the_setting() {
         assert_eq!(players("players", 4).unwrap(), 4);
-        assert_eq!(players("--players", 5).unwrap_err().to_string(), "--players must be 2, 3 or 4, not 5");
+        assert_eq!(
+            players("--players", 5).unwrap_err().to_string(),
+            "--players must be 2, 3 or 4, not 5 (R1)"
+        );
         assert_eq!(GAMES.check("games", 7).unwrap(), 7);
         assert_eq!(
             GAMES.check("games", 0).unwrap_err().to_string(),

@@ -193,7 +193,7 @@ impl<K: Hosted> TournamentSpec<K> {
     ) -> Result<TournamentSpec<K>, Error> {
         let RunSettings { players, games, seed, ref tiles, ref options } = *settings;
         let kind = K::set_up(tiles, options)?;
-        let players = check_players("players", players, kind.players())?;
+        let players = check_players("players", players, kind.players(), kind.players_rule())?;
         if bots.len() < players {
             return Err(Error::Setting(format!(
                 "{} bot(s) for {players}-player games: name at least {players} (the same bot may appear twice)",
