@@ -85,7 +85,7 @@ impl Stage {
                 {
                     return Err(io::Error::last_os_error());
                 }
-                leave_session_keyring()
+                leave_session_keyring(keep.is_some())
             });
         }
     }
@@ -169,8 +169,11 @@ fn stage_folder(dir: &CString, fd: libc::c_int, link: &CString) -> io::Result<()
 
 /// Leaves stadt's session keyring for a new, empty one: the keys of the login session that runs
 /// stadt (a process possesses its session keyring's keys, whatever its user). Where keyrings are
-/// not offered at all (a kernel or container without them), there is nothing to leave.
-fn leave_session_keyring() -> io::Result<()> {
+/// not offered at all (a kernel or container without them), there is nothing to leave; where the
+/// user's key quota is spent (many sandboxes in a row, before the kernel collected the old
+/// keyrings), `filtered` says whether the seccomp filter, which refuses every keyring call, holds
+/// them anyway.
+fn leave_session_keyring(filtered: bool) -> io::Result<()> {
     // SAFETY: a plain system call; KEYCTL_JOIN_SESSION_KEYRING with no name makes an anonymous one.
     let r = unsafe {
         libc::syscall(libc::SYS_keyctl, libc::KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>())
@@ -181,6 +184,7 @@ fn leave_session_keyring() -> io::Result<()> {
     let e = io::Error::last_os_error();
     match e.raw_os_error() {
         Some(libc::ENOSYS) | Some(libc::EPERM) => Ok(()),
+        Some(libc::EDQUOT) if filtered => Ok(()),
         _ => Err(e),
     }
 }
