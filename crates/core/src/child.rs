@@ -173,13 +173,12 @@ impl LineChild {
     /// Under `--sandbox`: the limit the program crossed, if it did, as the fault that ends its game.
     pub fn crossed(&mut self) -> Option<Fault> {
         #[cfg(target_os = "linux")]
-        if let Some(held) = &self.sandbox {
-            if self.exit_code.is_none()
-                && let Ok(Some(status)) = self.child.try_wait()
-            {
-                self.exit_code = status.code();
+        if self.sandbox.is_some() {
+            // Whether and how it exited: `exited` keeps the code.
+            if self.exit_code.is_none() {
+                self.exited();
             }
-            return held.crossed(self.exit_code).map(Fault::Limit);
+            return self.sandbox.as_ref().and_then(|held| held.crossed(self.exit_code)).map(Fault::Limit);
         }
         None
     }

@@ -52,30 +52,10 @@ const PARAMS: &[ParamDef] = &[
         help: "the longest line it may send, in bytes",
         kind: ParamKind::Int { min: 256, max: 64 << 20 },
     },
-    ParamDef {
-        key: "memory",
-        default: "8192",
-        help: "under --sandbox: MiB of memory (each process's data; with a cgroup, all its processes together)",
-        kind: ParamKind::Int { min: LIMITS[0].2, max: LIMITS[0].3 },
-    },
-    ParamDef {
-        key: "processes",
-        default: "512",
-        help: "under --sandbox: processes and threads at once",
-        kind: ParamKind::Int { min: LIMITS[1].2, max: LIMITS[1].3 },
-    },
-    ParamDef {
-        key: "file_size",
-        default: "1024",
-        help: "under --sandbox: MiB, the largest file it may write",
-        kind: ParamKind::Int { min: LIMITS[2].2, max: LIMITS[2].3 },
-    },
-    ParamDef {
-        key: "scratch",
-        default: "1024",
-        help: "under --sandbox: MiB, the size of its scratch folder /tmp (and of /dev/shm)",
-        kind: ParamKind::Int { min: LIMITS[3].2, max: LIMITS[3].3 },
-    },
+    limit(0),
+    limit(1),
+    limit(2),
+    limit(3),
     ParamDef {
         key: "bot_file",
         default: "",
@@ -89,6 +69,13 @@ const PARAMS: &[ParamDef] = &[
         kind: ParamKind::Text,
     },
 ];
+
+/// The parameter of the sandbox's limit `LIMITS[i]` (its key, default, bounds and help are
+/// the sandbox's own).
+const fn limit(i: usize) -> ParamDef {
+    let d = LIMITS[i];
+    ParamDef { key: d.key, default: d.default, help: d.help, kind: ParamKind::Int { min: d.min, max: d.max } }
+}
 
 /// The process bot's entry. Not in the list of named bots: it is chosen by a bot file
 /// (`bot = process`) or a spec `process:command=...`.
@@ -144,7 +131,7 @@ impl Settings {
 
 /// The limits a spec sets (under `--sandbox`).
 fn limits(params: &Params) -> Result<Limits, String> {
-    Limits::from_values(LIMITS.map(|(key, ..)| params.int(key)))
+    Limits::from_values(LIMITS.map(|d| params.int(d.key)))
 }
 
 /// Checks that the `dir` of a bot file's spec is its file's folder or one below it (a bot's

@@ -18,29 +18,59 @@ pub struct Limits {
     pub scratch_mib: u64,
 }
 
-/// Defaults that a real bot does not meet, and the bounds a bot file may set them within: (key,
-/// default, min, max, what it counts).
-pub const TABLE: [(&str, u64, u64, u64, &str); 4] = [
-    (
-        "memory",
-        8192,
-        64,
-        1 << 20,
-        "MiB of memory (each process's data; with a cgroup, all its processes together)",
-    ),
-    ("processes", 512, 8, 65536, "processes and threads at once"),
-    ("file_size", 1024, 1, 1 << 20, "MiB: the largest file it may write"),
-    ("scratch", 1024, 1, 1 << 16, "MiB: the size of its scratch folder /tmp (and of /dev/shm)"),
+/// One limit as a bot file sets it: its key, its default (as written) that a real bot does not
+/// meet, the bounds the file may set it within, and what it counts. The process bot's parameters
+/// are made from these, so that this is the one place they are written.
+#[derive(Clone, Copy, Debug)]
+pub struct LimitDef {
+    /// The bot file's key.
+    pub key: &'static str,
+    /// The default, as written.
+    pub default: &'static str,
+    /// The smallest value a bot file may give.
+    pub min: u64,
+    /// The largest.
+    pub max: u64,
+    /// What it counts.
+    pub help: &'static str,
+}
+
+/// The limits, in the order of [`Limits::from_values`]'s values.
+pub const TABLE: [LimitDef; 4] = [
+    LimitDef {
+        key: "memory",
+        default: "8192",
+        min: 64,
+        max: 1 << 20,
+        help: "under --sandbox: MiB of memory (each process's data; with a cgroup, all its processes together)",
+    },
+    LimitDef {
+        key: "processes",
+        default: "512",
+        min: 8,
+        max: 65536,
+        help: "under --sandbox: processes and threads at once",
+    },
+    LimitDef {
+        key: "file_size",
+        default: "1024",
+        min: 1,
+        max: 1 << 20,
+        help: "under --sandbox: MiB, the largest file it may write",
+    },
+    LimitDef {
+        key: "scratch",
+        default: "1024",
+        min: 1,
+        max: 1 << 16,
+        help: "under --sandbox: MiB, the size of its scratch folder /tmp (and of /dev/shm)",
+    },
 ];
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits {
-            memory_mib: TABLE[0].1,
-            processes: TABLE[1].1,
-            file_size_mib: TABLE[2].1,
-            scratch_mib: TABLE[3].1,
-        }
+        Limits::from_values(TABLE.map(|d| d.default.parse().expect("a limit's default is a whole number")))
+            .expect("a limit's default lies within its bounds")
     }
 }
 
@@ -48,9 +78,9 @@ impl Limits {
     /// Limits from the values of [`TABLE`]'s keys, in its order; an error naming the key whose
     /// value is outside its bounds.
     pub fn from_values(values: [u64; 4]) -> Result<Limits, String> {
-        for ((key, _, min, max, what), v) in TABLE.iter().zip(values) {
-            if !(*min..=*max).contains(&v) {
-                return Err(format!("`{key}` = {v}: {what}, from {min} to {max}"));
+        for (d, v) in TABLE.iter().zip(values) {
+            if !(d.min..=d.max).contains(&v) {
+                return Err(format!("`{}` = {v}: {}, from {} to {}", d.key, d.help, d.min, d.max));
             }
         }
         let [memory_mib, processes, file_size_mib, scratch_mib] = values;
@@ -100,5 +130,17 @@ impl Limit {
             Limit::FileSize => "file-size",
             Limit::Scratch => "scratch",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_a_number_within_its_bounds() {
+        let d = Limits::default();
+        assert_eq!((d.memory_mib, d.processes, d.file_size_mib, d.scratch_mib), (8192, 512, 1024, 1024));
+        assert!(Limits::from_values([63, 512, 1024, 1024]).unwrap_err().contains("`memory` = 63"));
     }
 }
