@@ -73,11 +73,11 @@ pub trait GameKind: Send + Sync + 'static {
     fn record_header(&self, state: &Self::State, head: &Self::RecordHead) -> String;
 
     /// The record's line for `mv`, about to be made in `state` (a game may put lines before it:
-    /// Catan writes the chance outcomes since the last move).
+    /// the chance outcomes since the last move, say).
     fn record_line(&self, state: &Self::State, mv: Self::Move) -> String;
 
-    /// The record's last lines, once the game in `state` is over (Catan: the chance
-    /// outcomes after the last move, when chance ended the game). None by default.
+    /// The record's last lines, once the game in `state` is over (say, the chance outcomes after
+    /// the last move, when chance ended the game). None by default.
     fn record_end(&self, _state: &Self::State) -> String {
         String::new()
     }
