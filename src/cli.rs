@@ -15,8 +15,10 @@ use crate::commands::tune::TuneArgs;
 use crate::commands::{bench, bots, learn, play, records, report, serve, sprt, tournament, tune};
 use crate::failure::Failure;
 use clap::{Parser, Subcommand};
+use stadt::registry;
 use stadt_core::secret::{self, BotSecret};
 use stadt_core::stop::Stop;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 
 /// A research harness for Carcassonne: Die Stadt: an exact rules engine, bots, tournaments and tuning.
 #[derive(Parser, Debug)]
@@ -108,26 +110,13 @@ enum Command {
 /// Runs the command line; `stop` is set by Ctrl-C.
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     let game = cli.game.as_deref();
-    let chosen = stadt_harness::games::parse(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
+    // An unknown name is refused before anything runs, whatever the command.
+    let named = game.unwrap_or(registry::default_name());
+    registry::dispatch(named, "--game", Known)?;
+    let chosen = stadt_harness::games::parse(stadt_harness::games::name_of(named), "--game")?;
     // `bots` and `serve-bot` reach Die Stadt's bots alone (the game-free bot layer of issue 56
     // would give them every game's): they must not serve Die Stadt's when another game is named.
-    // Every other command takes any game (merge, report and games need none).
-    let any_game = matches!(
-        cli.command,
-        Command::Tournament(_)
-            | Command::Sprt(_)
-            | Command::Tune(_)
-            | Command::Learn(_)
-            | Command::Replay(_)
-            | Command::Suggest(_)
-            | Command::Bench(_)
-            | Command::Play(_)
-            | Command::Merge(_)
-            | Command::Report(_)
-            | Command::Games
-            | Command::CheckBot(_)
-            | Command::ServeCatanatron(_)
-    );
+    let any_game = !matches!(cli.command, Command::Bots(_) | Command::ServeBot(_));
     if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != "catan") {
         return Err(format!(
             "--game {}: serve-catanatron serves Catan's bots only",
@@ -157,20 +146,41 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, game, stop),
-        Command::Tune(a) => tune::tune(a, chosen, stop),
-        Command::Learn(a) => learn::learn(a, chosen, stop),
+        Command::Tune(a) => tune::tune(a, named, stop),
+        Command::Learn(a) => learn::learn(a, named, stop),
         Command::Bench(a) => bench::bench(a, chosen),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
-        Command::CheckBot(a) => serve::check_bot(a, chosen),
+        Command::CheckBot(a) => serve::check_bot(a, named),
         Command::ServeCatanatron(a) => serve::serve_catanatron(a),
         Command::Games => {
-            print!("{}", stadt_harness::games::listing());
+            print!("{}", stadt_harness::plugin::listing(&registry::games()));
             Ok(())
         }
         Command::Bots(a) => {
             bots::bots(a);
             Ok(())
         }
+    }
+}
+
+/// Work that only checks a game's name.
+struct Known;
+
+impl ForGame for Known {
+    type Out = ();
+
+    fn run<K: Plugin>(self, _: Chosen) {}
+}
+
+/// The game a run plays: the one `--game` names (`flag`), the one its experiment file names
+/// (`from_file`), or the registry's first; an error when the two name different games.
+pub(crate) fn game_of_run(flag: Option<&str>, from_file: Option<&str>) -> Result<String, Failure> {
+    match (flag, from_file) {
+        (Some(f), Some(e)) if f != e => {
+            Err(format!("--game {f}, but the experiment file is a game of {e}: give one game").into())
+        }
+        (Some(name), _) | (None, Some(name)) => Ok(name.to_string()),
+        (None, None) => Ok(registry::default_name().to_string()),
     }
 }

@@ -37,7 +37,9 @@ fn an_unknown_game_exits_2_naming_it_and_the_games() {
         assert_eq!(code, 2, "{args:?}: {err}");
         let name = args[args.iter().position(|a| *a == "--game").unwrap() + 1];
         assert!(
-            err.contains(&format!("unknown game `{name}` (--game): the games are die-stadt, catan")),
+            err.contains(&format!(
+                "unknown game `{name}` (--game): the games are die-stadt, catan, staedte-und-ritter"
+            )),
             "{err}"
         );
     }
@@ -331,7 +333,7 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     }
     let mut install = args(&dir.join("i"), "1");
     install.push("--install".into());
-    assert_refused(stadt(&install), &["--install: Catan has no bot files"]);
+    assert_refused(stadt(&install), &["--install: catan's tuned bots are not bot files"]);
     // Greedy's weights are tuned by name, every one of them.
     let mut greedy = args(&dir.join("g"), "1");
     greedy[4] = "greedy".into();

@@ -4,14 +4,13 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::kind::DieStadt;
-use stadt_catan::kind::Catan;
+use stadt::registry;
 use stadt_core::stop::Stop;
-use stadt_harness::games::Game;
 use stadt_harness::hosted::check_players;
-use stadt_harness::learn::{LearnSpec, Learnable, Options, generations_csv};
+use stadt_harness::learn::{LearnSpec, Options, generations_csv};
 use stadt_harness::limits;
-use stadt_harness::settings::{PLAYERS, SEED, TILES};
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
+use stadt_harness::settings::{SEED, TILES, default_players};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -20,9 +19,9 @@ pub struct LearnArgs {
     /// given: projected scores by default) [default: mcts:iters=500; in Catan mcts:iters=100].
     #[arg(long)]
     pub bot: Option<String>,
-    /// Players per self-play game, 2 to 4.
-    #[arg(long, default_value_t = PLAYERS.default)]
-    pub players: usize,
+    /// Players per self-play game, 2 to 4 (default 2, or the game's fewest).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Self-play games per generation, 5 to 100000 (one in five is held out to measure the fit).
     #[arg(long, default_value_t = 200)]
     pub games: u64,
@@ -60,19 +59,33 @@ pub struct LearnArgs {
     pub quiet: bool,
 }
 
-/// `stadt learn` of the game `game`.
-pub fn learn(a: LearnArgs, game: Game, stop: Stop) -> Result<(), Failure> {
-    match game {
-        Game::DieStadt => learn_of::<DieStadt>(a, stop),
-        Game::Catan => learn_of::<Catan>(a, stop),
+/// `stadt learn` of the game `game` names.
+pub fn learn(a: LearnArgs, game: &str, stop: Stop) -> Result<(), Failure> {
+    registry::dispatch(game, "--game", Learn { a, stop })?
+}
+
+/// `stadt learn` with the game named.
+struct Learn {
+    a: LearnArgs,
+    stop: Stop,
+}
+
+impl ForGame for Learn {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let Learn { mut a, stop } = self;
+        a.options = chosen.options(&a.options)?;
+        learn_of::<K>(a, stop)
     }
 }
 
 /// `stadt learn` of the game `G`.
-fn learn_of<G: Learnable>(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
+fn learn_of<G: Plugin>(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
     let kind = G::set_up(TILES, &a.options)?;
     let bot = G::entrant(a.bot.as_deref().unwrap_or(G::LEARN_BOT), &a.bots.dirs())?;
-    check_players("--players", a.players, kind.players(), kind.players_rule())?;
+    let players = a.players.unwrap_or_else(|| default_players(&kind.players()));
+    check_players("--players", players, kind.players(), kind.players_rule())?;
     let games = limits::check("--games", a.games, &(5..=100_000))?;
     let generations = limits::check("--generations", a.generations, &(1..=100))?;
     let match_games = limits::check("--match-games", a.match_games, &(0..=1_000_000))?;
@@ -86,7 +99,7 @@ fn learn_of<G: Learnable>(a: LearnArgs, stop: Stop) -> Result<(), Failure> {
         kind,
         options: a.options.clone(),
         bot,
-        players: a.players,
+        players,
         games: games as usize,
         generations: generations as usize,
         match_games,

@@ -5,14 +5,12 @@
 use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
 use die_stadt_bots::protocol::tiles_sha256;
 use die_stadt_bots::serve::serve;
 use die_stadt_bots::spec::parse_bot;
-use stadt_harness::catan::Catan;
-use stadt_harness::games::Game;
-use stadt_harness::hosted::Hosted;
+use stadt::registry;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 
 #[derive(Args, Debug)]
 pub struct ServeBotArgs {
@@ -66,20 +64,36 @@ pub struct CheckBotArgs {
     /// Tile set file instead of the default set (Die Stadt).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<String>,
+    /// The game's options, `name=value` words separated by spaces or commas (`stadt games` lists
+    /// each game's); the games are played with them.
+    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    pub options: String,
     #[command(flatten)]
     pub bot_dir: BotDirArg,
 }
 
-/// `stadt check-bot` in the game `game` (`--game`).
-pub fn check_bot(a: CheckBotArgs, game: Game) -> Result<(), Failure> {
-    match game {
-        Game::DieStadt => check_bot_of::<DieStadt>(a),
-        Game::Catan => check_bot_of::<Catan>(a),
+/// `stadt check-bot` in the game `game` names (`--game`).
+pub fn check_bot(a: CheckBotArgs, game: &str) -> Result<(), Failure> {
+    registry::dispatch(game, "--game", CheckBot { a })?
+}
+
+/// `stadt check-bot` with the game named.
+struct CheckBot {
+    a: CheckBotArgs,
+}
+
+impl ForGame for CheckBot {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let CheckBot { mut a } = self;
+        a.options = chosen.options(&a.options)?;
+        check_bot_of::<K>(a)
     }
 }
 
-fn check_bot_of<K: Hosted>(a: CheckBotArgs) -> Result<(), Failure> {
-    let kind = K::set_up(a.tiles.as_deref().unwrap_or("default"), "")?;
+fn check_bot_of<K: Plugin>(a: CheckBotArgs) -> Result<(), Failure> {
+    let kind = K::set_up(a.tiles.as_deref().unwrap_or("default"), &a.options)?;
     let entrant = K::entrant(&a.file, &a.bot_dir.dirs())?;
     let checked = stadt_harness::check_bot::check(&kind, &entrant, a.seed)?;
     print!("{}", checked.report);

@@ -4,12 +4,11 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::kind::DieStadt;
+use stadt::registry;
+use stadt_core::error::Error;
 use stadt_core::stop::Stop;
-use stadt_harness::catan::Catan;
-use stadt_harness::games::{self, Game};
-use stadt_harness::hosted::Hosted;
-use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
+use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES, default_players};
 use stadt_harness::sprt::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtExperiment, SprtSpec};
 use stadt_harness::tournament::Options;
@@ -85,14 +84,45 @@ pub fn sprt(a: SprtArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> 
         }
         None => None,
     };
-    match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
-        Game::DieStadt => sprt_of::<DieStadt>(a, experiment, stop),
-        Game::Catan => sprt_of::<Catan>(a, experiment, stop),
+    let name = crate::cli::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
+    let how = if game.is_some() { "--game" } else { "`game`" };
+    let file = a.experiment.clone().filter(|_| game.is_none());
+    let in_file = |e: Error| match &file {
+        Some(path) => Failure::from(Error::file_of("experiment", path, e.to_string())),
+        None => Failure::from(e),
+    };
+    registry::dispatch(&name, how, Sprt { a, experiment, stop }).map_err(in_file)?
+}
+
+/// `stadt sprt` with the game its run names.
+struct Sprt {
+    a: SprtArgs,
+    experiment: Option<SprtExperiment>,
+    stop: Stop,
+}
+
+impl ForGame for Sprt {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let Sprt { mut a, mut experiment, stop } = self;
+        match &mut experiment {
+            Some(e) => e.options = chosen.options(&e.options)?,
+            None => {
+                let options = chosen.options(a.run.options.as_deref().unwrap_or_default())?;
+                if a.players.is_none() {
+                    let tiles = a.run.tiles.as_deref().unwrap_or(TILES);
+                    a.players = Some(default_players(&K::set_up(tiles, &options)?.players()));
+                }
+                a.run.options = Some(options);
+            }
+        }
+        sprt_of::<K>(a, experiment, stop)
     }
 }
 
 /// `stadt sprt` of the game `K`.
-fn sprt_of<K: Hosted>(a: SprtArgs, experiment: Option<SprtExperiment>, stop: Stop) -> Result<(), Failure> {
+fn sprt_of<K: Plugin>(a: SprtArgs, experiment: Option<SprtExperiment>, stop: Stop) -> Result<(), Failure> {
     let dirs = a.run.bot_dir.dirs();
     let (spec, about) = match experiment {
         Some(e) => (e.spec::<K>(&dirs, a.run.out.as_deref())?, e.about),

@@ -4,15 +4,14 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::kind::DieStadt;
 use die_stadt_bots::spec::split_bots;
+use stadt::registry;
+use stadt_core::error::Error;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
-use stadt_harness::catan::Catan;
-use stadt_harness::games::{self, Game};
-use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
-use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES};
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
+use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES, default_players};
 use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
 use std::path::PathBuf;
 
@@ -83,14 +82,45 @@ pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(
         }
         None => None,
     };
-    match games::of_run(game, experiment.as_ref().map(|e| e.game.as_str()))? {
-        Game::DieStadt => tournament_of::<DieStadt>(a, experiment, stop),
-        Game::Catan => tournament_of::<Catan>(a, experiment, stop),
+    let name = crate::cli::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
+    let how = if game.is_some() { "--game" } else { "`game`" };
+    let file = a.experiment.clone().filter(|_| game.is_none());
+    let in_file = |e: Error| match &file {
+        Some(path) => Failure::from(Error::file_of("experiment", path, e.to_string())),
+        None => Failure::from(e),
+    };
+    registry::dispatch(&name, how, Tournament { a, experiment, stop }).map_err(in_file)?
+}
+
+/// `stadt tournament` with the game its run names.
+struct Tournament {
+    a: TournamentArgs,
+    experiment: Option<Experiment>,
+    stop: Stop,
+}
+
+impl ForGame for Tournament {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let Tournament { mut a, mut experiment, stop } = self;
+        match &mut experiment {
+            Some(e) => e.options = chosen.options(&e.options)?,
+            None => {
+                let options = chosen.options(a.run.options.as_deref().unwrap_or_default())?;
+                if a.players.is_none() {
+                    let tiles = a.run.tiles.as_deref().unwrap_or(TILES);
+                    a.players = Some(default_players(&K::set_up(tiles, &options)?.players()));
+                }
+                a.run.options = Some(options);
+            }
+        }
+        tournament_of::<K>(a, experiment, stop)
     }
 }
 
 /// `stadt tournament` of the game `K`.
-fn tournament_of<K: Hosted>(
+fn tournament_of<K: Plugin>(
     a: TournamentArgs,
     experiment: Option<Experiment>,
     stop: Stop,

@@ -4,14 +4,12 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::kind::DieStadt;
 use die_stadt_bots::spec::split_bots;
+use stadt::registry;
 use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
-use stadt_harness::catan::Catan;
-use stadt_harness::games::Game;
-use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::settings::{ERROR_RATE, SEED, TILES};
 use stadt_harness::sprt::model::Settings;
 use stadt_harness::tune::{Objective, TuneSpec, Verdict};
@@ -78,26 +76,40 @@ pub struct TuneArgs {
     pub quiet: bool,
 }
 
-/// `stadt tune` of the game `game`.
-pub fn tune(a: TuneArgs, game: Game, stop: Stop) -> Result<(), Failure> {
-    match game {
-        Game::DieStadt => tune_of::<DieStadt>(a, stop),
-        Game::Catan => {
-            if a.install {
-                return Err(
-                    "--install: Catan has no bot files; the tuned bot's spec is written to OUT/NAME.spec"
-                        .into(),
-                );
-            }
-            tune_of::<Catan>(a, stop)
-        }
+/// `stadt tune` of the game `game` names.
+pub fn tune(a: TuneArgs, game: &str, stop: Stop) -> Result<(), Failure> {
+    registry::dispatch(game, "--game", Tune { a, stop })?
+}
+
+/// `stadt tune` with the game named.
+struct Tune {
+    a: TuneArgs,
+    stop: Stop,
+}
+
+impl ForGame for Tune {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let Tune { mut a, stop } = self;
+        a.options = chosen.options(&a.options)?;
+        tune_of::<K>(a, stop)
     }
 }
 
 /// `stadt tune` of the game `K`.
-fn tune_of<K: Hosted>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
+fn tune_of<K: Plugin>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
     let bot = K::entrant(&a.bot, &dirs)?;
+    let tuned = K::tuned_file(&bot, "");
+    if a.install && tuned.extension != "bot" {
+        return Err(format!(
+            "--install: {}'s tuned bots are not bot files; the tuned bot is written to OUT/NAME.{}",
+            K::set_up(TILES, &a.options)?.name(),
+            tuned.extension
+        )
+        .into());
+    }
     let pool =
         split_bots(&a.against)?.iter().map(|w| K::entrant(&w.text, &dirs)).collect::<Result<Vec<_>, _>>()?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;

@@ -113,3 +113,8 @@ pub fn listing() -> String {
     }
     s
 }
+
+/// The game an alias names (Städte und Ritter is Catan's), for the commands not yet generic.
+pub fn name_of(name: &str) -> &str {
+    if name == "staedte-und-ritter" { crate::catan::NAME } else { name }
+}

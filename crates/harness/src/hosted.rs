@@ -57,6 +57,10 @@ pub trait Hosted: GameKind + Sized {
         entrant: &Self::Entrant,
     ) -> Option<Result<stadt_core::process_agent::Settings, String>>;
 
+    /// Whether its manifests leave out `game` (the first game, whose manifests predate games:
+    /// run folders made before then resume).
+    const UNNAMED_IN_MANIFESTS: bool = false;
+
     /// What one unit of `stadt tune`'s `margin` objective is, in the game's points (a typical
     /// swing between two good players).
     const MARGIN_UNIT: f64;
@@ -150,6 +154,8 @@ impl Hosted for DieStadt {
 
     const MARGIN_UNIT: f64 = 20.0;
 
+    const UNNAMED_IN_MANIFESTS: bool = true;
+
     fn weights(entrant: &Self::Entrant) -> Vec<Weight> {
         match entrant {
             crate::entrant::Entrant::Bot(b) => crate::tune::weights::weights(b),
@@ -172,5 +178,14 @@ impl Hosted for DieStadt {
             crate::entrant::Entrant::Outside(o) => format!("# {about}\n{}\n", o.spec()),
         };
         TunedFile { extension: "bot", text, usage: "--bots NAME".into() }
+    }
+}
+
+impl crate::plugin::Plugin for DieStadt {
+    const ABOUT: &'static str =
+        "Carcassonne: Die Stadt (Hans im Glück, 2004), rules R1-R28 of docs/die-stadt/rules.md";
+
+    fn is_record(first_line: &str) -> bool {
+        first_line.starts_with("stadt-record ")
     }
 }

@@ -15,6 +15,7 @@ pub mod human;
 pub mod learn;
 pub mod limits;
 mod manifests;
+pub mod plugin;
 pub mod provenance;
 pub mod runner;
 pub mod settings;

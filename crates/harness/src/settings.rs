@@ -58,6 +58,12 @@ pub fn players(what: &str, players: usize) -> Result<usize, Error> {
     crate::hosted::check_players(what, players, PLAYERS.range, die_stadt::kind::PLAYERS_RULE)
 }
 
+/// The player count a game of `counts` players is played with when none is given: `PLAYERS`'s
+/// default where the game allows it, else its smallest (Städte und Ritter's 3).
+pub fn default_players(counts: &RangeInclusive<usize>) -> usize {
+    if counts.contains(&PLAYERS.default) { PLAYERS.default } else { *counts.start() }
+}
+
 /// Worker threads: `given`, checked against its range (the error names it `what`), or every core.
 pub fn threads(what: &str, given: Option<u64>) -> Result<usize, Error> {
     match given {

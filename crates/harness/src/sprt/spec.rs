@@ -4,10 +4,9 @@
 
 use super::model::{Model, Settings};
 use crate::hosted::Hosted;
-use crate::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings};
+use crate::settings::{ERROR_RATE, MAX_GAMES, RunSettings};
 use crate::tournament::spec::{
-    TournamentSpec, check_game, default_tiles, read_experiment, resolve, resolve_bot, resolve_options,
-    resolve_tiles,
+    TournamentSpec, default_tiles, read_experiment, resolve, resolve_bot, resolve_options, resolve_tiles,
 };
 use die_stadt::kind::DieStadt;
 use die_stadt_bots::botfile::BotDirs;
@@ -113,8 +112,8 @@ pub struct SprtExperiment {
     #[serde(default = "default_alpha")]
     pub beta: f64,
     /// Players per game (default 2).
-    #[serde(default = "default_players")]
-    pub players: usize,
+    #[serde(default)]
+    pub players: Option<usize>,
     /// Run seed.
     pub seed: u64,
     /// The most games to play (default 20000).
@@ -131,9 +130,9 @@ pub struct SprtExperiment {
     /// What the run is for (one line, shown in the manifest and the report).
     #[serde(default)]
     pub about: String,
-    /// The game (`stadt games` lists them; Die Stadt when not given).
-    #[serde(default = "crate::games::default_game")]
-    pub game: String,
+    /// The game (`stadt games` lists them; the registry's first when not given).
+    #[serde(default)]
+    pub game: Option<String>,
     /// The folder the file is in (not read from the file).
     #[serde(skip)]
     pub dir: PathBuf,
@@ -141,10 +140,6 @@ pub struct SprtExperiment {
 
 fn default_alpha() -> f64 {
     ERROR_RATE
-}
-
-fn default_players() -> usize {
-    PLAYERS.default
 }
 
 fn default_max_games() -> u64 {
@@ -155,7 +150,6 @@ impl SprtExperiment {
     /// Reads an SPRT experiment file.
     pub fn load(path: &Path) -> Result<SprtExperiment, Error> {
         let (mut e, dir) = read_experiment(path, |e: &SprtExperiment| &e.out)?;
-        check_game(path, &e.game)?;
         e.dir = dir;
         Ok(e)
     }
@@ -164,13 +158,13 @@ impl SprtExperiment {
     pub fn spec<K: Hosted>(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<SprtSpec<K>, Error> {
         let h = Hypotheses { elo0: self.elo0, elo1: self.elo1, alpha: self.alpha, beta: self.beta };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
-        let run = RunSettings {
-            players: self.players,
-            games: self.max_games,
-            seed: self.seed,
-            tiles: resolve_tiles(&self.dir, &self.tiles),
-            options: resolve_options(&self.dir, &self.options),
+        let (tiles, options) =
+            (resolve_tiles(&self.dir, &self.tiles), resolve_options(&self.dir, &self.options));
+        let players = match self.players {
+            Some(p) => p,
+            None => crate::settings::default_players(&K::set_up(&tiles, &options)?.players()),
         };
+        let run = RunSettings { players, games: self.max_games, seed: self.seed, tiles, options };
         SprtSpec::of_bots(
             &resolve_bot(&self.dir, &self.bot),
             &resolve_bot(&self.dir, &self.against),

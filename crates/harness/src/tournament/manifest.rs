@@ -147,12 +147,13 @@ pub fn secret_line(secret: &Option<String>) -> String {
     secret.clone().unwrap_or_else(|| "none (no bot in another program)".into())
 }
 
-/// The `game` a manifest records: None for Die Stadt, so that its manifests read as before.
+/// The `game` a manifest records: None for a game whose manifests predate games
+/// (`Hosted::UNNAMED_IN_MANIFESTS`), so that they read as before.
 pub fn game_line<K: Hosted>(kind: &K) -> Option<String> {
-    (kind.name() != crate::games::DEFAULT).then(|| kind.name().to_string())
+    (!K::UNNAMED_IN_MANIFESTS).then(|| kind.name().to_string())
 }
 
 /// A manifest's game by name, for the differences between two manifests.
 pub fn game_name(game: &Option<String>) -> String {
-    game.clone().unwrap_or_else(|| crate::games::DEFAULT.to_string())
+    game.clone().unwrap_or_else(|| crate::plugin::unnamed().to_string())
 }

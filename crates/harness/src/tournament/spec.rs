@@ -65,9 +65,9 @@ pub struct Experiment {
     /// What the experiment is for (one line, shown in the manifest).
     #[serde(default)]
     pub about: String,
-    /// The game (`stadt games` lists them; Die Stadt when not given).
-    #[serde(default = "crate::games::default_game")]
-    pub game: String,
+    /// The game (`stadt games` lists them; the registry's first when not given).
+    #[serde(default)]
+    pub game: Option<String>,
     /// Keep every game's record (`records = true`, as `--records`).
     #[serde(default)]
     pub records: bool,
@@ -84,7 +84,6 @@ impl Experiment {
     /// Reads an experiment file.
     pub fn load(path: &Path) -> Result<Experiment, Error> {
         let (mut e, dir) = read_experiment(path, |e: &Experiment| &e.out)?;
-        check_game(path, &e.game)?;
         e.dir = dir;
         Ok(e)
     }
@@ -116,11 +115,6 @@ pub(crate) fn read_experiment<T: DeserializeOwned>(
         return Err(Error::file_of("experiment", path, "`out` is empty; name the output folder"));
     }
     Ok((e, path.parent().map(Path::to_path_buf).unwrap_or_default()))
-}
-
-/// Checks the game an experiment file at `path` names: the error names the file and the games.
-pub(crate) fn check_game(path: &Path, game: &str) -> Result<(), Error> {
-    crate::games::check(game, "`game`").map_err(|e| Error::file_of("experiment", path, e.to_string()))
 }
 
 /// A path written in an experiment file in folder `dir`, as seen from where the command runs
