@@ -113,7 +113,6 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     // An unknown name is refused before anything runs, whatever the command.
     let named = game.unwrap_or(registry::default_name());
     registry::dispatch(named, "--game", Known)?;
-    let chosen = stadt_harness::games::parse(stadt_harness::games::name_of(named), "--game")?;
     // `bots` and `serve-bot` reach Die Stadt's bots alone (the game-free bot layer of issue 56
     // would give them every game's): they must not serve Die Stadt's when another game is named.
     let any_game = !matches!(cli.command, Command::Bots(_) | Command::ServeBot(_));
@@ -124,7 +123,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         )
         .into());
     }
-    if chosen != stadt_harness::games::Game::DieStadt && !any_game {
+    if named != registry::default_name() && !any_game {
         let command = if matches!(cli.command, Command::Bots(_)) { "bots" } else { "serve-bot" };
         return Err(format!(
             "--game {}: {command} knows Die Stadt's bots only so far (every other command takes every game)",
@@ -140,15 +139,15 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         stadt_core::sandbox::enable()?;
     }
     match cli.command {
-        Command::Play(a) => play::play(a, chosen, stop),
-        Command::Replay(a) => records::replay(a, game.map(|_| chosen)),
-        Command::Suggest(a) => records::suggest(a, game.map(|_| chosen)),
+        Command::Play(a) => play::play(a, named, stop),
+        Command::Replay(a) => records::replay(a, game),
+        Command::Suggest(a) => records::suggest(a, game),
         Command::Tournament(a) => tournament::tournament(a, game, stop),
         Command::Merge(a) => tournament::merge(a),
         Command::Sprt(a) => sprt::sprt(a, game, stop),
         Command::Tune(a) => tune::tune(a, named, stop),
         Command::Learn(a) => learn::learn(a, named, stop),
-        Command::Bench(a) => bench::bench(a, chosen),
+        Command::Bench(a) => bench::bench(a, named),
         Command::Report(a) => report::report(a),
         Command::ServeBot(a) => serve::serve_bot(a),
         Command::CheckBot(a) => serve::check_bot(a, named),

@@ -201,7 +201,7 @@ fn replay_upto_past_the_end_is_refused_and_writes_nothing() {
     let svg = dir.join("past.svg");
     let past = (total + 1).to_string();
     let result = stadt(&["replay", rec.to_str().unwrap(), "--svg", svg.to_str().unwrap(), "--upto", &past]);
-    assert_refused(result, &[&format!("--upto {past}"), &format!("only {total} decision lines")]);
+    assert_refused(result, &[&format!("--upto {past}"), &format!("only {total} moves")]);
     assert!(!svg.exists());
 }
 

@@ -345,14 +345,14 @@ fn port_fixes_the_port_and_bad_settings_are_refused_before_serving() {
     for (args, expect) in [
         (vec!["--human", "4", "--bots", "greedy,steerer"], "the seats are 1 to 3"),
         (vec!["--human", "0", "--bots", "greedy"], "the seats are 1 to 2"),
-        (vec!["--human", "1", "--bots", "greedy,greedy,greedy,greedy"], "5 players"),
+        (vec!["--human", "1", "--bots", "greedy,greedy,greedy,greedy"], "not 5 (R1)"),
         (vec!["--human", "1", "--bots", "nobot"], "nobot"),
         (vec!["--human", "1", "--bots", "greedy", "--svg", "x.svg"], "--svg and --show"),
         (vec!["--human", "1", "--bots", "greedy", "--record", taken.to_str().unwrap()], "taken.rec"),
         (vec!["--human", "1", "--bots", "greedy", "--deal", deal4.to_str().unwrap()], "for 4 players, not 2"),
         (vec!["--port", "8080", "--bots", "greedy"], "--human"),
         // --players with --human is checked as for a bots' game (issue trust, 6: it was ignored).
-        (vec!["--human", "1", "--players", "4", "--bots", "greedy,steerer"], "--players 4 with --human"),
+        (vec!["--human", "1", "--players", "4", "--bots", "greedy,steerer"], "for 4 players with the person"),
         (vec!["--human", "1", "--players", "5", "--bots", "greedy"], "--players must be 2, 3 or 4"),
     ] {
         let mut all = vec!["play"];

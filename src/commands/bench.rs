@@ -3,7 +3,8 @@
 
 use crate::failure::Failure;
 use clap::Args;
-use stadt_harness::games::Game;
+use stadt::registry;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::{bench, limits};
 
 #[derive(Args, Debug)]
@@ -16,27 +17,24 @@ pub struct BenchArgs {
     pub seed: u64,
 }
 
-/// Measures and prints the figures of `game`.
-pub fn bench(a: BenchArgs, game: Game) -> Result<(), Failure> {
+/// Measures and prints the figures of the game `game` names.
+pub fn bench(a: BenchArgs, game: &str) -> Result<(), Failure> {
     limits::check("--seconds", a.seconds, &limits::BENCH_SECONDS)?;
-    if game == Game::Catan {
-        let figures = stadt_harness::catan_bench::run(a.seconds, a.seed);
-        return report(&figures);
+    registry::dispatch(game, "--game", Bench { a })?
+}
+
+/// `stadt bench` with the game named.
+struct Bench {
+    a: BenchArgs,
+}
+
+impl ForGame for Bench {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, _: Chosen) -> Result<(), Failure> {
+        let me = std::env::current_exe().map_err(|e| format!("cannot find the stadt binary: {e}"))?;
+        report(&K::bench(self.a.seconds, self.a.seed, &me))
     }
-    let mut figures = bench::run(a.seconds, a.seed);
-    // A bot served over the protocol by this very binary (`stadt serve-bot`).
-    let me = std::env::current_exe().map_err(|e| format!("cannot find the stadt binary: {e}"))?;
-    for (threads, name) in
-        [(1, "protocol_decisions_per_second_1_thread"), (2, "protocol_decisions_per_second_2_threads")]
-    {
-        figures.push(bench::Figure {
-            name: name.into(),
-            value: bench::protocol_decisions_per_second(&me, threads, a.seconds, a.seed),
-            unit: "decisions/s",
-            target: "",
-        });
-    }
-    report(&figures)
 }
 
 /// Prints the figures as CSV, and each missed target on stderr.

@@ -1,36 +1,25 @@
-//! `stadt play`: one game between bots, its final scores by source, optionally its record (with
-//! the tile set beside it) and a picture of the city.
+//! `stadt play`: one game between bots (or with a person at the browser), its final points,
+//! optionally its record and a picture, of whichever game `--game` names (through its plug-in).
 
 use crate::args::{BotDirArg, refuse_existing};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::ids::Player;
-use die_stadt::kind::DieStadt;
-use die_stadt::pictures::city::city_svg;
-use die_stadt::pictures::terminal as render;
-use die_stadt::record::{self, Record, Tiles};
-use die_stadt::tiles::TileSet;
-use die_stadt_bots::spec::parse_bots;
-use die_stadt_bots::spec::split_bots;
-use stadt_catan::kind::RecordHead as CatanRecordHead;
-use stadt_core::kind::GameKind;
+use stadt::registry;
 use stadt_core::output::write_file;
 use stadt_core::runner::Table;
 use stadt_core::seat::Seat;
 use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
-use stadt_harness::catan::{Catan, CatanEntrant, points_text};
-use stadt_harness::games::Game;
-use stadt_harness::hosted::{Hosted, check_players};
-use stadt_harness::human::{self, PersonGame};
-use stadt_harness::settings::{self, PLAYERS, SEED, TILES};
+use stadt_harness::hosted::check_players;
+use stadt_harness::plugin::{Chosen, ForGame, Person, PlayHead, Plugin};
+use stadt_harness::settings::{SEED, TILES, default_players};
 use stadt_harness::web::server::LocalServer;
-use stadt_harness::{runner, tileset};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Number of players, 2 to 4 (default 2; with --human, one more than the bots named).
+    /// Number of players, as the game allows (default 2 or the game's fewest; with --human, one
+    /// more than the bots named).
     #[arg(long)]
     pub players: Option<usize>,
     /// Seed of the game: the deck and every bot's randomness derive from it.
@@ -74,86 +63,39 @@ pub struct PlayArgs {
     pub options: String,
 }
 
-/// `stadt play` of the game `game`.
-pub fn play(a: PlayArgs, game: Game, stop: Stop) -> Result<(), Failure> {
-    if game == Game::Catan {
-        return play_catan(a, stop);
-    }
-    if !a.options.is_empty() {
-        // Die Stadt's set-up refuses every option, naming it.
-        <DieStadt as Hosted>::set_up(TILES, &a.options)?;
-    }
-    if a.human.is_some() {
-        return play_human(a, stop);
-    }
-    let a = PlayArgs { players: Some(a.players.unwrap_or(PLAYERS.default)), ..a };
-    let players = settings::players("--players", a.players.expect("set"))?;
-    let tileset = tileset::load(&a.tiles)?;
-    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
-    if bots.len() == 1 {
-        bots = vec![bots[0].clone(); players];
-    }
-    if bots.len() != players {
-        return Err(format!(
-            "--bots names {} bots for {} players (give one per seat, or one for all)",
-            bots.len(),
-            players
-        )
-        .into());
-    }
-    if let Some(svg) = &a.svg {
-        refuse_existing("--svg", svg)?;
-        if a.record.as_ref() == Some(svg) {
-            return Err(format!("--svg and --record both name {}; give two files", svg.display()).into());
-        }
-    }
-    let (head, tile_copy) = record_head(&a)?;
-    let order = deal(&a, tileset)?;
-    let never = std::sync::atomic::AtomicBool::new(false);
-    let played = runner::play_deck(
-        tileset,
-        &bots,
-        &order,
-        derive(a.seed, &[1]),
-        head.as_ref(),
-        &never,
-        &mut |_, _| {},
-    )?
-    .expect("never stopped");
-    if let (Some(path), Some(text)) = (&a.record, &played.record) {
-        write_record(&a, path, text, tile_copy.as_deref())?;
-    }
-    if let Some(svg) = &a.svg {
-        let seats: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
-        write_file(svg, &city_svg(played.game.table(), &seats, played.game.is_over()), false)?;
-    }
-    if a.show {
-        print!("{}", render::render(played.game.table()));
-    }
-    print!("{}", record::score_lines(played.game.table(), true));
-    Ok(())
+/// `stadt play` of the game `game` names.
+pub fn play(a: PlayArgs, game: &str, stop: Stop) -> Result<(), Failure> {
+    registry::dispatch(game, "--game", Play { a, stop })?
 }
 
-/// `stadt play` of Catan: one game between Catan's bots, dealt from --seed (the board, the deck
-/// and the dice), its record and a picture of the board when asked, each player's points at the
-/// end.
-fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
-    let refused = [
-        (a.show, "--show (Catan is drawn with --svg)"),
-        (a.deal.is_some(), "--deal (a Catan deal is its --seed; a fixed board is --options board=FILE)"),
-        (a.tiles != TILES, "--tiles (Catan has no tile set)"),
-    ];
-    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
-        return Err(format!("--game catan: no {flag}").into());
+/// `stadt play` with the game named.
+struct Play {
+    a: PlayArgs,
+    stop: Stop,
+}
+
+impl ForGame for Play {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let Play { mut a, stop } = self;
+        a.options = chosen.options(&a.options)?;
+        play_of::<K>(a, stop)
     }
-    let kind = Catan::set_up(TILES, &a.options)?;
+}
+
+/// `stadt play` of the game `K`.
+fn play_of<K: Plugin>(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
+    let kind = K::set_up(&a.tiles, &a.options)?;
     // With --human, the bots take the other seats.
     let others = usize::from(a.human.is_some());
     let dirs = a.bot_dir.dirs();
-    let mut bots: Vec<CatanEntrant> =
-        split_bots(&a.bots)?.iter().map(|w| Catan::entrant(&w.text, &dirs)).collect::<Result<_, _>>()?;
-    // As for Die Stadt: with --human and several bots named, they and the person make the game.
-    let named = if others > 0 && bots.len() > 1 { bots.len() + 1 } else { PLAYERS.default };
+    let mut bots: Vec<K::Entrant> = die_stadt_bots::spec::split_bots(&a.bots)?
+        .iter()
+        .map(|w| K::entrant(&w.text, &dirs))
+        .collect::<Result<_, _>>()?;
+    // With --human and several bots named, they and the person make the game.
+    let named = if others > 0 && bots.len() > 1 { bots.len() + 1 } else { default_players(&kind.players()) };
     let players =
         check_players("--players", a.players.unwrap_or(named), kind.players(), kind.players_rule())?;
     if bots.len() == 1 {
@@ -167,45 +109,76 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
         )
         .into());
     }
-    if let Some(seat) = a.human {
-        return play_catan_human(&a, &kind, &bots, seat, stop);
+    SEED.check("--seed", a.seed)?;
+    if let Some(path) = &a.record {
+        refuse_existing("--record", path)?;
     }
-    for (flag, path) in [("--record", &a.record), ("--svg", &a.svg)] {
-        if let Some(path) = path {
-            refuse_existing(flag, path)?;
+    if let Some(seat) = a.human {
+        return play_human(&a, &kind, &bots, seat, stop);
+    }
+    if let Some(path) = &a.svg {
+        refuse_existing("--svg", path)?;
+        if a.record.as_ref() == Some(path) {
+            return Err(format!("--svg and --record both name {}; give two files", path.display()).into());
         }
     }
-    if a.record.is_some() && a.record == a.svg {
-        return Err("--svg and --record name the same file; give two files".into());
+    let head = record_head(&a, &kind)?;
+    let start = kind.dealt(players, derive(a.seed, &[0]), a.deal.as_deref())?;
+    if a.show {
+        terminal(&kind, &start)?;
     }
     let table = Table {
         kind: &kind,
         agent_seed: derive(a.seed, &[1]),
         chance_seed: derive(a.seed, &[stream::CHANCE]),
-        want_record: a.record.as_ref().map(|_| &CatanRecordHead),
+        want_record: head.as_ref().map(|h| &h.head),
         stop: stop.flag(),
     };
-    let game = kind.deal(players, derive(a.seed, &[0]))?;
-    let Some(played) = stadt_core::runner::play(&table, &bots, game, &mut |_, _| {})? else {
+    let Some(played) = stadt_core::runner::play(&table, &bots, start, &mut |_, _| {})? else {
         return Err(Failure::Interrupted);
     };
     if let (Some(path), Some(text)) = (&a.record, &played.record) {
-        write_file(path, text, false)?;
+        write_record(path, text, head.as_ref())?;
     }
     if let Some(svg) = &a.svg {
         let seats: Vec<String> = bots.iter().map(|b| b.label().to_string()).collect();
         write_file(svg, &kind.picture(&played.game, &seats), false)?;
     }
-    print!("{}", points_text(&kind, &played.game, 0));
+    if a.show {
+        print!("{}", terminal(&kind, &played.game)?);
+    }
+    print!("{}", kind.result_text(&played.game, 0));
     Ok(())
 }
 
-/// `stadt --game catan play --human N`: the person in seat N at the browser (the generic page:
-/// what the seat sees, and its legal moves as buttons), the bots in the other seats.
-fn play_catan_human(
+/// `state` drawn in the terminal (`--show`), or why the game cannot be.
+fn terminal<K: Plugin>(kind: &K, state: &K::State) -> Result<String, Failure> {
+    kind.terminal(state)
+        .ok_or_else(|| format!("--show: {} has no terminal picture (draw it with --svg)", kind.name()).into())
+}
+
+/// The record's header when --record is given (and the files to write beside it).
+fn record_head<K: Plugin>(a: &PlayArgs, kind: &K) -> Result<Option<PlayHead<K>>, Failure> {
+    match &a.record {
+        Some(path) => Ok(Some(kind.play_head(path, &a.tiles, a.seed)?)),
+        None => Ok(None),
+    }
+}
+
+/// Writes the record, and the files its header names beside it.
+fn write_record<K: Plugin>(path: &Path, text: &str, head: Option<&PlayHead<K>>) -> Result<(), Failure> {
+    for (target, text) in head.map_or(&[][..], |h| &h.beside[..]) {
+        write_file(target, text, false)?;
+    }
+    write_file(path, text, false)?;
+    Ok(())
+}
+
+/// `play --human N`: the person in seat N at the browser, the bots in the other seats.
+fn play_human<K: Plugin>(
     a: &PlayArgs,
-    kind: &Catan,
-    bots: &[CatanEntrant],
+    kind: &K,
+    bots: &[K::Entrant],
     seat: usize,
     stop: Stop,
 ) -> Result<(), Failure> {
@@ -213,170 +186,43 @@ fn play_catan_human(
     if !(1..=players).contains(&seat) {
         return Err(format!("--human {seat}: the seats are 1 to {players}").into());
     }
-    if a.svg.is_some() {
-        return Err("--svg draws a bots' game; with --human the page shows the board".into());
+    if a.svg.is_some() || a.show {
+        return Err("--svg and --show draw a bots' game; with --human the page shows the game".into());
     }
-    if let Some(path) = &a.record {
-        refuse_existing("--record", path)?;
-    }
+    let head = record_head(a, kind)?;
+    let start = kind.dealt(players, derive(a.seed, &[0]), a.deal.as_deref())?;
     let server = LocalServer::bind(a.port.unwrap_or(0))?;
     println!("open {} to play seat {seat} (p{seat}); Ctrl-C stops the game", server.url());
     let _ = std::io::Write::flush(&mut std::io::stdout());
-    let game = human::any::PersonGame {
-        kind,
+    let person = Person {
         bots,
-        person: seat - 1,
-        deal_seed: derive(a.seed, &[0]),
+        seat: seat - 1,
+        start,
+        chance_seed: derive(a.seed, &[stream::CHANCE]),
         agent_seed: derive(a.seed, &[1]),
-        record: a.record.as_ref().map(|_| &CatanRecordHead),
+        record: head.as_ref().map(|h| &h.head),
+        stop: &stop,
     };
-    let ended = human::any::serve(&server, &game, &stop)?;
-    let Some(played) = ended.played else {
-        let why = ended.failure.unwrap_or_default();
-        if !stop.requested() {
-            return Err(format!("the game failed: {why}").into());
-        }
-        eprintln!("stadt: stopped before the end of the game; no record is written");
-        return Err(Failure::Interrupted);
-    };
-    if let (Some(path), Some(text)) = (&a.record, &played.record) {
-        write_file(path, text, false)?;
+    let ended = kind.serve_person(&server, &person)?;
+    if let (Some(path), Some(text)) = (&a.record, &ended.record) {
+        write_record(path, text, head.as_ref())?;
         println!("record: {}", path.display());
     }
-    print!("{}", points_text(kind, &played.game, 0));
-    Ok(())
-}
-
-/// The record's header when --record is given, and where to copy the tile set beside it.
-fn record_head(a: &PlayArgs) -> Result<(Option<runner::RecordHead>, Option<PathBuf>), Failure> {
-    let Some(path) = &a.record else { return Ok((None, None)) };
-    refuse_existing("--record", path)?;
-    let (tiles, copy) = record_tiles(path, &a.tiles)?;
-    Ok((Some(runner::RecordHead { tiles, seed: Some(a.seed) }), copy))
-}
-
-/// Writes the record (and the tile set beside it, when it is to be copied).
-fn write_record(a: &PlayArgs, path: &Path, text: &str, tile_copy: Option<&Path>) -> Result<(), Failure> {
-    if let Some(target) = tile_copy {
-        let tiles = std::fs::read_to_string(&a.tiles).map_err(|e| format!("cannot read {}: {e}", a.tiles))?;
-        write_file(target, &tiles, false)?;
-    }
-    write_file(path, text, false)?;
-    Ok(())
-}
-
-/// The draw order: --deal's piles, or the deck --seed shuffles.
-fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
-    let Some(file) = &a.deal else { return Ok(runner::deck_order(tileset, derive(a.seed, &[0]))) };
-    let text =
-        std::fs::read_to_string(file).map_err(|e| format!("--deal: cannot read {}: {e}", file.display()))?;
-    let rec =
-        Record::parse(&text, Tiles::Given(tileset)).map_err(|e| format!("--deal {}: {e}", file.display()))?;
-    // Set by the time a deal is read (from --players, or the bots with --human).
-    let players = a.players.unwrap_or(PLAYERS.default);
-    if rec.players != players {
-        return Err(format!(
-            "--deal {} is a deal for {} players, not {players} (give --players {})",
-            file.display(),
-            rec.players,
-            rec.players
-        )
-        .into());
-    }
-    Ok(rec.order)
-}
-
-/// `play --human N`: the person in seat N at the browser, the bots in the other seats.
-fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
-    let human = a.human.unwrap_or(1);
-    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
-    // As for a bots' game: one bot for every other seat, or one per other seat.
-    if let Some(players) = a.players {
-        settings::players("--players", players)?;
-        if bots.len() == 1 {
-            bots = vec![bots[0].clone(); players - 1];
-        }
-        if bots.len() + 1 != players {
-            return Err(format!(
-                "--players {players} with --human: name {} bots for the other seats (or one for all), not {}",
-                players - 1,
-                bots.len()
-            )
-            .into());
-        }
-    }
-    let players = bots.len() + 1;
-    if !die_stadt::table::PLAYERS.contains(&players) {
-        return Err(format!(
-            "--bots names {} bots: with the person that makes {players} players (2 to 4)",
-            bots.len()
-        )
-        .into());
-    }
-    if !(1..=players).contains(&human) {
-        return Err(format!("--human {human}: the seats are 1 to {players}").into());
-    }
-    if a.svg.is_some() || a.show {
-        return Err("--svg and --show draw a bots' game; with --human the page shows the city".into());
-    }
-    let a = PlayArgs { players: Some(players), ..a };
-    let tileset = tileset::load(&a.tiles)?;
-    let (head, tile_copy) = record_head(&a)?;
-    let order = deal(&a, tileset)?;
-    let server = LocalServer::bind(a.port.unwrap_or(0))?;
-    println!("open {} to play seat {human} (p{human}); Ctrl-C stops the game", server.url());
-    let _ = std::io::Write::flush(&mut std::io::stdout());
-    let game = PersonGame {
-        tileset,
-        bots: &bots,
-        person: Player::new(human - 1),
-        order: &order,
-        agent_seed: derive(a.seed, &[1]),
-        head: head.clone().unwrap_or(runner::RecordHead { tiles: "default".into(), seed: Some(a.seed) }),
-    };
-    let ended = human::serve(&server, &game, &stop)?;
-    if let Some(path) = &a.record {
-        write_record(&a, path, &ended.record, tile_copy.as_deref())?;
-        println!("record: {}", path.display());
-    }
-    if let Some(table) = &ended.table {
-        print!("{}", record::score_lines(table, ended.finished));
+    if let Some(result) = &ended.result {
+        print!("{result}");
     }
     match ended.failure {
         None => Ok(()),
         Some(_) if stop.requested() => {
-            eprintln!(
-                "stadt: stopped before the end of the game; the record holds the decisions made (replay it with --partial)"
-            );
+            if ended.record.is_some() {
+                eprintln!(
+                    "stadt: stopped before the end of the game; the record holds the decisions made (replay it with --partial)"
+                );
+            } else {
+                eprintln!("stadt: stopped before the end of the game; no record is written");
+            }
             Err(Failure::Interrupted)
         }
-        Some(f) => Err(f.into()),
-    }
-}
-
-/// Where `play --record` puts the tile set: the `tiles` line of the record, and the file to write
-/// beside it (None when it is the default set or already there).
-fn record_tiles(record: &Path, tiles: &str) -> Result<(String, Option<PathBuf>), Failure> {
-    if tiles == "default" {
-        return Ok(("default".into(), None));
-    }
-    let source = Path::new(tiles);
-    let file_name = source.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let name: String = file_name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '-' })
-        .collect();
-    let name = if tileset::is_plain_file_name(&name) { name } else { "tiles.tiles".to_string() };
-    let dir = record.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let target = dir.join(&name);
-    let wanted = std::fs::read(source).map_err(|e| format!("cannot read tile set file {tiles}: {e}"))?;
-    match std::fs::read(&target) {
-        Ok(there) if there == wanted => Ok((name, None)),
-        Ok(_) => Err(format!(
-            "the record's tile set would be written beside it as {}, but a different file of that name is there; not overwriting it",
-            target.display()
-        )
-        .into()),
-        Err(_) => Ok((name, Some(target))),
+        Some(f) => Err(format!("the game failed: {f}").into()),
     }
 }

@@ -396,20 +396,6 @@ impl Hosted for Catan {
     }
 }
 
-impl crate::plugin::Plugin for Catan {
-    const ABOUT: &'static str = "Die Siedler von Catan, the base game, rules C1-C41 of docs/catan/rules.md (tournament, sprt, tune, play, replay and bench; options with --options or `options` in experiment files; bots: random, mcts, greedy, and bot files of bots in other programs)";
-
-    const ALIASES: &'static [crate::plugin::Alias] = &[crate::plugin::Alias {
-        name: "staedte-und-ritter",
-        options: "game=knights",
-        about: "Die Siedler von Catan with Städte und Ritter and the club's house rules, rules K1-K85 and H1-H14 of docs/catan/rules.md: catan with game=knights",
-    }];
-
-    fn is_record(first_line: &str) -> bool {
-        stadt_catan::record::is_header(Some(first_line))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

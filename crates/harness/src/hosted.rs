@@ -16,7 +16,7 @@ use std::path::Path;
 /// A game the harness's runs host.
 pub trait Hosted: GameKind + Sized {
     /// Who takes a seat: a bot of the game, or an agent from outside.
-    type Entrant: Seat<Self> + Clone + Send + Sync + std::fmt::Debug;
+    type Entrant: Seat<Self> + Clone + Send + Sync + std::fmt::Debug + 'static;
 
     /// The game set up from a run's `tiles` setting (`default`, or a file) and its options
     /// (`name=value` words, `option_words`; empty: the defaults). An option the game does not
@@ -178,14 +178,5 @@ impl Hosted for DieStadt {
             crate::entrant::Entrant::Outside(o) => format!("# {about}\n{}\n", o.spec()),
         };
         TunedFile { extension: "bot", text, usage: "--bots NAME".into() }
-    }
-}
-
-impl crate::plugin::Plugin for DieStadt {
-    const ABOUT: &'static str =
-        "Carcassonne: Die Stadt (Hans im Glück, 2004), rules R1-R28 of docs/die-stadt/rules.md";
-
-    fn is_record(first_line: &str) -> bool {
-        first_line.starts_with("stadt-record ")
     }
 }

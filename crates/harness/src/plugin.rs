@@ -3,11 +3,15 @@
 //! games (`registry!`). The harness names no game: the stadt package's `registry.rs` is the only
 //! place that does, one line a game.
 
+use crate::hosted::Hosted;
 use crate::learn::learnable::Learnable;
 use stadt_core::error::Error;
+use stadt_core::kind::GameKind;
 use stadt_core::kind::GameOption;
 use stadt_core::protocol::Spoken;
+use stadt_core::stop::Stop;
 use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 
 /// A game stadt plays: everything a command needs of it, beyond the core's adapter.
 pub trait Plugin: Learnable + Spoken + Clone {
@@ -21,6 +25,149 @@ pub trait Plugin: Learnable + Spoken + Clone {
     /// Whether `first_line` is the first line of one of its records (`stadt replay` finds a
     /// record's game by it).
     fn is_record(first_line: &str) -> bool;
+
+    /// Replays the record `text` (read from `file`; `setup`: the set-up to read it with instead
+    /// of the one it names, `--tiles`), every move and chance outcome checked, showing `visit`
+    /// the game before each move and at the end (`Visit`). A record that stops before the game is
+    /// over is an error unless `partial`. Errors name the file and the line.
+    fn replay_record(
+        text: &str,
+        file: &Path,
+        setup: Option<&str>,
+        partial: bool,
+        visit: &mut Visit<'_, Self>,
+    ) -> Result<Replayed<Self>, Error>;
+
+    /// The text of `mv`, legal in `state`, as records write it (without the seat): what `stadt
+    /// suggest` prints.
+    fn move_text(&self, state: &Self::State, mv: Self::Move) -> String;
+
+    /// What the chance step `state` stands at decides, for an error naming the outcome a record
+    /// lacks.
+    fn chance_wanted(&self, _state: &Self::State) -> String {
+        "a chance outcome".to_string()
+    }
+
+    /// The public state after the start and after every step (each move and each chance
+    /// outcome) of the record `text`, one JSON object a line (`stadt replay --states`; the game's
+    /// docs give the schema).
+    fn states(text: &str, file: &Path, setup: Option<&str>) -> Result<String, Error>;
+
+    /// What `stadt play` and `stadt replay` print at the end: each player's points, and who won
+    /// (`moves`: the moves made, for a game that is not over).
+    fn result_text(&self, state: &Self::State, moves: usize) -> String;
+
+    /// The game to play: the deal of `seed` for `players`, or the deal of the record `deal` (`stadt
+    /// play --deal`), for a game whose records fix one.
+    fn dealt(&self, players: usize, seed: u64, deal: Option<&Path>) -> Result<Self::State, Error> {
+        match deal {
+            None => self.deal(players, seed),
+            Some(_) => Err(Error::Setting(format!(
+                "--deal: a game of {} is dealt from --seed (its records do not fix a deal to replay)",
+                self.name()
+            ))),
+        }
+    }
+
+    /// The header of the record `stadt play` writes to `record` for a game of `seed` set up from
+    /// `setup`, and files to write beside it (a tile set the record names).
+    fn play_head(&self, record: &Path, setup: &str, seed: u64) -> Result<PlayHead<Self>, Error>;
+
+    /// `state` drawn in the terminal (`--show`), for a game that has such a picture.
+    fn terminal(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// The stepping viewer of the record `text` (`stadt replay --html`), for a game with its own;
+    /// None: the generic one (the picture after every move).
+    fn viewer(
+        _text: &str,
+        _file: &Path,
+        _setup: Option<&str>,
+        _partial: bool,
+        _title: &str,
+    ) -> Option<Result<String, Error>> {
+        None
+    }
+
+    /// Plays the game `person` describes with a person at the page `server` serves: the generic
+    /// page (what the seat sees, and its legal moves as buttons) unless the game has its own.
+    fn serve_person(
+        &self,
+        server: &crate::web::server::LocalServer,
+        person: &Person<'_, Self>,
+    ) -> Result<PersonEnded, Error> {
+        let game = crate::human::any::PersonGame {
+            kind: self,
+            bots: person.bots,
+            person: person.seat,
+            chance_seed: person.chance_seed,
+            agent_seed: person.agent_seed,
+            record: person.record,
+        };
+        let ended = crate::human::any::serve(server, &game, person.start.clone(), person.stop)?;
+        Ok(PersonEnded {
+            result: ended.played.as_ref().map(|p| self.result_text(&p.game, 0)),
+            record: ended.played.and_then(|p| p.record),
+            failure: ended.failure,
+        })
+    }
+
+    /// The engine's speed as `stadt bench` measures it; `me` is the stadt binary (for a figure
+    /// through the bot protocol).
+    fn bench(seconds: f64, seed: u64, me: &Path) -> Vec<crate::bench::Figure>;
+}
+
+/// What `Plugin::replay_record` shows each step to: the game set up from the record, the game
+/// before the next move (chance resolved up to it) or at the end, the moves made so far, and the
+/// next move with its 1-based line and its text (None at the end).
+pub type Visit<'v, K> =
+    dyn FnMut(&K, &<K as GameKind>::State, usize, Option<(usize, &str, <K as GameKind>::Move)>) + 'v;
+
+/// A replayed record.
+pub struct Replayed<K: GameKind> {
+    /// The game as the record sets it up (its options).
+    pub kind: K,
+    /// The game at the record's end.
+    pub game: K::State,
+    /// The record's moves.
+    pub moves: usize,
+}
+
+/// The header of a record `stadt play` writes, and the files to write beside it.
+pub struct PlayHead<K: GameKind> {
+    /// The header.
+    pub head: K::RecordHead,
+    /// Files to write beside the record (path, text), unless there already.
+    pub beside: Vec<(PathBuf, String)>,
+}
+
+/// A game with a person in one seat (`stadt play --human`).
+pub struct Person<'a, K: Hosted> {
+    /// The bots of the other seats, in seat order.
+    pub bots: &'a [K::Entrant],
+    /// The person's seat, 0-based.
+    pub seat: usize,
+    /// The game dealt.
+    pub start: K::State,
+    /// The seed of chance's generator.
+    pub chance_seed: u64,
+    /// The agents' seed.
+    pub agent_seed: u64,
+    /// The record's header, when a record is wanted.
+    pub record: Option<&'a K::RecordHead>,
+    /// Set by Ctrl-C.
+    pub stop: &'a Stop,
+}
+
+/// How a game with a person ended.
+pub struct PersonEnded {
+    /// The record to write (None: none is written).
+    pub record: Option<String>,
+    /// What to print (`Plugin::result_text`), when the game got that far.
+    pub result: Option<String>,
+    /// Why it stopped early, if it did.
+    pub failure: Option<String>,
 }
 
 /// Another name of a game: the options it presets.

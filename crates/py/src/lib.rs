@@ -60,7 +60,7 @@ fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("alpha", ERROR_RATE)?;
     d.set_item("beta", ERROR_RATE)?;
     d.set_item("tiles", TILES)?;
-    d.set_item("game", stadt_harness::games::DEFAULT)?;
+    d.set_item("game", stadt::registry::default_name())?;
     Ok(d)
 }
 

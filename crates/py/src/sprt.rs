@@ -2,15 +2,12 @@
 //! `stadt.tournament`) as the bot under test and its baseline.
 
 use crate::errors::harness_error;
-use crate::tournament::{Raised, catan_entrant, entrant, options as run_options, run_interruptible};
-use die_stadt::kind::DieStadt;
+use crate::tournament::{Raised, options as run_options, py_entrant, run_interruptible};
 use die_stadt_bots::botfile::BotDirs;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use stadt_harness::catan::Catan;
-use stadt_harness::games::{self, Game};
-use stadt_harness::hosted::Hosted;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run::run;
 use stadt_harness::sprt::spec::{Hypotheses, SprtSpec};
@@ -25,7 +22,7 @@ use std::sync::{Arc, Mutex};
     out, bot, against, elo0, elo1, alpha = ERROR_RATE, beta = ERROR_RATE, players = PLAYERS.default,
     seed = SEED.default, max_games = MAX_GAMES.default, tiles = TILES.to_string(), threads = None, progress = true,
     about = String::new(), command = String::new(), bot_dir = None,
-    game = stadt_harness::games::DEFAULT.to_string(), options = String::new()
+    game = stadt::registry::default_name().to_string(), options = String::new()
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn sprt<'py>(
@@ -54,21 +51,48 @@ pub fn sprt<'py>(
     let h = Hypotheses { elo0, elo1, alpha, beta };
     let settings = RunSettings { players, games: max_games, seed, tiles, options };
     let opts = run_options(threads, progress, &about, &command)?;
-    match games::parse(&game, "game").map_err(harness_error)? {
-        Game::DieStadt => {
-            let (b, a) = (entrant(&bot, &dirs, &raised)?, entrant(&against, &dirs, &raised)?);
-            sprt_of::<DieStadt>(py, b, a, h, &settings, out, &opts, &raised)
-        }
-        Game::Catan => {
-            let (b, a) = (catan_entrant(&bot, &dirs)?, catan_entrant(&against, &dirs)?);
-            sprt_of::<Catan>(py, b, a, h, &settings, out, &opts, &raised)
-        }
+    let work = Sprt {
+        py,
+        bot: &bot,
+        against: &against,
+        dirs: &dirs,
+        raised: &raised,
+        h,
+        settings,
+        out,
+        opts: &opts,
+    };
+    stadt::registry::dispatch(&game, "game", work).map_err(harness_error)?
+}
+
+/// `sprt` with the game named.
+struct Sprt<'a, 'py> {
+    py: Python<'py>,
+    bot: &'a Bound<'py, PyAny>,
+    against: &'a Bound<'py, PyAny>,
+    dirs: &'a BotDirs,
+    raised: &'a Raised,
+    h: Hypotheses,
+    settings: RunSettings,
+    out: &'a str,
+    opts: &'a Options,
+}
+
+impl<'py> ForGame for Sprt<'_, 'py> {
+    type Out = PyResult<Bound<'py, PyDict>>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> PyResult<Bound<'py, PyDict>> {
+        let mut settings = self.settings;
+        settings.options = chosen.options(&settings.options).map_err(harness_error)?;
+        let bot = py_entrant::<K>(self.bot, self.dirs, self.raised)?;
+        let against = py_entrant::<K>(self.against, self.dirs, self.raised)?;
+        sprt_of::<K>(self.py, bot, against, self.h, &settings, self.out, self.opts, self.raised)
     }
 }
 
 /// The test of `bot` against `against` in the game `K`, the rest as `sprt` was given it.
 #[allow(clippy::too_many_arguments)]
-fn sprt_of<'py, K: Hosted>(
+fn sprt_of<'py, K: Plugin>(
     py: Python<'py>,
     bot: K::Entrant,
     against: K::Entrant,

@@ -17,11 +17,9 @@ use pyo3::types::{PyDict, PyTuple};
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
-use stadt_harness::catan::{Catan, CatanEntrant};
 use stadt_harness::entrant::Entrant;
-use stadt_harness::games::{self, Game};
-use stadt_harness::hosted::Hosted;
 use stadt_harness::limits;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::settings::{self, GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::tournament::{Options, run, spec::TournamentSpec};
 use std::path::Path;
@@ -170,7 +168,7 @@ pub(crate) fn run_interruptible<T: Send>(
 #[pyo3(signature = (
     out, bots, players = PLAYERS.default, games = GAMES.default, seed = SEED.default, tiles = TILES.to_string(),
     threads = None, progress = true, about = String::new(), command = String::new(), bot_dir = None, shard = None,
-    game = stadt_harness::games::DEFAULT.to_string(), options = String::new()
+    game = stadt::registry::default_name().to_string(), options = String::new()
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament<'py>(
@@ -194,32 +192,70 @@ pub fn tournament<'py>(
     let raised: Raised = Arc::new(Mutex::new(None));
     let settings = RunSettings { players, games, seed, tiles, options };
     let run_options = self::options(threads, progress, &about, &command)?;
-    match games::parse(&game, "game").map_err(harness_error)? {
-        Game::DieStadt => {
-            let entrants = bots.iter().map(|b| entrant(b, &dirs, &raised)).collect::<PyResult<Vec<_>>>()?;
-            tournament_of::<DieStadt>(py, entrants, &settings, out, shard, &run_options, &raised)
-        }
-        Game::Catan => {
-            let entrants = bots.iter().map(|b| catan_entrant(b, &dirs)).collect::<PyResult<Vec<_>>>()?;
-            tournament_of::<Catan>(py, entrants, &settings, out, shard, &run_options, &raised)
-        }
+    let work = Tournament {
+        py,
+        bots: &bots,
+        dirs: &dirs,
+        raised: &raised,
+        settings,
+        out,
+        shard,
+        opts: &run_options,
+    };
+    stadt::registry::dispatch(&game, "game", work).map_err(harness_error)?
+}
+
+/// `tournament` with the game named.
+struct Tournament<'a, 'py> {
+    py: Python<'py>,
+    bots: &'a [Bound<'py, PyAny>],
+    dirs: &'a BotDirs,
+    raised: &'a Raised,
+    settings: RunSettings,
+    out: &'a str,
+    shard: Option<&'a str>,
+    opts: &'a Options,
+}
+
+impl<'py> ForGame for Tournament<'_, 'py> {
+    type Out = PyResult<Bound<'py, PyDict>>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> PyResult<Bound<'py, PyDict>> {
+        let mut settings = self.settings;
+        settings.options = chosen.options(&settings.options).map_err(harness_error)?;
+        let entrants = self
+            .bots
+            .iter()
+            .map(|b| py_entrant::<K>(b, self.dirs, self.raised))
+            .collect::<PyResult<Vec<_>>>()?;
+        tournament_of::<K>(self.py, entrants, &settings, self.out, self.shard, self.opts, self.raised)
     }
 }
 
-/// A Catan bot from its spec (a bot file too); Python entrants play Die Stadt only so far.
-pub(crate) fn catan_entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs) -> PyResult<CatanEntrant> {
-    let text = b.extract::<String>().map_err(|_| {
+/// A seat of the game `K` from Python: a bot's spec (a bot file too), or a Python entrant (a
+/// pair (name, factory)), which plays Die Stadt only so far (its agent reads Die Stadt's
+/// observation).
+pub(crate) fn py_entrant<K: Plugin>(
+    b: &Bound<'_, PyAny>,
+    dirs: &BotDirs,
+    raised: &Raised,
+) -> PyResult<K::Entrant> {
+    if let Ok(text) = b.extract::<String>() {
+        return K::entrant(&text, dirs).map_err(harness_error);
+    }
+    let seat: Box<dyn std::any::Any> = Box::new(entrant(b, dirs, raised)?);
+    seat.downcast::<K::Entrant>().map(|e| *e).map_err(|_| {
         value_error(format!(
-            "a bot of {} is a spec (`greedy`, `mcts:iters=500`, a bot file), not {}: Python entrants play Die Stadt only so far",
-            stadt_harness::catan::NAME,
-            b.repr().map(|r| r.to_string()).unwrap_or_default()
+            "a bot of {} is a spec (`greedy`, `mcts:iters=500`, a bot file), not {}: Python entrants play {} only so far",
+            K::set_up(TILES, "").map(|k| k.name()).unwrap_or_default(),
+            b.repr().map(|r| r.to_string()).unwrap_or_default(),
+            stadt::registry::default_name()
         ))
-    })?;
-    <Catan as Hosted>::entrant(&text, dirs).map_err(harness_error)
+    })
 }
 
 /// The tournament of `entrants` in the game `K`, the rest as `tournament` was given it.
-fn tournament_of<'py, K: Hosted>(
+fn tournament_of<'py, K: Plugin>(
     py: Python<'py>,
     entrants: Vec<K::Entrant>,
     settings: &RunSettings,

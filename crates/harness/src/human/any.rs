@@ -13,7 +13,6 @@ use stadt_core::error::Error;
 use stadt_core::protocol::Spoken;
 use stadt_core::runner::{self, Table};
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
-use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -129,8 +128,8 @@ pub struct PersonGame<'a, K: Hosted> {
     pub bots: &'a [K::Entrant],
     /// The person's seat, 0-based.
     pub person: usize,
-    /// The deal's seed (`GameKind::deal`).
-    pub deal_seed: u64,
+    /// The seed of chance's generator.
+    pub chance_seed: u64,
     /// The agents' seed.
     pub agent_seed: u64,
     /// The record's header, when a record is wanted.
@@ -145,13 +144,16 @@ pub struct Ended<K: Hosted> {
     pub failure: Option<String>,
 }
 
-/// Plays `game` with the person at the page `server` serves, until the game is over (and the page
+/// Plays `game`, dealt as `start`, with the person at the page `server` serves, until the game is over (and the page
 /// has been shown the end, or `LINGER` has passed) or `stop` is requested.
 pub fn serve<K: Hosted + Spoken + Clone>(
     server: &LocalServer,
     game: &PersonGame<'_, K>,
+    start: K::State,
     stop: &Stop,
 ) -> Result<Ended<K>, Error> {
+    // Handed to the game's thread (a game is Send, not Sync).
+    let start = Mutex::new(Some(start));
     let players = game.bots.len() + 1;
     let shared = Arc::new(Mutex::new(Shared::default()));
     let (tx, rx): (Sender<usize>, Receiver<usize>) = channel();
@@ -190,14 +192,12 @@ pub fn serve<K: Hosted + Spoken + Clone>(
             let table = Table {
                 kind: game.kind,
                 agent_seed: game.agent_seed,
-                chance_seed: derive(game.deal_seed, &[stream::CHANCE]),
+                chance_seed: game.chance_seed,
                 want_record: game.record,
                 stop: stop.flag(),
             };
-            let out = game
-                .kind
-                .deal(players, game.deal_seed)
-                .and_then(|dealt| runner::play(&table, &seats, dealt, &mut observe));
+            let dealt = start.lock().ok().and_then(|mut s| s.take()).expect("the game is dealt once");
+            let out = runner::play(&table, &seats, dealt, &mut observe);
             K::worker_done();
             let mut s = lock(&shared);
             s.waiting = false;
