@@ -1,7 +1,8 @@
 //! stadt-catan: the rules of *Die Siedler von Catan*, the base game (`docs/catan/rules.md`, rule
-//! ids C1–C41), as a fast engine with a flat, clonable state. The board's geometry is
-//! [`topology`], a board [`board`] and its set-up [`layout`]; a game is a [`state::State`], its
-//! moves [`moves`], checked by [`legal`] and applied by [`apply`]. No files, threads or bots.
+//! ids C1–C41) and its expansion *Städte und Ritter* ([`knights`], K1–K85, `game=knights`), as a
+//! fast engine with a flat, clonable state. The board's geometry is [`topology`], a board
+//! [`board`] and its set-up [`layout`]; a game is a [`state::State`], its moves [`moves`], checked
+//! by [`legal`] and applied by [`apply`]. No files, threads or bots.
 
 pub mod actions;
 pub mod apply;
@@ -26,7 +27,7 @@ pub(crate) mod packed;
 pub mod picture;
 pub mod playable;
 pub mod playout;
-pub(crate) mod production;
+pub mod production;
 pub mod record;
 pub(crate) mod robber;
 pub(crate) mod sites;
@@ -35,4 +36,4 @@ pub mod state;
 pub mod state_json;
 pub mod tensor;
 pub mod topology;
-pub(crate) mod trade;
+pub mod trade;

@@ -1,18 +1,21 @@
 //! Städte und Ritter's parts, rule by rule (docs/catan/rules.md, section 13): the progress decks,
-//! the tracks, the barbarians' attack and the house rules as options. The engine does not play
-//! the expansion yet; these are the pieces it will be built from.
+//! the tracks, production and bank rates, the barbarians' attack and the house rules as options,
+//! each alone (`knights_rules.rs` tests the rules in play).
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stadt_catan::ids::{Player, Resource};
+use stadt_catan::ids::{Node, Player, Resource};
 use stadt_catan::knights::barbarians::{Outcome, Side, attack};
+use stadt_catan::knights::card_kind::CardKind;
 use stadt_catan::knights::cards::{Colour, DECK, KINDS, ProgressCard, unshuffled};
 use stadt_catan::knights::house::{HouseRules, RULES};
-use stadt_catan::knights::production::{hand_limit, lane, owed, pay};
+use stadt_catan::knights::roll::hand_limit;
 use stadt_catan::knights::tracks::{Commodity, Track};
-use stadt_catan::moves::{Chance, Phase};
+use stadt_catan::moves::Phase;
 use stadt_catan::options::Options;
-use stadt_catan::state::State;
+use stadt_catan::production::{owed, pay};
+use stadt_catan::state::{Building, State};
+use stadt_catan::topology::{HEXES, NONE, TOPOLOGY};
 
 #[test]
 fn k55_k66_k73_k83_three_decks_of_18_with_the_official_counts() {
@@ -134,16 +137,25 @@ fn h1_to_h14_are_options_official_by_default_and_house_cuxtan_switches_all_on() 
     assert_eq!(HouseRules::OFFICIAL.parse("house").unwrap_err(), "`house` is not name=value");
 }
 
-/// What the base game pays each player for the roll `a + b` in `s` (a position whose dice are
-/// due): the hands after the roll less the hands before.
-fn base_production(s: &State, a: u8, b: u8) -> [[u8; 5]; 4] {
-    let mut t = s.clone();
-    t.chance(Chance::Dice(a, b)).unwrap();
+/// Where a commodity stands among the eight kinds.
+fn lane(c: Commodity) -> usize {
+    CardKind::Commodity(c).index()
+}
+
+/// What the base game pays each player for a roll of `roll` in `s`, the bank aside, counted from
+/// the board (C15): a settlement one card of its hex's resource, a city two, the robber's hex
+/// nothing.
+fn base_production(s: &State, roll: u8) -> [[u8; 5]; 4] {
     let mut out = [[0u8; 5]; 4];
-    for (p, paid) in out.iter_mut().enumerate().take(s.players()) {
-        let (before, after) = (s.hand(Player(p as u8)), t.hand(Player(p as u8)));
-        for r in 0..5 {
-            paid[r] = after[r] - before[r];
+    let board = s.board();
+    for h in (0..HEXES).filter(|&h| board.numbers[h] == roll && s.robber().index() != h) {
+        let Some(r) = board.terrain[h] else { continue };
+        for &n in TOPOLOGY.hex_nodes[h].iter().filter(|&&n| n != NONE) {
+            match s.building(Node(n)) {
+                Some(Building::Settlement(p)) => out[p.index()][r.index()] += 1,
+                Some(Building::City(p)) => out[p.index()][r.index()] += 2,
+                None => {}
+            }
         }
     }
     out
@@ -154,25 +166,15 @@ fn k13_cities_on_pasture_mountains_and_forest_take_a_commodity_for_their_second_
     let (mut checked, mut commodities) = (0, 0u32);
     let mut moves = Vec::new();
     for game in 0..20u64 {
-        let mut s = State::deal(2 + game as usize % 3, Options::OFFICIAL, 300 + game).unwrap();
+        let mut s = State::deal(3 + game as usize % 2, Options::KNIGHTS, 300 + game).unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(game);
         while !s.is_over() {
             if s.phase() == Phase::Dice {
-                for (a, b) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6)]
-                {
-                    let owed = owed(&s, a + b);
-                    // The base game's cards of each kind: the resource, and a city's commodity
-                    // in place of its second one. Rolls the bank cannot pay in full are left out.
-                    let short = Resource::ALL.iter().any(|&r| {
-                        let c = Commodity::beside(r).map(lane);
-                        let all: u32 =
-                            owed.iter().map(|o| (o[r.index()] + c.map_or(0, |c| o[c])) as u32).sum();
-                        all > s.bank()[r.index()] as u32
-                    });
-                    if short {
-                        continue;
-                    }
-                    let base = base_production(&s, a, b);
+                for roll in (2..=12).filter(|&n| n != 7) {
+                    // The engine's production against the base game's cards of each kind: the
+                    // resource, and a city's commodity in place of its second one.
+                    let owed = owed(&s, roll);
+                    let base = base_production(&s, roll);
                     for p in 0..s.players() {
                         for r in Resource::ALL {
                             let commodity = Commodity::beside(r).map_or(0, |c| owed[p][lane(c)]);
@@ -402,13 +404,18 @@ fn k50_h5_four_progress_cards_and_what_a_fifth_asks() {
 #[test]
 fn k22_k44_k45_k70_every_kind_trades_with_the_bank_at_its_best_rate() {
     use stadt_catan::board::Harbour;
-    use stadt_catan::knights::trade::{Rates, kind_of};
-    let (wool, ore, cloth, paper) =
-        (Resource::Wool.index(), Resource::Ore.index(), kind_of(Commodity::Cloth), kind_of(Commodity::Paper));
+    use stadt_catan::trade::Rates;
+    let kind = |r: Resource| CardKind::Resource(r);
+    let (wool, ore, cloth, paper) = (
+        kind(Resource::Wool),
+        kind(Resource::Ore),
+        CardKind::Commodity(Commodity::Cloth),
+        CardKind::Commodity(Commodity::Paper),
+    );
     let none = Rates::default();
-    assert!((0..8).all(|k| none.rate(k) == 4), "the bank's 4:1 for every kind");
+    assert!(CardKind::ALL.iter().all(|&k| none.rate(k) == 4), "the bank's 4:1 for every kind");
     let generic = none.with_harbour(Harbour::Generic);
-    assert!((0..8).all(|k| generic.rate(k) == 3), "a 3:1 harbour for commodities too");
+    assert!(CardKind::ALL.iter().all(|&k| generic.rate(k) == 3), "a 3:1 harbour for commodities too");
     let wool_harbour = none.with_harbour(Harbour::Special(Resource::Wool));
     assert_eq!(
         (wool_harbour.rate(wool), wool_harbour.rate(cloth)),
@@ -418,8 +425,12 @@ fn k22_k44_k45_k70_every_kind_trades_with_the_bank_at_its_best_rate() {
     let house = Rates { trading_house: true, ..generic };
     assert_eq!((house.rate(cloth), house.rate(paper), house.rate(wool)), (2, 2, 3));
     let merchant = Rates { merchant: Some(Resource::Ore), ..none };
-    assert_eq!((merchant.rate(ore), merchant.rate(kind_of(Commodity::Coin))), (2, 4), "never the commodity");
-    let fleet = Rates { fleet: Some(paper), ..none };
+    assert_eq!(
+        (merchant.rate(ore), merchant.rate(CardKind::Commodity(Commodity::Coin))),
+        (2, 4),
+        "never the commodity"
+    );
+    let fleet = Rates { fleet: 1 << paper.index(), ..none };
     assert_eq!((fleet.rate(paper), fleet.rate(wool)), (2, 4));
 }
 

@@ -992,7 +992,7 @@ fn h2_h3_h4_h6_h12_h13_restate_the_official_rules_every_step_of_random_games_is_
 
 #[test]
 fn h1_a_short_bank_pays_the_one_player_owed_officially_and_nobody_under_h1() {
-    use stadt_catan::knights::production::owed;
+    use stadt_catan::production::owed;
     // A position before a roll where, for some roll, one player alone is owed more of a kind
     // than the bank holds (and the bank holds some).
     let short = |s: &State| -> Option<(u8, usize, Player)> {

@@ -24,6 +24,7 @@ use crate::sites::{
 };
 use crate::state::{CITIES, CITY_PACKED, ROAD_PACKED, ROADS, SETTLEMENT_PACKED, SETTLEMENTS, State};
 use crate::topology::{NODES, TOPOLOGY};
+use crate::trade::{Rates, rate};
 
 /// A city wall's cost (K18): 2 brick.
 pub(crate) const WALL_PACKED: u64 = pack(&[0, 2, 0, 0, 0]);
@@ -35,26 +36,6 @@ pub(crate) const ACTIVATE_PACKED: u64 = pack(&[0, 0, 0, 1, 0]);
 /// The knights on the board as `knight_moves` reads them.
 pub(crate) fn board_of(s: &State) -> Board {
     std::array::from_fn(|n| s.ck.knight(n).map(|k| (Player(k.owner()), k.strength())))
-}
-
-/// The rate at which `p` trades `kind` with the bank (K44, K22, K45, K70): 2 by a 2:1 harbour of
-/// a resource, the trading house for a commodity, the merchant's hex or a Merchant Fleet this
-/// turn; 3 by a 3:1 harbour; 4.
-pub(crate) fn rate(s: &State, p: u8, kind: CardKind) -> u8 {
-    let two = match kind {
-        CardKind::Resource(r) => {
-            s.harbour_bits[p as usize] & (1 << r.index()) != 0
-                || (s.ck.merchant_owner == p && s.board.terrain[s.ck.merchant as usize] == Some(r))
-        }
-        CardKind::Commodity(_) => s.ck.levels[p as usize][Track::Trade as usize] >= 3,
-    } || (s.current == p && s.ck.in_play.fleet & (1 << kind.index()) != 0);
-    if two {
-        2
-    } else if s.harbour_bits[p as usize] & (1 << 5) != 0 {
-        3
-    } else {
-        4
-    }
 }
 
 /// Where `p`'s knight on `from` may go (K33) and whom it may displace (K34), a bit each.
@@ -336,8 +317,9 @@ fn main_moves(s: &State, out: &mut Vec<Move>) {
             out.push(Move::Improve(t));
         }
     }
+    let rates = Rates::of(s, p);
     for give in CardKind::ALL {
-        if count(hand, give.index()) < rate(s, p, give) {
+        if count(hand, give.index()) < rates.rate(give) {
             continue;
         }
         for get in CardKind::ALL {

@@ -1,10 +1,12 @@
-//! *Städte und Ritter*'s parts (docs/catan/rules.md, section 13, rules K1–K85), each a rule of its
-//! own with its tests: the progress cards (`cards`) and their decks (`decks`), the improvement
-//! tracks and commodities (`tracks`), production with commodities (`production`), the event die
-//! and the barbarian ship (`dice`), the barbarians' attack (`barbarians`), the metropolises
-//! (`metropolis`), knights on the board (`knight_moves`), trade rates (`trade`), points
-//! (`points`) and the club's house rules as options (`house`). The engine does not play the
-//! expansion yet: these are the pieces it will be built from (issue knights).
+//! *Städte und Ritter* (docs/catan/rules.md, section 13, rules K1–K85), which the engine plays
+//! with `game=knights`: its state beside the base game's (`expansion`), the progress cards
+//! (`cards`) and their decks (`decks`), the improvement tracks and commodities (`tracks`), the
+//! event die and the barbarian ship (`dice`), the barbarians' attack (`barbarians`), a roll and
+//! what it asks for (`roll`), the metropolises (`metropolis`), knights on the board
+//! (`knight_moves`), card kinds (`card_kind`), the checks and effects of moves and cards, points
+//! (`points`) and the club's house rules as options (`house`). Production with commodities and
+//! the bank's rates are the base game's functions (`crate::production`, `crate::trade`), which
+//! read the expansion's parts, so that each is written once.
 
 pub mod barbarians;
 pub mod card_kind;
@@ -19,10 +21,8 @@ pub mod metropolis;
 pub(crate) mod pieces;
 pub(crate) mod play;
 pub mod points;
-pub mod production;
 pub(crate) mod progress_checks;
 pub(crate) mod progress_effects;
 mod public;
-pub(crate) mod roll;
+pub mod roll;
 pub mod tracks;
-pub mod trade;

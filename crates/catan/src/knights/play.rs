@@ -3,7 +3,7 @@
 
 use super::barbarians::Strength;
 use super::card_kind::CardKind;
-use super::checks::{ACTIVATE_PACKED, KNIGHT_PACKED, WALL_PACKED, deck_of, knight_targets, over_limit, rate};
+use super::checks::{ACTIVATE_PACKED, KNIGHT_PACKED, WALL_PACKED, deck_of, knight_targets, over_limit};
 use super::expansion::Knight;
 use super::metropolis::Change;
 use super::pieces::{joined, promotion};
@@ -15,7 +15,7 @@ use crate::moves::{Move, Phase};
 use crate::packed::{count, one};
 use crate::state::{CITY, CITY_PACKED, SETTLEMENTS, State};
 use crate::topology::{EDGES, NODES, NONE, TOPOLOGY};
-use crate::trade::recount_harbours;
+use crate::trade::{rate, recount_harbours};
 
 /// Every player's road lengths recounted and the card passed on (K46: a knight placed, moved or
 /// removed, a road removed).

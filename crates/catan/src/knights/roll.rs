@@ -9,13 +9,11 @@ use super::checks::{first_from_roller, over_limit};
 use super::dice::{Event, FACES};
 use super::expansion::Knight;
 use super::pieces::free_cities;
-use super::production::hand_limit;
-use super::tracks::{Commodity, Track};
+use super::tracks::Track;
 use crate::moves::Phase;
-use crate::options::Shortage;
-use crate::packed::{RESOURCES, count, covers_all, one, sum};
+use crate::packed::{RESOURCES, sum};
+use crate::production;
 use crate::state::{MAX_PLAYERS, NOBODY, State};
-use crate::topology::TOPOLOGY;
 
 /// The three dice rolled: red and yellow (1–6) and the event die's face (1–6).
 pub(crate) fn rolled(s: &mut State, red: u8, yellow: u8, face: u8) {
@@ -150,6 +148,12 @@ pub(crate) fn drawn(s: &mut State) {
     proceed(s);
 }
 
+/// The cards a player may hold before a 7 makes him discard half: 7, and 2 more for each of his
+/// city walls (K15).
+pub fn hand_limit(walls: u8) -> u32 {
+    7 + 2 * walls as u32
+}
+
 /// The 7 (K15–K17): players over their limit discard half; the robber moves only after the
 /// first attack.
 fn seven(s: &mut State) {
@@ -161,56 +165,11 @@ fn seven(s: &mut State) {
     s.next_discarder();
 }
 
-/// Production (K13, K14) and who takes the aqueduct's resource (K24).
+/// Production (K13, K14: the base game's, with commodities) and who takes the aqueduct's
+/// resource (K24).
 fn produce(s: &mut State) {
-    let mut owed = [0u64; MAX_PLAYERS];
-    let mut total = 0u64;
-    let mut hexes = s.hexes_of[s.ck.roll as usize] & !(1 << s.robber.0);
-    while hexes != 0 {
-        let h = hexes.trailing_zeros() as usize;
-        hexes &= hexes - 1;
-        let Some(r) = s.board.terrain[h] else { continue };
-        let second = match Commodity::beside(r) {
-            Some(c) => one(5 + c as usize),
-            None => one(r.index()),
-        };
-        let corners = TOPOLOGY.hex_node_bits[h];
-        for (q, &built) in s.built.iter().enumerate() {
-            let here = built & corners;
-            // H9: a sabotaged city yields as a settlement.
-            let cities = (here & s.city_bits & !s.ck.sabotaged).count_ones() as u64;
-            let amount = here.count_ones() as u64 * one(r.index()) + cities * second;
-            owed[q] += amount;
-            total += amount;
-        }
-    }
     let before = s.hands;
-    if covers_all(s.bank, total) {
-        for (hand, o) in s.hands.iter_mut().zip(&owed) {
-            *hand += o;
-        }
-        s.bank -= total;
-    } else {
-        for k in 0..8 {
-            let lane = 0xFFu64 << (8 * k);
-            if total & lane == 0 {
-                continue;
-            }
-            if count(total, k) <= count(s.bank, k) {
-                for (hand, o) in s.hands.iter_mut().zip(&owed) {
-                    *hand += o & lane;
-                }
-                s.bank -= total & lane;
-                continue;
-            }
-            // C16 per kind: a single player owed it takes what is left (not under H1).
-            let owing = (0..s.players as usize).filter(|&q| owed[q] & lane != 0).fold(0u8, |m, q| m | 1 << q);
-            if s.options.shortage == Shortage::Official && owing.count_ones() == 1 {
-                s.hands[owing.trailing_zeros() as usize] += s.bank & lane;
-                s.bank &= !lane;
-            }
-        }
-    }
+    production::produce(s, s.ck.roll);
     // K24: the aqueduct for a player who received no card, if the bank holds a resource.
     let science = Track::Science as usize;
     s.ck.pending.aqueduct = (0..s.players)
