@@ -24,7 +24,7 @@ fn seat(p: Player) -> String {
 }
 
 /// A step's name for a phase: its Rust name in lower case, words joined by `-` (`pre-roll`).
-fn phase_name(s: &State) -> String {
+pub fn phase_name(s: &State) -> String {
     let debug = format!("{:?}", s.phase());
     let mut out = String::with_capacity(debug.len() + 4);
     for (k, c) in debug.chars().enumerate() {

@@ -1,6 +1,6 @@
 //! A player's observation as a flat vector of numbers, for learners (the Python package's
-//! `CatanGame.observation_tensor`, PettingZoo): what `viewer` sees of a game and nothing more
-//! (C41). The seats are relative, the viewer first, then the others in turn order, empty slots
+//! `stadt.Game.observation_tensor`, OpenSpiel, PettingZoo): what `viewer` sees of a game and
+//! nothing more (C41). The seats are relative, the viewer first, then the others in turn order, empty slots
 //! zero in games of fewer than four. The layout, section by section, is `SECTIONS`; under
 //! Städte und Ritter `KNIGHTS_SECTIONS` follow (`len` gives the length for a game's options).
 

@@ -24,9 +24,26 @@ impl Game {
         Ok(game)
     }
 
+    /// A game whose tiles are drawn in `order`, as `new`, before its first draw.
+    pub fn before_draw(tileset: &'static TileSet, players: usize, order: &[u8]) -> Result<Game, SetupError> {
+        let mut game = Game { table: Table::new(tileset, players)?, order: [0; TILE_COUNT] };
+        game.check_order(order)?;
+        game.order.copy_from_slice(order);
+        Ok(game)
+    }
+
     /// Starts a new game in place (see `Table::reset`): the playout loop's way to begin a game
     /// without copying or clearing whole boards.
     pub fn reset(&mut self, players: usize, order: &[u8]) -> Result<(), SetupError> {
+        self.check_order(order)?;
+        self.table.reset(players)?;
+        self.order.copy_from_slice(order);
+        self.resolve_draws();
+        Ok(())
+    }
+
+    /// Whether `order` is exactly the tile set's tiles (an error if not).
+    fn check_order(&self, order: &[u8]) -> Result<(), SetupError> {
         let tileset = self.table.tileset();
         let mut counts = [0u8; TILE_COUNT];
         let mut ok = order.len() == TILE_COUNT;
@@ -40,9 +57,6 @@ impl Game {
         if !ok {
             return Err(SetupError::Deck);
         }
-        self.table.reset(players)?;
-        self.order.copy_from_slice(order);
-        self.resolve_draws();
         Ok(())
     }
 
@@ -65,8 +79,22 @@ impl Game {
         game
     }
 
+    /// A game standing where `table` stands, a draw not yet made, the unseen tiles in an order
+    /// sampled by `rng`: a player's view of a game as a game (the Python package's).
+    pub fn sampled<R: Rng + ?Sized>(table: &Table, rng: &mut R) -> Game {
+        let mut game = Game { table: table.clone(), order: [0; TILE_COUNT] };
+        game.shuffle_unseen(rng);
+        game
+    }
+
     /// Reshuffles the tiles not drawn yet (for reuse of one `Game` across search iterations).
     pub fn resample<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.shuffle_unseen(rng);
+        self.resolve_draws();
+    }
+
+    /// Puts the unseen tiles after the drawn ones in an order sampled by `rng`.
+    fn shuffle_unseen<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let start = self.table.drawn();
         let mut i = start;
         for (ty, &n) in self.table.unseen().iter().enumerate() {
@@ -77,7 +105,6 @@ impl Game {
         }
         debug_assert_eq!(i, TILE_COUNT);
         self.order[start..].shuffle(rng);
-        self.resolve_draws();
     }
 
     /// Overwrites this game with `table` and a fresh sample of the unseen tiles, reusing memory.
@@ -147,6 +174,34 @@ impl Game {
         self.order.swap(top, j);
         self.resolve_draws();
         true
+    }
+
+    /// Draws the deck's next tile at a draw (R10: set aside when it fits nowhere, the game then
+    /// still at a draw) and returns its type; None, nothing changed, when no draw is due.
+    pub fn draw_next(&mut self) -> Option<u8> {
+        if self.table.step() != Step::Draw {
+            return None;
+        }
+        let ty = self.order[self.table.drawn()];
+        self.table.draw(ty).expect("the deck holds exactly the unseen tiles");
+        Some(ty)
+    }
+
+    /// Draws a tile of type `ty` at a draw, as `draw_next` does, the first such tile of the deck
+    /// moved to its top first (the tiles between keep their order), so that the deck still holds
+    /// the draws so far and a record written later replays them: how a chance outcome chosen from
+    /// outside is drawn. An error, nothing changed, when no draw is due or no tile of that type is
+    /// unseen.
+    pub fn draw_type(&mut self, ty: u8) -> Result<(), Illegal> {
+        let top = self.table.drawn();
+        if self.table.step() != Step::Draw {
+            return Err(Illegal::NotDrawing);
+        }
+        let Some(j) = (top..TILE_COUNT).find(|&j| self.order[j] == ty) else {
+            return Err(Illegal::NoUnseenTile(ty));
+        };
+        self.order[top..=j].rotate_right(1);
+        self.table.draw(ty)
     }
 
     /// Draws from the deck until a tile is in hand or the game is over (tiles that fit nowhere are

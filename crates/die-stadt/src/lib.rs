@@ -20,5 +20,6 @@ pub mod scoring;
 pub(crate) mod scratch;
 pub mod spoken;
 pub mod table;
+pub mod tensor;
 pub mod tiles;
 pub mod wall;

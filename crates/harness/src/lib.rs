@@ -2,13 +2,16 @@
 //! tournaments on duplicate decks and their statistics, tuning, benchmarks, and output folders
 //! that one run holds at a time.
 
+pub mod actions;
 pub mod any_report;
 pub mod bench;
 pub mod catan;
+mod catan_actions;
 pub mod catan_bench;
 mod catan_plugin;
 pub mod catanatron_seat;
 pub mod check_bot;
+mod die_stadt_actions;
 mod die_stadt_plugin;
 pub mod entrant;
 pub mod hosted;

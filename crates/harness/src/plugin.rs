@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// A game stadt plays: everything a command needs of it, beyond the core's adapter.
-pub trait Plugin: Learnable + Spoken + Clone {
+pub trait Plugin: Learnable + Spoken + crate::actions::ActionSpace + Clone {
     /// One line on what it is (`stadt games`).
     const ABOUT: &'static str;
 

@@ -2,10 +2,8 @@
 //! Python half: the OpenSpiel game and the PettingZoo environment). docs/python.md documents it.
 
 mod bot;
-mod catan_game;
 mod errors;
 mod game;
-mod observe;
 mod playouts;
 mod sprt;
 mod tournament;
@@ -19,11 +17,11 @@ use pyo3::types::PyDict;
 fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<bot::PyBot>()?;
-    m.add_class::<catan_game::PyCatanGame>()?;
     m.add_function(wrap_pyfunction!(tournament::tournament, m)?)?;
     m.add_function(wrap_pyfunction!(sprt::sprt, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add("NUM_ACTIONS", actions::ACTIONS)?;
     m.add("ACTION_TILE", actions::TILE)?;
     m.add("ACTION_FOLLOWER", actions::FOLLOWER)?;
@@ -32,13 +30,23 @@ fn _stadt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_TOWER", actions::TOWER)?;
     m.add("BOARD_SIDE", actions::SIDE)?;
     m.add("BOARD_REACH", actions::REACH)?;
-    m.add("PLANES", observe::PLANE_NAMES.to_vec())?;
+    m.add("PLANES", die_stadt::tensor::PLANE_NAMES.to_vec())?;
     m.add("CATAN_NUM_ACTIONS", stadt_catan::actions::ACTIONS)?;
+    m.add("KNIGHTS_NUM_ACTIONS", stadt_catan::actions::KNIGHTS_ACTIONS)?;
     m.add("CATAN_OBSERVATION_SIZE", stadt_catan::tensor::LEN)?;
-    m.add("CATAN_CHANCE_OUTCOMES", catan_game::CHANCE_OUTCOMES)?;
+    m.add("KNIGHTS_OBSERVATION_SIZE", stadt_catan::tensor::LEN + stadt_catan::tensor::KNIGHTS_LEN)?;
+    m.add("CATAN_CHANCE_OUTCOMES", stadt_catan::actions::CHANCE_OUTCOMES)?;
     m.add(
         "CATAN_OBSERVATION_SECTIONS",
         stadt_catan::tensor::SECTIONS.iter().map(|&(name, len)| (name, len)).collect::<Vec<_>>(),
+    )?;
+    m.add(
+        "KNIGHTS_OBSERVATION_SECTIONS",
+        stadt_catan::tensor::KNIGHTS_SECTIONS.iter().map(|&(name, len)| (name, len)).collect::<Vec<_>>(),
+    )?;
+    m.add(
+        "KNIGHTS_ACTION_BLOCKS",
+        stadt_catan::actions::KNIGHT_BLOCKS.iter().map(|&(name, len)| (name, len)).collect::<Vec<_>>(),
     )?;
     m.add("CHANCE", game::CHANCE)?;
     m.add("TERMINAL", game::TERMINAL)?;

@@ -4,7 +4,7 @@
 //! `view` is a `stadt.Game` without deck or history.
 
 use crate::errors::{harness_error, value_error};
-use crate::game::PyGame;
+use crate::game::{PyGame, die_stadt_view};
 use die_stadt::actions;
 use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
@@ -77,7 +77,14 @@ impl OutsideAgent<DieStadt> for PyAgent {
     fn act(&mut self, obs: &Observation) -> Result<Move, String> {
         Python::attach(|py| {
             let table = obs.table();
-            let view = Py::new(py, PyGame::view(table)).map_err(|e| keep(&self.raised, py, e))?;
+            let set = table.tileset();
+            let setup = if set.text == die_stadt::tiles::TileSet::default_set().text {
+                TILES.to_string()
+            } else {
+                set.source.clone()
+            };
+            let view = PyGame { inner: Box::new(die_stadt_view(DieStadt::new(set), setup, table)) };
+            let view = Py::new(py, view).map_err(|e| keep(&self.raised, py, e))?;
             let action: i64 = self
                 .act
                 .call1(py, (view,))

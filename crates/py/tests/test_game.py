@@ -1,4 +1,5 @@
-"""stadt.Game: chance nodes, actions, records, errors."""
+"""stadt.Game with Die Stadt, the default game: chance nodes, actions, records, errors; and what
+every game shares (`stadt.games()`, a bot of each game)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_random_games_end_with_terminal_player_and_zero_sum_returns(rng: random.
         scores = game.scores()
         for s in scores:
             assert s["score"] == s["roads"] + s["markets"] + s["towers"] + s["residential"] + s["watchmen"]
-        assert game.ended_by() in ("R23a", "R23b", "R23c")
+        assert {d["ended_by"] for d in game.details()} <= {"R23a", "R23b", "R23c"}
 
 
 def test_legal_actions_are_ascending_and_their_strings_are_record_notation(rng: random.Random) -> None:
@@ -63,6 +64,9 @@ def test_explicit_chance_outcomes_keep_the_deck_consistent(rng: random.Random) -
             game.apply(rng.choice(game.chance_outcomes())[0])
         else:
             game.apply(rng.choice(game.legal_actions()))
+    # A record read back stands after its last decision, its draws made from its piles.
+    while game.is_chance_node():
+        game.draw()
     again = stadt.Game.from_record(game.to_record())
     assert again.observation() == game.observation()
 
@@ -92,20 +96,20 @@ def test_the_seeded_deck_is_the_one_stadt_play_deals(tmp_path) -> None:
     assert game.is_terminal()
 
 
-def test_a_game_without_deck_takes_draws_from_outside_and_writes_a_record_once_over(rng: random.Random) -> None:
+def test_draws_given_from_outside_are_written_to_the_record(rng: random.Random) -> None:
+    # Without a seed the deck is shuffled from the system's randomness; every draw here is given.
     game = stadt.Game(players=2)
-    assert not game.has_deck()
-    with pytest.raises(ValueError, match="no hidden deck"):
-        game.draw()
+    assert game.has_deck() and "seed" not in game.to_record()
     while not game.is_terminal():
         if game.is_chance_node():
             game.apply(rng.choice(game.chance_outcomes())[0])
-            if not game.is_terminal() and game.current_player() >= 0 and game.observation()["drawn"] == 3:
-                with pytest.raises(ValueError, match="not over"):
-                    game.to_record()
         else:
             game.apply(rng.choice(game.legal_actions()))
     assert stadt.Game.from_record(game.to_record()).scores() == game.scores()
+    view = game.public_view()
+    with pytest.raises(ValueError, match="no hidden part"):
+        stadt.Game(players=2, seed=1).public_view().draw()
+    assert not view.has_deck()
 
 
 def test_clone_is_independent(rng: random.Random) -> None:
@@ -123,7 +127,7 @@ def test_bad_input_raises_value_errors_with_the_rule(rng: random.Random) -> None
     with pytest.raises(OSError, match="tile set file"):
         stadt.Game(tiles="/nonexistent/tiles.txt")
     game = stadt.Game(players=2, seed=1)
-    with pytest.raises(ValueError, match="no tile type"):
+    with pytest.raises(ValueError, match="chance outcome 999 is not one of 0 to"):
         game.apply(999)
     game.draw()
     with pytest.raises(ValueError, match="illegal action .*`tile 1 0 0`.*first tile goes to cell"):
@@ -144,7 +148,7 @@ def test_bad_input_raises_value_errors_with_the_rule(rng: random.Random) -> None
     play_random(game, rng)
     with pytest.raises(ValueError, match="the game is over"):
         game.apply(0)
-    with pytest.raises(ValueError, match="record line 4"):
+    with pytest.raises(ValueError, match="record: line 4"):
         stadt.Game.from_record("stadt-record 1\nplayers 2\ntiles default\npile1 nothing\n")
 
 
@@ -176,3 +180,33 @@ def test_render_draws_the_city(rng: random.Random) -> None:
     play_random(game, rng)
     picture = game.render()
     assert "@" in picture and "legend" in picture
+
+
+def test_games_lists_every_game_and_alias_with_its_players() -> None:
+    games = {g["name"]: g for g in stadt.games()}
+    assert list(games)[:3] == ["die-stadt", "catan", "staedte-und-ritter"]
+    assert games["die-stadt"]["players"] == [2, 3, 4] and games["die-stadt"]["default_players"] == 2
+    knights = games["staedte-und-ritter"]
+    assert knights["players"] == [3, 4] and knights["default_players"] == 3 and knights["preset"] == "game=knights"
+    assert any(o["name"] == "turns" for o in games["catan"]["options"])
+    assert stadt.DEFAULTS["game"] == "die-stadt"
+    for name in games:
+        game = stadt.Game(name, seed=1)
+        assert game.game == name and game.players == games[name]["default_players"]
+        assert game.observation_tensor().shape == tuple(game.tensor_shape())
+
+
+@pytest.mark.parametrize("name", ["catan", "staedte-und-ritter"])
+def test_a_bot_of_each_game_plays_it_and_refuses_another(name: str) -> None:
+    bot = stadt.Bot("greedy", seed=1, game=name)
+    assert bot.game == name
+    game = stadt.Game(name, seed=6)
+    for _ in range(40):
+        if game.is_chance_node():
+            game.draw()
+        else:
+            action = bot.act(game)
+            assert action in game.legal_actions()
+            game.apply(action)
+    with pytest.raises(ValueError, match="plays die-stadt, not catan"):
+        stadt.Bot("greedy").act(stadt.Game("catan", seed=1))

@@ -1,4 +1,5 @@
-"""OpenSpiel: the registered game passes pyspiel's random simulation test and MCTSBot plays it."""
+"""OpenSpiel: every game of `stadt.games()` registers and passes pyspiel's random simulation test;
+Die Stadt's MCTSBot games and entrant, Catan's hidden cards in the information states."""
 
 from __future__ import annotations
 
@@ -10,25 +11,47 @@ from open_spiel.python.algorithms import mcts
 import stadt
 import stadt.openspiel as so
 
+GAMES = [g["name"] for g in stadt.games()]
 
-def test_register_makes_the_game_loadable_with_its_players_parameter() -> None:
+# Options that keep a game short enough for the simulation test, which checks every
+# information state at every step (games cut at a few dozen turns).
+SHORT = {"catan": "turns=60", "staedte-und-ritter": "turns=40"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_register_makes_every_game_loadable_with_its_players(name: str) -> None:
     so.register()
     so.register()  # a second call does nothing
-    for players in (2, 3, 4):
-        game = pyspiel.load_game(so.NAME, {"players": players})
+    entry = next(g for g in stadt.games() if g["name"] == name)
+    for players in entry["players"]:
+        game = pyspiel.load_game(so.spiel_name(name), {"players": players})
+        probe = stadt.Game(name, players=players)
         assert game.num_players() == players
-        assert game.num_distinct_actions() == stadt.NUM_ACTIONS
+        assert game.num_distinct_actions() == probe.num_actions()
+        assert game.max_chance_outcomes() == probe.num_outcomes()
         state = game.new_initial_state()
-        assert state.is_chance_node()
-        outcomes = state.chance_outcomes()
-        assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
-    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
-        pyspiel.load_game(so.NAME, {"players": 6})
+        assert not state.game.has_deck()
+        if state.is_chance_node():
+            assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-12
+    with pytest.raises(ValueError, match="must be"):
+        pyspiel.load_game(so.spiel_name(name), {"players": max(entry["players"]) + 1})
 
 
-def test_pyspiel_random_sim_test_passes() -> None:
+@pytest.mark.parametrize("name", GAMES)
+def test_pyspiel_random_sim_test_passes(name: str) -> None:
     so.register()
-    pyspiel.random_sim_test(pyspiel.load_game(so.NAME), num_sims=20, serialize=False, verbose=False)
+    game = pyspiel.load_game(so.spiel_name(name), {"seed": 5, "options": SHORT.get(name, "")})
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (game.get_type().information == perfect) == stadt.Game(name).perfect_information()
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_the_first_names_still_load() -> None:
+    so.register_catan()
+    assert pyspiel.load_game(so.NAME, {"players": 3}).num_players() == 3
+    assert pyspiel.load_game(so.CATAN_NAME, {"players": 4, "seed": 7}).num_players() == 4
+    with pytest.raises(ValueError, match="discard=random"):
+        pyspiel.load_game(so.CATAN_NAME, {"options": "catanatron"})
 
 
 def test_openspiel_mcts_plays_full_games_against_itself() -> None:
@@ -65,21 +88,10 @@ def test_states_never_hold_the_hidden_deck() -> None:
     assert str(clone) == str(state)
 
 
-def test_catan_registers_with_explicit_chance_and_passes_the_random_sim_test() -> None:
-    so.register_catan()
-    so.register_catan()  # a second call does nothing
-    # Games cut at 60 turns keep the test short: it checks every information state at every step.
-    game = pyspiel.load_game(so.CATAN_NAME, {"players": 3, "seed": 5, "options": "turns=60"})
-    assert game.num_players() == 3 and game.num_distinct_actions() == stadt.CATAN_NUM_ACTIONS
-    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
-    with pytest.raises(ValueError, match="discard=random"):
-        pyspiel.load_game(so.CATAN_NAME, {"options": "catanatron"})
-
-
-def test_catan_information_states_hide_cards_bought_and_stolen_from_the_others() -> None:
-    so.register_catan()
-    game = pyspiel.load_game(so.CATAN_NAME, {"players": 2, "seed": 1})
+@pytest.mark.parametrize("name", ["catan", "staedte-und-ritter"])
+def test_information_states_hide_cards_drawn_from_the_others(name: str) -> None:
+    so.register()
+    game = pyspiel.load_game(so.spiel_name(name), {"players": 3, "seed": 1})
     rng = np.random.RandomState(2)
     state = game.new_initial_state()
     hidden = 0
@@ -91,16 +103,16 @@ def test_catan_information_states_hide_cards_bought_and_stolen_from_the_others()
             action = int(rng.choice(outcomes, p=probs))
             text = state.action_to_string(pyspiel.PlayerId.CHANCE, action)
             state.apply_action(action)
-            if len(witnesses) < 2:
-                # A card bought: the buyer's information state shows it, the other's does not.
-                assert text.startswith("draw ")
-                (buyer,) = witnesses
-                mine, theirs = state.information_state_string(buyer), state.information_state_string(1 - buyer)
+            if len(witnesses) == 1:
+                # A card drawn: the drawer's information state shows it, the others' do not.
+                assert text.split()[0] in ("draw", "progress")
+                (drawer,) = witnesses
+                mine, theirs = state.information_state_string(drawer), state.information_state_string((drawer + 1) % 3)
                 assert mine.endswith(f" {action}") and theirs.endswith(" ?")
                 hidden += 1
         else:
             legal = state.legal_actions()
             # Buying cards when possible reaches the hidden draws sooner.
-            buys = [a for a in legal if state.action_to_string(state.current_player(), a) == "buy"]
+            buys = [a for a in legal if state.action_to_string(state.current_player(), a) in ("buy", "roll")]
             state.apply_action(buys[0] if buys else int(rng.choice(legal)))
     assert hidden == 3

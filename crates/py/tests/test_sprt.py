@@ -59,7 +59,7 @@ def test_a_catan_test_from_python_is_the_command_lines(tmp_path: Path) -> None:
         "3",
     )
     assert "game='catan'" in (tmp_path / "py/manifest.toml").read_text()
-    with pytest.raises(ValueError, match="Python entrants play Die Stadt only"):
+    with pytest.raises(ValueError, match="Python entrants play die-stadt only"):
         stadt.sprt(tmp_path / "x", wrapped("greedy"), "random", elo0=0, elo1=100, game="catan")
     assert not (tmp_path / "x").exists()
 

@@ -164,7 +164,7 @@ def test_a_catan_tournament_from_python_is_the_command_lines(tmp_path: Path) -> 
     assert "game='catan'" in manifest and "options='catanatron'" in manifest
     # Python entrants, an option of another game and an unknown game are refused before anything
     # is written.
-    with pytest.raises(ValueError, match="Python entrants play Die Stadt only"):
+    with pytest.raises(ValueError, match="Python entrants play die-stadt only"):
         stadt.tournament(tmp_path / "a", ["random", wrapped("greedy")], game="catan", players=2, games=1)
     with pytest.raises(ValueError, match="tiles"):
         stadt.tournament(tmp_path / "b", ["random", "greedy"], game="catan", tiles="x.tiles", players=2, games=1)

@@ -1,11 +1,11 @@
-"""Carcassonne: Die Stadt for game-AI research: the stadt rules engine, its bots and tournaments.
+"""stadt for game-AI research: the games' rules engines, their bots and tournaments.
 
-`Game` is a game with tile draws as explicit chance nodes; `CatanGame` a game of Die Siedler von
-Catan with a fixed action space (chance resolved inside it); `Bot` is one of stadt's bots;
-`tournament` runs stadt's tournaments and `sprt` its sequential tests, with Python agents as
-entrants. `stadt.openspiel` registers
-the games with OpenSpiel and `stadt.pettingzoo` makes PettingZoo environments of them. docs/python.md in
-the repository documents the action space, the observation and every function.
+`Game` is a game of any game stadt plays (`games()` lists them: Die Stadt, Catan, Städte und
+Ritter) with a fixed action space and chance steps as explicit chance nodes; `Bot` is one of a
+game's bots; `tournament` runs stadt's tournaments and `sprt` its sequential tests, with Python
+agents as entrants. `stadt.openspiel` registers every game with OpenSpiel and `stadt.pettingzoo`
+makes PettingZoo environments of them. docs/python.md in the repository documents the action
+spaces, the observations and every function.
 """
 
 from __future__ import annotations
@@ -30,14 +30,18 @@ from stadt._stadt import (
     CATAN_OBSERVATION_SIZE,
     CHANCE,
     DEFAULTS,
+    KNIGHTS_ACTION_BLOCKS,
+    KNIGHTS_NUM_ACTIONS,
+    KNIGHTS_OBSERVATION_SECTIONS,
+    KNIGHTS_OBSERVATION_SIZE,
     NUM_ACTIONS,
     PLANES,
     TERMINAL,
     VERSION,
     Bot,
-    CatanGame,
     Game,
     bot_names,
+    games,
     random_playouts,
 )
 from stadt._stadt import sprt as _sprt
@@ -58,14 +62,18 @@ __all__ = [
     "CATAN_OBSERVATION_SIZE",
     "CHANCE",
     "DEFAULTS",
+    "KNIGHTS_ACTION_BLOCKS",
+    "KNIGHTS_NUM_ACTIONS",
+    "KNIGHTS_OBSERVATION_SECTIONS",
+    "KNIGHTS_OBSERVATION_SIZE",
     "NUM_ACTIONS",
     "PLANES",
     "TERMINAL",
     "VERSION",
     "Bot",
-    "CatanGame",
     "Game",
     "bot_names",
+    "games",
     "random_playouts",
     "sprt",
     "tournament",

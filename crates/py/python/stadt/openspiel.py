@@ -1,11 +1,14 @@
-"""Die Stadt and Catan as OpenSpiel games: `register()` makes `pyspiel.load_game("python_die_stadt")` work,
-`register_catan()` `pyspiel.load_game("python_catan")` (at the end of this file).
+"""Every game stadt plays as an OpenSpiel game: `register()` registers each game and alias of
+`stadt.games()` with pyspiel as `python_stadt_<name>` (`-` written `_`: `python_stadt_die_stadt`,
+`python_stadt_catan`, `python_stadt_staedte_und_ritter`), Die Stadt also as `python_die_stadt`
+and Catan as `python_catan`.
 
-Tile draws are chance nodes whose outcomes are the unseen tile types, weighted by how many of each
-are left; nothing in a state holds the order tiles will come in, so no observation or
-information-state string can show it. Every move and every draw is seen by all players, so the
-game is one of perfect information with chance, as OpenSpiel files backgammon. Returns are those
-of `stadt.Game.returns()`: +1 for a sole winner, -1/(n-1) for a loser, zero-sum.
+One game, state and observer serve them all, over `stadt.Game`. Chance steps are chance nodes
+(`EXPLICIT_STOCHASTIC`) whose outcomes are the game's chance outcome numbers with their
+probabilities; no state holds what chance will do (a state is a player's view: `public_view()`).
+A game whose every move and outcome all players see is declared `PERFECT_INFORMATION` (Die
+Stadt, as OpenSpiel files backgammon), the others `IMPERFECT_INFORMATION`. Returns are the game's
+`returns()`: +1 for a sole winner, -1/(n-1) for a loser, zero-sum, at the end.
 """
 
 from __future__ import annotations
@@ -19,77 +22,102 @@ import pyspiel
 
 import stadt
 
+# The names the first versions registered, kept.
 NAME = "python_die_stadt"
-
-# At most 75 draws, 75 tile and 75 follower decisions, the gate, 70 wall pieces and one tower
-# decision per wall building (at most one building per tile).
-MAX_GAME_LENGTH = 75 + 75 + 75 + 1 + 70 + 75
-
-_TILE_TYPES = len(stadt.Game().tile_names())
+CATAN_NAME = "python_catan"
+_OLD_NAMES = {"die-stadt": NAME, "catan": CATAN_NAME}
 
 
-def _game_type(name: str, long_name: str, information: Any, parameters: dict[str, Any]) -> pyspiel.GameType:
-    """What both games declare: sequential, explicit chance, zero-sum terminal returns, 2 to 4
-    players, observation and information-state strings and an observation tensor."""
+def spiel_name(game: str) -> str:
+    """The name `game` (as `stadt.games()` lists it) is registered under."""
+    return "python_stadt_" + game.replace("-", "_")
+
+
+def _entry(game: str) -> dict[str, Any]:
+    """`game`'s entry of `stadt.games()`."""
+    for g in stadt.games():
+        if g["name"] == game:
+            return g
+    raise ValueError(f"unknown game `{game}`: the games are {', '.join(g['name'] for g in stadt.games())}")
+
+
+def _game_type(name: str, entry: dict[str, Any]) -> pyspiel.GameType:
+    """What a game declares: sequential, explicit chance, zero-sum terminal returns, its player
+    counts, observation and information-state strings and an observation tensor; parameters
+    `players`, `seed` (the deal) and `options`."""
+    probe = stadt.Game(entry["name"])
+    information = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if probe.perfect_information()
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
     return pyspiel.GameType(
         short_name=name,
-        long_name=long_name,
+        long_name=f"{entry['name']} (stadt): {entry['about']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=2,
+        max_num_players=max(entry["players"]),
+        min_num_players=min(entry["players"]),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters,
+        parameter_specification={"players": entry["default_players"], "seed": 0, "options": ""},
     )
 
 
-GAME_TYPE = _game_type(
-    NAME, "Carcassonne: Die Stadt (stadt)", pyspiel.GameType.Information.PERFECT_INFORMATION, {"players": 2}
-)
+class StadtGame(pyspiel.Game):
+    """A game of stadt, with parameters `players`, `seed` (the deal: Catan's board) and `options`
+    (as `stadt games` lists them). Made by `register()` for each game."""
 
-
-def game_info(players: int) -> pyspiel.GameInfo:
-    """The sizes OpenSpiel asks for, for `players` players."""
-    return pyspiel.GameInfo(
-        num_distinct_actions=stadt.NUM_ACTIONS,
-        max_chance_outcomes=_TILE_TYPES,
-        num_players=players,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=MAX_GAME_LENGTH,
-    )
-
-
-class DieStadtGame(pyspiel.Game):
-    """The game, with parameter `players` (2 to 4)."""
+    GAME: str = ""
+    TYPE: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        players = int(params.get("players", 2))
-        if not 2 <= players <= 4:
-            raise ValueError(f"players must be 2, 3 or 4, not {players}")
-        super().__init__(GAME_TYPE, game_info(players), params)
+        self.players = int(params.get("players", _entry(self.GAME)["default_players"]))
+        self.seed = int(params.get("seed", 0))
+        self.options = str(params.get("options", ""))
+        # The game checks the players and the options, with its own messages.
+        probe = stadt.Game(self.GAME, players=self.players, seed=self.seed, options=self.options)
+        why = probe.unnumbered_chance()
+        if why is not None:
+            raise ValueError(f"{why}: OpenSpiel's chance nodes need numbered outcomes")
+        self.shape = tuple(probe.tensor_shape())
+        info = pyspiel.GameInfo(
+            num_distinct_actions=probe.num_actions(),
+            max_chance_outcomes=probe.num_outcomes(),
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=probe.max_game_length(),
+        )
+        super().__init__(self.TYPE, info, params)
 
-    def new_initial_state(self) -> DieStadtState:
-        """A game before its first draw."""
-        return DieStadtState(self)
+    def new_initial_state(self) -> StadtState:
+        """A game at its start, as a player's view (chance to come is OpenSpiel's)."""
+        return StadtState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DieStadtObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> StadtObserver:
         """The observer of observations and information states."""
-        return DieStadtObserver(iig_obs_type, params)
+        return StadtObserver(self, iig_obs_type, params)
 
 
-class _GameState(pyspiel.State):
-    """What both games' states share: every question is asked of the game in `self.game`."""
+class StadtState(pyspiel.State):
+    """A state: a `stadt.Game` that is a player's view (it holds no hidden order of what chance
+    will do), and per action who saw it."""
 
-    game: Any
+    def __init__(self, game: StadtGame, position: stadt.Game | None = None) -> None:
+        super().__init__(game)
+        if position is None:
+            position = stadt.Game(game.GAME, players=game.players, seed=game.seed, options=game.options)
+        self.game = position.public_view()
+        # Per action: the seats that saw it (None: everybody).
+        self.seen: list[tuple[int, frozenset[int] | None]] = []
 
     def current_player(self) -> int:
         return self.game.current_player()
@@ -101,7 +129,12 @@ class _GameState(pyspiel.State):
         return self.game.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        witnesses = None
+        if self.game.is_chance_node():
+            seen = frozenset(self.game.chance_witnesses())
+            witnesses = None if len(seen) == self.game.players else seen
         self.game.apply(action)
+        self.seen.append((action, witnesses))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.game.action_to_string(action, player)
@@ -112,71 +145,83 @@ class _GameState(pyspiel.State):
     def returns(self) -> list[float]:
         return self.game.returns()
 
-
-class DieStadtState(_GameState):
-    """A state: a `stadt.Game` without a hidden deck (OpenSpiel resolves every draw)."""
-
-    def __init__(self, game: pyspiel.Game, position: stadt.Game | None = None) -> None:
-        super().__init__(game)
-        self.game = position.public_view() if position is not None else stadt.Game(players=game.num_players())
-
     def __str__(self) -> str:
-        return public_string(self.game, 0)
+        return self.game.render() + repr(self.game)
 
 
 def public_string(game: stadt.Game, player: int) -> str:
-    """The observation dict as canonical JSON: what `player` sees."""
-    return json.dumps(game.observation(player), sort_keys=True, separators=(",", ":"))
+    """What `player` sees as a string: the observation dict as canonical JSON where the game has
+    one (Die Stadt), else the tensor's non-zero entries (`index:value`)."""
+    try:
+        return json.dumps(game.observation(player), sort_keys=True, separators=(",", ":"))
+    except ValueError:
+        seen = game.observation_tensor(player).ravel()
+        return " ".join(f"{i}:{seen[i]:g}" for i in np.flatnonzero(seen))
 
 
-class DieStadtObserver:
-    """Observations: the tensor of `stadt.Game.observation_tensor` and the observation dict as
-    JSON. The information state adds the history of actions (all public)."""
+class StadtObserver:
+    """Observations: the tensor of `stadt.Game.observation_tensor`, and `public_string` as the
+    observation string. The information state adds every action as the player saw it: a chance
+    outcome only its witnesses see is `?` for the others."""
 
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, game: StadtGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters, not {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        shape = (len(stadt.PLANES), stadt.BOARD_SIDE, stadt.BOARD_SIDE)
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.tensor = np.zeros(int(np.prod(game.shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.shape)}
 
-    def set_from(self, state: DieStadtState, player: int) -> None:
+    def set_from(self, state: StadtState, player: int) -> None:
         state.game.observation_tensor(player, out=self.tensor)
 
-    def string_from(self, state: DieStadtState, player: int) -> str:
+    def string_from(self, state: StadtState, player: int) -> str:
         text = public_string(state.game, player)
         if self.perfect_recall:
-            return text + " history " + " ".join(str(a) for a in state.history())
+            history = (str(a) if w is None or player in w else "?" for a, w in state.seen)
+            return text + " history " + " ".join(history)
         return text
 
 
-# The games registered with pyspiel so far, by name.
-_registered: set[str] = set()
+# The games registered with pyspiel so far: game class by registered name.
+_registered: dict[str, type] = {}
 
 
-def _register(game_type: pyspiel.GameType, game: type) -> None:
-    """Registers `game` under its type's name, once."""
-    if game_type.short_name not in _registered:
-        pyspiel.register_game(game_type, game)
-        _registered.add(game_type.short_name)
+def _register_as(name: str, entry: dict[str, Any]) -> None:
+    """Registers `entry`'s game with pyspiel under `name`, once."""
+    if name in _registered:
+        return
+    game_type = _game_type(name, entry)
+    cls = type(f"StadtGame_{name}", (StadtGame,), {"GAME": entry["name"], "TYPE": game_type})
+    pyspiel.register_game(game_type, cls)
+    _registered[name] = cls
 
 
 def register() -> None:
-    """Registers the game with pyspiel as `python_die_stadt` (once; later calls do nothing)."""
-    _register(GAME_TYPE, DieStadtGame)
+    """Registers every game and alias of `stadt.games()` as `python_stadt_<name>`, and Die Stadt
+    and Catan under their first names too (once; later calls do nothing)."""
+    for entry in stadt.games():
+        _register_as(spiel_name(entry["name"]), entry)
+        if entry["name"] in _OLD_NAMES:
+            _register_as(_OLD_NAMES[entry["name"]], entry)
 
 
-def state_of(game: stadt.Game, players: int | None = None) -> DieStadtState:
-    """An OpenSpiel state at `game`'s position (without its hidden deck)."""
+def register_catan() -> None:
+    """`register()`, by its first name."""
     register()
-    return DieStadtState(pyspiel.load_game(NAME, {"players": players or game.players}), game)
+
+
+def state_of(game: stadt.Game, players: int | None = None) -> StadtState:
+    """An OpenSpiel state at `game`'s position, as a player's view (without its hidden part)."""
+    register()
+    params = {"players": players or game.players, "options": game.options}
+    return StadtState(pyspiel.load_game(spiel_name(game.game), params), game)
 
 
 def mcts_entrant(
     simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0, players: int = 2, name: str | None = None
 ) -> tuple[str, Callable[[int, int], Callable[[stadt.Game], int]]]:
-    """OpenSpiel's MCTSBot with the random-rollout evaluator as a `stadt.tournament` entrant."""
+    """OpenSpiel's MCTSBot with the random-rollout evaluator as a `stadt.tournament` entrant (Die
+    Stadt's: Python entrants play Die Stadt)."""
     from open_spiel.python.algorithms import mcts
 
     register()
@@ -189,102 +234,8 @@ def mcts_entrant(
         bot = mcts.MCTSBot(game, uct_c, simulations, evaluator, random_state=rng)
 
         def act(view: stadt.Game) -> int:
-            return int(bot.step(DieStadtState(game, view)))
+            return int(bot.step(StadtState(game, view)))
 
         return act
 
     return label, factory
-
-
-# Catan: `python_catan`, a game of imperfect information (development cards in hand, cards
-# stolen) with explicit chance nodes: the dice, a development card bought, a card stolen.
-CATAN_NAME = "python_catan"
-
-CATAN_GAME_TYPE = _game_type(
-    CATAN_NAME,
-    "Die Siedler von Catan (stadt)",
-    pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    {"players": 4, "seed": 0, "options": ""},
-)
-
-# Per turn at most: the roll, a card played and its two free roads, 95 bank trades (each leaves a
-# card fewer in hand), 24 buildings, 25 cards bought with their draws, every hand's discards, the
-# robber and its steal, the end: fewer than 400 actions.
-_CATAN_ACTIONS_PER_TURN = 400
-
-
-class CatanGame(pyspiel.Game):
-    """Catan, with parameters `players` (2 to 4), `seed` (the board and the deck's make-up) and
-    `options` (as `stadt games` lists them; not `player_trade=on` or `discard=random`)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        self.players = int(params.get("players", 4))
-        self.seed = int(params.get("seed", 0))
-        self.options = str(params.get("options", ""))
-        probe = stadt.CatanGame(players=self.players, seed=self.seed, options=self.options, explicit_chance=True)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=stadt.CATAN_NUM_ACTIONS,
-            max_chance_outcomes=stadt.CATAN_CHANCE_OUTCOMES,
-            num_players=self.players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=_CATAN_ACTIONS_PER_TURN * (probe.turn_limit() + 1),
-        )
-        super().__init__(CATAN_GAME_TYPE, info, params)
-
-    def new_initial_state(self) -> CatanState:
-        """A game at its first set-up settlement."""
-        return CatanState(self)
-
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CatanObserver:
-        """The observer of observations and information states."""
-        return CatanObserver(iig_obs_type, params)
-
-
-class CatanState(_GameState):
-    """A state: a `stadt.CatanGame` with explicit chance, and who saw each chance outcome."""
-
-    def __init__(self, game: CatanGame) -> None:
-        super().__init__(game)
-        self.game = stadt.CatanGame(players=game.players, seed=game.seed, options=game.options, explicit_chance=True)
-        # Per action: the seats that saw it (None: everybody).
-        self.seen: list[tuple[int, frozenset[int] | None]] = []
-
-    def _apply_action(self, action: int) -> None:
-        witnesses = frozenset(self.game.chance_witnesses()) if self.game.is_chance_node() else None
-        self.game.apply(action)
-        self.seen.append((action, witnesses))
-
-    def __str__(self) -> str:
-        return self.game.render() + repr(self.game)
-
-
-class CatanObserver:
-    """Observations: the tensor of `stadt.CatanGame.observation_tensor`, as a string its non-zero
-    entries. The information state adds the actions as the player saw them: every move and roll,
-    a card bought or stolen only by those who saw it (`?` for the others)."""
-
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"the observer takes no parameters, not {params}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(stadt.CATAN_OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: CatanState, player: int) -> None:
-        self.tensor[:] = state.game.observation_tensor(player)
-
-    def string_from(self, state: CatanState, player: int) -> str:
-        seen = state.game.observation_tensor(player)
-        text = " ".join(f"{i}:{seen[i]:g}" for i in np.flatnonzero(seen))
-        if self.perfect_recall:
-            history = (str(a) if w is None or player in w else "?" for a, w in state.seen)
-            return text + " history " + " ".join(history)
-        return text
-
-
-def register_catan() -> None:
-    """Registers Catan with pyspiel as `python_catan` (once; later calls do nothing)."""
-    _register(CATAN_GAME_TYPE, CatanGame)

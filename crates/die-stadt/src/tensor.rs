@@ -1,15 +1,15 @@
-//! What a player observes, for Python: the public table as a dict and as a tensor of planes
-//! (docs/python.md lists both). Built from the `Table` alone, so no hidden order can reach them.
+//! What a seat observes, for learners (the Python package's `stadt.Game`, OpenSpiel, PettingZoo):
+//! the public table as a tensor of planes and as a JSON object (docs/python.md lists both). Built
+//! from the `Table` alone, so no hidden order can reach them.
 
-use die_stadt::actions::{REACH, SIDE};
-use die_stadt::board::{BLOCKED, HOLE};
-use die_stadt::geom::{SIDES, port_name};
-use die_stadt::ids::Player;
-use die_stadt::moves::{Move, Step};
-use die_stadt::table::Table;
-use die_stadt::tiles::{MarketKind, SegKind};
-use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use crate::actions::{REACH, SIDE};
+use crate::board::{BLOCKED, HOLE};
+use crate::geom::{SIDES, port_name};
+use crate::ids::Player;
+use crate::moves::{Move, Step};
+use crate::table::Table;
+use crate::tiles::{MarketKind, SegKind};
+use serde_json::{Map, Value, json};
 
 /// Planes of the observation tensor.
 pub const PLANES: usize = 26;
@@ -43,19 +43,6 @@ pub const PLANE_NAMES: [&str; PLANES] = [
     "enclosed",
     "fits_tile_in_hand",
 ];
-
-/// A player's points by source, with their sum as `score`.
-pub fn points<'py>(py: Python<'py>, table: &Table, p: Player) -> PyResult<Bound<'py, PyDict>> {
-    let pts = table.player(p).points;
-    let d = PyDict::new(py);
-    d.set_item("score", pts.total())?;
-    d.set_item("roads", pts.roads)?;
-    d.set_item("markets", pts.markets)?;
-    d.set_item("towers", pts.towers)?;
-    d.set_item("residential", pts.residential)?;
-    d.set_item("watchmen", pts.watchmen)?;
-    Ok(d)
-}
 
 /// The plane index of `owner`'s piece among four player planes starting at `base`, counted from `me`.
 fn player_plane(base: usize, owner: Player, me: Player, players: usize) -> usize {
@@ -138,116 +125,131 @@ pub fn tensor_into(table: &Table, me: Player, t: &mut [f32]) {
     }
 }
 
-/// The observation dict.
-pub fn dict<'py>(py: Python<'py>, table: &Table, me: Player, current: i64) -> PyResult<Bound<'py, PyDict>> {
+/// A player's points by source, with their sum as `score`.
+pub fn points(table: &Table, p: Player) -> Map<String, Value> {
+    let pts = table.player(p).points;
+    let mut d = Map::new();
+    d.insert("score".into(), json!(pts.total()));
+    d.insert("roads".into(), json!(pts.roads));
+    d.insert("markets".into(), json!(pts.markets));
+    d.insert("towers".into(), json!(pts.towers));
+    d.insert("residential".into(), json!(pts.residential));
+    d.insert("watchmen".into(), json!(pts.watchmen));
+    d
+}
+
+/// The public position as one JSON object, from `me`'s seat; `current` is the player to decide
+/// as OpenSpiel numbers it (−1 at a draw, −4 at the end). The keys are docs/python.md's.
+pub fn observation(table: &Table, me: Player, current: i64) -> Value {
     let set = table.tileset();
     let name = |ty: u8| set.get(ty).name.clone();
     let players = table.players();
-    let d = PyDict::new(py);
-    d.set_item("players", players)?;
-    d.set_item("me", me.index())?;
-    d.set_item("current_player", current)?;
-    d.set_item("step", table.step().name())?;
-    d.set_item("tile_in_hand", (table.step() == Step::PlaceTile).then(|| name(table.in_hand())))?;
-    d.set_item("drawn", table.drawn())?;
-    d.set_item("piles_left", table.pile_sizes().to_vec())?;
-    let unseen = PyDict::new(py);
+    let mut d = Map::new();
+    d.insert("players".into(), json!(players));
+    d.insert("me".into(), json!(me.index()));
+    d.insert("current_player".into(), json!(current));
+    d.insert("step".into(), json!(table.step().name()));
+    d.insert("tile_in_hand".into(), json!((table.step() == Step::PlaceTile).then(|| name(table.in_hand()))));
+    d.insert("drawn".into(), json!(table.drawn()));
+    d.insert("piles_left".into(), json!(table.pile_sizes().to_vec()));
+    let mut unseen = Map::new();
     for (ty, &n) in table.unseen().iter().enumerate() {
         if n > 0 {
-            unseen.set_item(name(ty as u8), n)?;
+            unseen.insert(name(ty as u8), json!(n));
         }
     }
-    d.set_item("unseen", unseen)?;
-    d.set_item("set_aside", table.set_aside().iter().map(|&t| name(t)).collect::<Vec<_>>())?;
+    d.insert("unseen".into(), Value::Object(unseen));
+    d.insert("set_aside".into(), json!(table.set_aside().iter().map(|&t| name(t)).collect::<Vec<_>>()));
 
     let mut tiles = Vec::new();
     for (slot, tile) in table.board().slots() {
-        let t = PyDict::new(py);
-        t.set_item("x", tile.x)?;
-        t.set_item("y", tile.y)?;
-        t.set_item("tile", name(tile.ty))?;
-        t.set_item("rotation", tile.rot as u32 * 90)?;
-        let follower = match tile.follower() {
-            Some((owner, seg)) => {
-                let f = PyDict::new(py);
-                f.set_item("player", owner.index())?;
-                let ports = table.seg_ports(slot, seg);
-                f.set_item("port", port_name(ports.trailing_zeros() as usize))?;
-                f.set_item("kind", kind_name(table.seg_kind(slot, seg)))?;
-                Some(f)
-            }
-            None => None,
-        };
-        t.set_item("follower", follower)?;
+        let follower = tile.follower().map(|(owner, seg)| {
+            let ports = table.seg_ports(slot, seg);
+            json!({
+                "player": owner.index(),
+                "port": port_name(ports.trailing_zeros() as usize),
+                "kind": kind_name(table.seg_kind(slot, seg)),
+            })
+        });
         let sides = |mask: u8| {
             SIDES.iter().filter(|s| mask & (1 << s.index()) != 0).map(|s| s.letter()).collect::<String>()
         };
-        t.set_item("walls", sides(tile.walls))?;
-        t.set_item("closing_walls", sides(tile.virtual_walls))?;
-        let watch = PyDict::new(py);
+        let mut watch = Map::new();
         for side in SIDES {
             if let Some(owner) = tile.watchman(side) {
-                watch.set_item(side.letter().to_string(), owner.index())?;
+                watch.insert(side.letter().to_string(), json!(owner.index()));
             }
         }
-        t.set_item("watchmen", watch)?;
-        tiles.push(t);
+        tiles.push(json!({
+            "x": tile.x,
+            "y": tile.y,
+            "tile": name(tile.ty),
+            "rotation": tile.rot as u32 * 90,
+            "follower": follower,
+            "walls": sides(tile.walls),
+            "closing_walls": sides(tile.virtual_walls),
+            "watchmen": watch,
+        }));
     }
-    d.set_item("tiles", tiles)?;
+    d.insert("tiles".into(), Value::Array(tiles));
     let cells = |flag: u8| {
         table
             .board()
             .frontier()
             .iter()
             .filter(|f| f.flags & flag != 0)
-            .map(|f| (f.x, f.y))
+            .map(|f| json!([f.x, f.y]))
             .collect::<Vec<_>>()
     };
-    d.set_item("blocked", cells(BLOCKED))?;
-    d.set_item("enclosed", cells(HOLE))?;
+    d.insert("blocked".into(), Value::Array(cells(BLOCKED)));
+    d.insert("enclosed".into(), Value::Array(cells(HOLE)));
 
     let wall = table.wall();
-    let w = PyDict::new(py);
-    w.set_item("pieces_left", wall.supply)?;
-    match wall.gate {
+    let (gate, ends) = match wall.gate {
         Some((slot, side)) => {
             let tile = table.board().tile(slot);
-            w.set_item("gate", (tile.x, tile.y, side.letter().to_string()))?;
-            w.set_item("ends", wall.ends.iter().map(|e| (e.x, e.y)).collect::<Vec<_>>())?;
+            (
+                json!([tile.x, tile.y, side.letter().to_string()]),
+                json!(wall.ends.iter().map(|e| json!([e.x, e.y])).collect::<Vec<_>>()),
+            )
         }
-        None => {
-            w.set_item("gate", py.None())?;
-            w.set_item("ends", py.None())?;
-        }
-    }
-    w.set_item("pieces_since_tower", wall.since_tower.iter().map(|&n| n as u32).collect::<Vec<_>>())?;
-    w.set_item(
-        "towers",
-        wall.towers[..wall.tower_count as usize]
-            .iter()
-            .map(|&(x, y, p)| (x, y, p.index()))
-            .collect::<Vec<_>>(),
-    )?;
-    w.set_item("closed", wall.closed)?;
-    d.set_item("wall", w)?;
+        None => (Value::Null, Value::Null),
+    };
+    d.insert(
+        "wall".into(),
+        json!({
+            "pieces_left": wall.supply,
+            "gate": gate,
+            "ends": ends,
+            "pieces_since_tower": wall.since_tower.iter().map(|&n| n as u32).collect::<Vec<_>>(),
+            "towers": wall.towers[..wall.tower_count as usize]
+                .iter()
+                .map(|&(x, y, p)| json!([x, y, p.index()]))
+                .collect::<Vec<_>>(),
+            "closed": wall.closed,
+        }),
+    );
     let building = matches!(table.step(), Step::Gate | Step::Wall | Step::Tower);
-    d.set_item("scorer", building.then(|| table.scorer().index()))?;
-    d.set_item("builders_left", table.builders_left().iter().map(|p| p.index()).collect::<Vec<_>>())?;
+    d.insert("scorer".into(), json!(building.then(|| table.scorer().index())));
+    d.insert(
+        "builders_left".into(),
+        json!(table.builders_left().iter().map(|p| p.index()).collect::<Vec<_>>()),
+    );
 
     let mut seats = Vec::new();
     for p in Player::all(players) {
-        let s = points(py, table, p)?;
+        let mut s = points(table, p);
         let st = table.player(p);
-        s.set_item("supply", st.supply)?;
-        s.set_item("returning", st.returning)?;
-        s.set_item("towers_left", st.towers)?;
-        s.set_item("walls_built", st.walls_built)?;
-        s.set_item("followers_placed", st.followers_placed)?;
-        seats.push(s);
+        s.insert("supply".into(), json!(st.supply));
+        s.insert("returning".into(), json!(st.returning));
+        s.insert("towers_left".into(), json!(st.towers));
+        s.insert("walls_built".into(), json!(st.walls_built));
+        s.insert("followers_placed".into(), json!(st.followers_placed));
+        seats.push(Value::Object(s));
     }
-    d.set_item("seats", seats)?;
-    d.set_item("ended_by", table.ended_by().map(|r| r.id()))?;
-    Ok(d)
+    d.insert("seats".into(), Value::Array(seats));
+    d.insert("ended_by".into(), json!(table.ended_by().map(|r| r.id())));
+    Value::Object(d)
 }
 
 /// A segment kind's name.
