@@ -51,6 +51,16 @@ impl Plugin for Catan {
         stadt_catan::record::move_text(mv)
     }
 
+    fn parse_move(&self, _state: &State, text: &str) -> Result<stadt_catan::moves::Move, String> {
+        stadt_catan::record::parse_move(text)
+    }
+
+    fn twin(&self, state: &State, rng: &mut rand_pcg::Pcg64Mcg) -> State {
+        use stadt_core::game::Determinize;
+        use stadt_core::kind::GameKind;
+        self.observe(state, false, None).determinize(rng)
+    }
+
     fn chance_wanted(&self, state: &State) -> String {
         stadt_catan::record::outcome_wanted(state).to_string()
     }

@@ -48,6 +48,17 @@ impl Plugin for DieStadt {
         record::decision_text(state.table(), mv)
     }
 
+    fn parse_move(&self, state: &Game, text: &str) -> Result<die_stadt::moves::Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let d = record::parse_decision(1, &words).map_err(|e| format!("`{text}`: {}", e.message))?;
+        record::decision_to_move(state.table(), &d.decision)
+    }
+
+    fn twin(&self, state: &Game, rng: &mut rand_pcg::Pcg64Mcg) -> Game {
+        use stadt_core::game::Determinize;
+        self.observe(state, false, None).determinize(rng)
+    }
+
     fn states(text: &str, file: &Path, setup: Option<&str>) -> Result<String, Error> {
         let mut out = String::new();
         let mut previous: Option<(usize, String)> = None;

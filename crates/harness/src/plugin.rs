@@ -42,6 +42,14 @@ pub trait Plugin: Learnable + Spoken + crate::actions::ActionSpace + Clone {
     /// suggest` prints.
     fn move_text(&self, state: &Self::State, mv: Self::Move) -> String;
 
+    /// The move `text` names in `state` (as `move_text` writes it), or why it names none.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
+
+    /// A game that the player to act in `state` cannot tell from it: what they see the same, the
+    /// hidden part (others' hands, the order of decks and piles) drawn anew by `rng` among what
+    /// it may be. The conformance suite checks that every observation stays the same.
+    fn twin(&self, state: &Self::State, rng: &mut rand_pcg::Pcg64Mcg) -> Self::State;
+
     /// What the chance step `state` stands at decides, for an error naming the outcome a record
     /// lacks.
     fn chance_wanted(&self, _state: &Self::State) -> String {
