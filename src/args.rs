@@ -3,7 +3,7 @@
 
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt_bots::botfile::BotDirs;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::settings;
 use std::path::{Path, PathBuf};
 

@@ -3,8 +3,8 @@
 
 use crate::args::BotDirArg;
 use clap::Args;
-use die_stadt_bots::botfile::{BotDirs, parse_bot_file};
-use die_stadt_bots::registry::registry;
+use die_stadt_bots::registry::BOTS;
+use stadt_core::bots::dirs::BotDirs;
 use std::fmt::Write as _;
 
 #[derive(Args, Debug)]
@@ -22,7 +22,7 @@ pub fn bots(a: BotsArgs) {
 fn describe_bots(dirs: &BotDirs) -> String {
     let mut s = String::new();
     // The process bot last: bot files choose it (`bot = process`), docs/bot-protocol.md.
-    for def in registry().iter().copied().chain([&die_stadt_bots::process_bot::BOT]) {
+    for def in BOTS.every() {
         let _ = writeln!(s, "{}: {}", def.name, def.summary);
         for p in def.params {
             let _ = writeln!(s, "    {:<14} = {:<8} {} ({})", p.key, p.default, p.help, p.kind.describe());
@@ -34,7 +34,7 @@ fn describe_bots(dirs: &BotDirs) -> String {
         let _ = writeln!(s, "  (none)");
     }
     for (name, path, _) in files {
-        match parse_bot_file(&path.to_string_lossy()) {
+        match BOTS.parse_file(&path.to_string_lossy()) {
             Ok(spec) => {
                 let _ = writeln!(s, "  {name} ({}): {}", path.display(), spec.full());
             }

@@ -10,16 +10,17 @@ use die_stadt::pictures::city::city_svg;
 use die_stadt::pictures::terminal as render;
 use die_stadt::record::{self, Record, Tiles};
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::spec::parse_bots;
-use die_stadt_bots::spec::split_bots;
+use die_stadt_bots::registry::BOTS;
 use stadt_catan::kind::RecordHead as CatanRecordHead;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::split::split_bots;
 use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
 use stadt_core::runner::Table;
 use stadt_core::seat::Seat;
 use stadt_core::seeds::{derive, stream};
 use stadt_core::stop::Stop;
-use stadt_harness::catan::{Catan, CatanEntrant, points_text};
+use stadt_harness::catan::{Catan, points_text};
 use stadt_harness::games::Game;
 use stadt_harness::hosted::{Hosted, check_players};
 use stadt_harness::human::{self, PersonGame};
@@ -89,7 +90,7 @@ pub fn play(a: PlayArgs, game: Game, stop: Stop) -> Result<(), Failure> {
     let a = PlayArgs { players: Some(a.players.unwrap_or(PLAYERS.default)), ..a };
     let players = settings::players("--players", a.players.expect("set"))?;
     let tileset = tileset::load(&a.tiles)?;
-    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
+    let mut bots = BOTS.parse_bots(&a.bots, &a.bot_dir.dirs())?;
     if bots.len() == 1 {
         bots = vec![bots[0].clone(); players];
     }
@@ -150,7 +151,7 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     // With --human, the bots take the other seats.
     let others = usize::from(a.human.is_some());
     let dirs = a.bot_dir.dirs();
-    let mut bots: Vec<CatanEntrant> =
+    let mut bots: Vec<BotSpec<Catan>> =
         split_bots(&a.bots)?.iter().map(|w| Catan::entrant(&w.text, &dirs)).collect::<Result<_, _>>()?;
     // As for Die Stadt: with --human and several bots named, they and the person make the game.
     let named = if others > 0 && bots.len() > 1 { bots.len() + 1 } else { PLAYERS.default };
@@ -205,7 +206,7 @@ fn play_catan(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
 fn play_catan_human(
     a: &PlayArgs,
     kind: &Catan,
-    bots: &[CatanEntrant],
+    bots: &[BotSpec<Catan>],
     seat: usize,
     stop: Stop,
 ) -> Result<(), Failure> {
@@ -289,7 +290,7 @@ fn deal(a: &PlayArgs, tileset: &'static TileSet) -> Result<Vec<u8>, Failure> {
 /// `play --human N`: the person in seat N at the browser, the bots in the other seats.
 fn play_human(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     let human = a.human.unwrap_or(1);
-    let mut bots = parse_bots(&a.bots, &a.bot_dir.dirs())?;
+    let mut bots = BOTS.parse_bots(&a.bots, &a.bot_dir.dirs())?;
     // As for a bots' game: one bot for every other seat, or one per other seat.
     if let Some(players) = a.players {
         settings::players("--players", players)?;

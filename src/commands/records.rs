@@ -8,7 +8,7 @@ use die_stadt::pictures::city::city_svg;
 use die_stadt::pictures::terminal as render;
 use die_stadt::public_record;
 use die_stadt::record::{self, Record, Tiles};
-use die_stadt_bots::spec::parse_bot;
+use die_stadt_bots::registry::BOTS;
 use stadt_core::kind::GameKind;
 use stadt_core::output::write_file;
 use stadt_harness::catan::Catan;
@@ -248,7 +248,7 @@ pub fn suggest(a: SuggestArgs, game: Option<Game>) -> Result<(), Failure> {
     if recorded == Game::Catan {
         return suggest_catan(&a, &text);
     }
-    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let spec = BOTS.parse_bot(&a.bot, &a.bot_dir.dirs())?;
     let (out, rec) = replay_file(&a.record, &text, a.tiles.as_deref(), true, None)?;
     let game = &out.game;
     if out.finished {

@@ -6,10 +6,11 @@ use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
+use die_stadt::kind::tiles_sha256;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::protocol::tiles_sha256;
+use die_stadt_bots::registry::BOTS;
 use die_stadt_bots::serve::serve;
-use die_stadt_bots::spec::parse_bot;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::catan::Catan;
 use stadt_harness::games::Game;
 use stadt_harness::hosted::Hosted;
@@ -28,7 +29,7 @@ pub struct ServeBotArgs {
 }
 
 pub fn serve_bot(a: ServeBotArgs) -> Result<(), Failure> {
-    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let spec = BOTS.parse_bot(&a.bot, &a.bot_dir.dirs())?;
     let given = match &a.tiles {
         Some(t) => Some(stadt_harness::tileset::load(t)?),
         None => None,
@@ -96,7 +97,9 @@ pub struct ServeCatanatronArgs {
 /// `stadt serve-catanatron`: a Catan bot as a seat in Catanatron's game loop
 /// (`stadt_harness::catanatron_seat`).
 pub fn serve_catanatron(a: ServeCatanatronArgs) -> Result<(), Failure> {
-    let entrant = stadt_harness::catan::CatanEntrant::parse(&a.bot).map_err(|e| format!("--bot {e}"))?;
+    // A bot by its spec or a bot file's path (no bot folders: Catanatron's player names the bot).
+    let entrant =
+        <Catan as Hosted>::bots().parse_bot(&a.bot, &BotDirs::none()).map_err(|e| format!("--bot {e}"))?;
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     stadt_harness::catanatron_seat::serve(&entrant, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))

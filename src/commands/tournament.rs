@@ -5,7 +5,7 @@ use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::spec::split_bots;
+use stadt_core::bots::split::split_bots;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
 use stadt_harness::catan::Catan;

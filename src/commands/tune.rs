@@ -5,7 +5,7 @@ use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::spec::split_bots;
+use stadt_core::bots::split::split_bots;
 use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
 use stadt_harness::catan::Catan;

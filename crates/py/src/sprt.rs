@@ -4,10 +4,10 @@
 use crate::errors::harness_error;
 use crate::tournament::{Raised, catan_entrant, entrant, options as run_options, run_interruptible};
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::botfile::BotDirs;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::catan::Catan;
 use stadt_harness::games::{self, Game};
 use stadt_harness::hosted::Hosted;

@@ -10,8 +10,8 @@ use crate::tournament::spec::{
     resolve_tiles,
 };
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::botfile::BotDirs;
 use serde::Deserialize;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
 use std::path::{Path, PathBuf};
 
@@ -172,8 +172,8 @@ impl SprtExperiment {
             options: resolve_options(&self.dir, &self.options),
         };
         SprtSpec::of_bots(
-            &resolve_bot(&self.dir, &self.bot),
-            &resolve_bot(&self.dir, &self.against),
+            &resolve_bot::<K>(&self.dir, &self.bot),
+            &resolve_bot::<K>(&self.dir, &self.against),
             h,
             &run,
             &out,
