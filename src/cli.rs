@@ -52,7 +52,8 @@ enum Command {
     /// line, such as `tile 3 -1 90`). The bot sees what it would see in a game: never the piles'
     /// tiles not yet drawn.
     Suggest(SuggestArgs),
-    /// List every bot with its parameters, defaults and ranges, and the bot files found by name.
+    /// List the bots of the game --game names (without it, of every game) with their parameters,
+    /// defaults and ranges, and the bot files found by name.
     Bots(BotsArgs),
     /// List the games stadt plays, with their player counts and options.
     Games,
@@ -109,9 +110,9 @@ enum Command {
 pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     let game = cli.game.as_deref();
     let chosen = stadt_harness::games::parse(game.unwrap_or(stadt_harness::games::DEFAULT), "--game")?;
-    // `bots` and `serve-bot` reach Die Stadt's bots alone (the game-free bot layer of issue 56
-    // would give them every game's): they must not serve Die Stadt's when another game is named.
-    // Every other command takes any game (merge, report and games need none).
+    // `serve-bot` serves Die Stadt's bots alone (its bot side of the protocol is Die Stadt's): it
+    // must not serve Die Stadt's when another game is named. Every other command takes any game
+    // (merge, report and games need none; bots lists every game's without --game).
     let any_game = matches!(
         cli.command,
         Command::Tournament(_)
@@ -125,6 +126,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             | Command::Merge(_)
             | Command::Report(_)
             | Command::Games
+            | Command::Bots(_)
             | Command::CheckBot(_)
             | Command::ServeCatanatron(_)
     );
@@ -136,9 +138,8 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         .into());
     }
     if chosen != stadt_harness::games::Game::DieStadt && !any_game {
-        let command = if matches!(cli.command, Command::Bots(_)) { "bots" } else { "serve-bot" };
         return Err(format!(
-            "--game {}: {command} knows Die Stadt's bots only so far (every other command takes every game)",
+            "--game {}: serve-bot knows Die Stadt's bots only so far (every other command takes every game)",
             game.unwrap_or_default()
         )
         .into());
@@ -168,9 +169,6 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             print!("{}", stadt_harness::games::listing());
             Ok(())
         }
-        Command::Bots(a) => {
-            bots::bots(a);
-            Ok(())
-        }
+        Command::Bots(a) => Ok(bots::bots(a, game.map(|_| chosen))?),
     }
 }

@@ -81,6 +81,63 @@ fn a_bot_file_of_another_game_is_refused_naming_the_file_and_the_game() {
 }
 
 #[test]
+fn stadt_bots_lists_each_games_bots_and_the_bot_files_of_each_game() {
+    let dir = scratch("games-bots");
+    std::fs::write(dir.join("mine.bot"), "game = catan\nbot = greedy\nw_points = 12\n").unwrap();
+    std::fs::write(dir.join("ours.bot"), "bot = steerer\n").unwrap();
+    let listing = |game: &[&str]| {
+        let mut args = game.to_vec();
+        args.extend(["bots", "--bot-dir", dir.to_str().unwrap()]);
+        let (code, out, err) = stadt(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let catan = listing(&["--game", "catan"]);
+    for line in ["random: a uniformly random legal move", "mcts: ", "    iters ", "    playout ", "greedy: "]
+    {
+        assert!(catan.contains(line), "{line}: {catan}");
+    }
+    assert!(
+        catan.contains("    w_points       = 10.0     per point")
+            && catan.contains("(a number from 0 to 100)")
+    );
+    assert!(
+        catan.contains("process: ") && !catan.contains("steerer") && !catan.contains("bots of"),
+        "{catan}"
+    );
+    assert!(catan.contains("mine.bot): greedy:w_points=12") && !catan.contains("ours"), "{catan}");
+    let every = listing(&[]);
+    assert!(
+        every.starts_with("bots of die-stadt:\n") && every.contains("\n\nbots of catan:\nrandom: "),
+        "{every}"
+    );
+    assert!(every.contains("mine.bot): catan greedy:w_points=12"), "{every}");
+    assert!(every.contains("ours.bot): die-stadt steerer:"), "{every}");
+    let die_stadt = listing(&["--game", "die-stadt"]);
+    assert!(die_stadt.starts_with("greedy: ") && die_stadt.contains("ours.bot): steerer:"), "{die_stadt}");
+    assert!(!die_stadt.contains("mine.bot") && !die_stadt.contains("w_points"), "{die_stadt}");
+    // A Catan bot file names any of Catan's bots, found by name in a bot folder.
+    let out = dir.join("t");
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "mine,random",
+        "--bot-dir",
+        dir.to_str().unwrap(),
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("spec = \"greedy:w_points=12\""), "{manifest}");
+}
+
+#[test]
 fn catan_plays_tournaments_and_sprt_runs_through_the_same_harness() {
     let dir = scratch("games-catan");
     let out = dir.join("t");
@@ -258,10 +315,6 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     assert_refused(
         stadt(&["serve-bot", "--game", "catan", "--bot", "random"]),
         &["--game catan: serve-bot knows Die Stadt's bots only so far"],
-    );
-    assert_refused(
-        stadt(&["--game", "catan", "bots"]),
-        &["--game catan: bots knows Die Stadt's bots only so far"],
     );
 }
 

@@ -4,6 +4,7 @@
 
 pub mod any_report;
 pub mod bench;
+pub mod bot_lists;
 pub mod catan;
 pub mod catan_bench;
 pub mod catanatron_seat;

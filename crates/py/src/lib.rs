@@ -64,8 +64,12 @@ fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-/// The bots stadt has, by name.
+/// The bots of the game `game` names (Die Stadt when none), by name; an unknown game raises
+/// `ValueError` naming the games.
 #[pyfunction]
-fn bot_names() -> Vec<&'static str> {
-    die_stadt_bots::registry::registry().iter().map(|d| d.name).collect()
+#[pyo3(signature = (game = None))]
+fn bot_names(game: Option<&str>) -> PyResult<Vec<&'static str>> {
+    let game = stadt_harness::games::parse(game.unwrap_or(stadt_harness::games::DEFAULT), "game")
+        .map_err(errors::harness_error)?;
+    Ok(stadt_harness::bot_lists::of(game).bot_names())
 }
