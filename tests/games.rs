@@ -319,7 +319,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
 }
 
 #[test]
-fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_installed() {
+fn catan_bots_are_tuned_by_the_same_spsa_into_a_bot_file_of_catan() {
     let dir = scratch("games-catan-tune");
     let out = dir.join("t");
     let args = |out: &Path, threads: &str| -> Vec<String> {
@@ -357,16 +357,18 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     let log = std::fs::read_to_string(out.join("tune.csv")).unwrap();
     assert!(log.starts_with("iteration,a_k,c_k,c,score_plus"), "{log}");
     assert_eq!(log.lines().count(), 3, "{log}");
-    let spec = std::fs::read_to_string(out.join("mcts-tuned.spec")).unwrap();
-    let last = spec.lines().last().unwrap();
-    assert!(last.starts_with("mcts:iters=10,c=") && spec.starts_with("# Tuned by `stadt tune`"), "{spec}");
-    // The spec on its last line is a bot Catan's tournaments take.
+    let file = std::fs::read_to_string(out.join("mcts-tuned.bot")).unwrap();
+    assert!(file.starts_with("# Tuned by `stadt tune`"), "{file}");
+    assert!(
+        file.contains("\ngame = catan\nbot = mcts\niters = 10\nc = ") && file.ends_with("\neval = points\n")
+    );
+    // The file is a bot Catan's tournaments take.
     let (code, _, err) = stadt(&[
         "tournament",
         "--game",
         "catan",
         "--bots",
-        &format!("{last},random"),
+        &format!("{},random", out.join("mcts-tuned.bot").display()),
         "--games",
         "2",
         "--quiet",
@@ -378,12 +380,34 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     let again = dir.join("again");
     let (code, _, err) = stadt(&args(&again, "2"));
     assert_eq!(code, 0, "{err}");
-    for f in ["tune.csv", "verify.csv", "mcts-tuned.spec"] {
+    for f in ["tune.csv", "verify.csv", "mcts-tuned.bot"] {
         assert_eq!(std::fs::read(out.join(f)).unwrap(), std::fs::read(again.join(f)).unwrap(), "{f}");
     }
+    // Installed, it is found by name (seed 4: a run whose tuned bot passes its held-out check).
     let mut install = args(&dir.join("i"), "1");
-    install.push("--install".into());
-    assert_refused(stadt(&install), &["--install: Catan has no bot files"]);
+    install[14] = "4".into();
+    let folder = dir.join("mine").to_string_lossy().into_owned();
+    install.extend(["--install".into(), "--bot-dir".into(), folder.clone()]);
+    let (code, report, err) = stadt(&install);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        report.contains("installed: ") && report.contains("mcts-tuned.bot (use it as --bots mcts-tuned)")
+    );
+    let (code, _, err) = stadt(&[
+        "--game",
+        "catan",
+        "tournament",
+        "--bots",
+        "mcts-tuned,random",
+        "--bot-dir",
+        &folder,
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        dir.join("play-installed").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
     // Greedy's weights are tuned by name, every one of them.
     let mut greedy = args(&dir.join("g"), "1");
     greedy[4] = "greedy".into();
@@ -398,7 +422,7 @@ fn catan_bots_are_tuned_by_the_same_spsa_and_the_tuned_spec_is_written_not_insta
     let mut random = args(&dir.join("r"), "1");
     random[4] = "random".into();
     assert_refused(stadt(&random), &["bot `random` has no real-valued weights to tune"]);
-    assert!(!dir.join("i").exists() && !dir.join("r").exists());
+    assert!(!dir.join("r").exists());
 }
 
 #[test]

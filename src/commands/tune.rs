@@ -46,13 +46,11 @@ pub struct TuneArgs {
     /// Output folder for manifest.toml, tune.csv, verify.csv and the tuned bot file.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot (Die Stadt) or NAME.spec
-    /// (a game without bot files: the spec on its last line).
+    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot.
     #[arg(long)]
     pub name: Option<String>,
     /// Also install the tuned bot file into the bot folder (--bot-dir, else $STADT_BOTS, else
-    /// ./bots), unless it lost the held-out check; never overwrites another bot file (Die Stadt's
-    /// bots only: other games have no bot files).
+    /// ./bots), unless it lost the held-out check; never overwrites another bot file.
     #[arg(long)]
     pub install: bool,
     #[command(flatten)]
@@ -82,15 +80,7 @@ pub struct TuneArgs {
 pub fn tune(a: TuneArgs, game: Game, stop: Stop) -> Result<(), Failure> {
     match game {
         Game::DieStadt => tune_of::<DieStadt>(a, stop),
-        Game::Catan => {
-            if a.install {
-                return Err(
-                    "--install: Catan has no bot files; the tuned bot's spec is written to OUT/NAME.spec"
-                        .into(),
-                );
-            }
-            tune_of::<Catan>(a, stop)
-        }
+        Game::Catan => tune_of::<Catan>(a, stop),
     }
 }
 

@@ -127,14 +127,7 @@ impl Hosted for Catan {
     }
 
     fn tuned_file(entrant: &BotSpec<Catan>, about: &str) -> TunedFile {
-        let mut text: String = about.lines().map(|l| format!("# {l}\n")).collect();
-        text.push_str(&entrant.full());
-        text.push('\n');
-        TunedFile {
-            extension: "spec",
-            text,
-            usage: format!("--bots {} ({NAME} has no bot files: its last line is the spec)", entrant.full()),
-        }
+        TunedFile { extension: "bot", text: BOTS.file_text(entrant, about), usage: "--bots NAME".into() }
     }
 }
 
