@@ -1,6 +1,5 @@
-//! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles
-//! with the paths a file in `crates/die-stadt-bots/src/bots/` has, and plays a whole game through the
-//! runner tournaments use.
+//! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles, and
+//! plays a whole game through the runner tournaments use.
 
 #[path = "readme_bot/mybot.rs"]
 mod mybot;
