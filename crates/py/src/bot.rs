@@ -6,19 +6,20 @@ use crate::game::PyGame;
 use die_stadt::actions;
 use die_stadt::kind::DieStadt;
 use die_stadt::observation::Observation;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::{BotSpec, parse_bot};
+use die_stadt_bots::registry::BOTS;
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::dirs::BotDirs;
 use std::path::Path;
 use std::sync::Mutex;
 
 /// A bot from a spec (`greedy`, `mcts:iters=500`, a bot file's name or path).
 #[pyclass(name = "Bot", module = "stadt._stadt")]
 pub struct PyBot {
-    spec: BotSpec,
+    spec: BotSpec<DieStadt>,
     /// The agent and its generator; a lock so one bot may be shared between Python threads.
     agent: Mutex<(Box<dyn Agent<DieStadt>>, Pcg64Mcg)>,
 }
@@ -31,7 +32,7 @@ impl PyBot {
     #[pyo3(signature = (spec, seed = 0, bot_dir = None))]
     fn new(spec: &str, seed: u64, bot_dir: Option<&str>) -> PyResult<PyBot> {
         let dirs = BotDirs::standard(bot_dir.map(Path::new));
-        let spec = parse_bot(spec, &dirs).map_err(|e| value_error(e.to_string()))?;
+        let spec = BOTS.parse_bot(spec, &dirs).map_err(|e| value_error(e.to_string()))?;
         let agent = spec.build();
         Ok(PyBot { spec, agent: Mutex::new((agent, Pcg64Mcg::seed_from_u64(seed))) })
     }
