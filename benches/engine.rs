@@ -10,11 +10,11 @@ use die_stadt::game::Game;
 use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::parse_bot;
+use die_stadt_bots::registry::BOTS;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::bench::{
     MCTS_BENCH_BOT, MCTS_BENCH_ITERS, SEARCH_BENCH_BOTS, mcts_positions, random_playout, sample_positions,
 };
@@ -83,7 +83,7 @@ fn state_clone(c: &mut Criterion) {
 
 /// One decision of `bot` per iteration, cycling through mid-game positions.
 fn decide(b: &mut criterion::Bencher, bot: &str, positions: &[Table]) {
-    let mut agent = parse_bot(bot, &BotDirs::none()).expect("a valid bot").build();
+    let mut agent = BOTS.parse_bot(bot, &BotDirs::none()).expect("a valid bot").build();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut next = positions.iter().cycle();
     b.iter(|| {

@@ -3,7 +3,7 @@
 
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt_bots::botfile::BotDirs;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::settings;
 use std::path::{Path, PathBuf};
 
@@ -69,4 +69,16 @@ pub fn threads_help() -> String {
 /// The command line as a user would type it: `stadt` and the arguments.
 pub fn command_line() -> String {
     std::iter::once("stadt".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
+}
+
+/// The game a run plays: the one `--game` names (`flag`), the one its experiment file names
+/// (`from_file`), or the registry's first; an error when the two name different games.
+pub(crate) fn game_of_run(flag: Option<&str>, from_file: Option<&str>) -> Result<String, Failure> {
+    match (flag, from_file) {
+        (Some(f), Some(e)) if f != e => {
+            Err(format!("--game {f}, but the experiment file is a game of {e}: give one game").into())
+        }
+        (Some(name), _) | (None, Some(name)) => Ok(name.to_string()),
+        (None, None) => Ok(stadt::registry::default_name().to_string()),
+    }
 }

@@ -113,9 +113,9 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     // An unknown name is refused before anything runs, whatever the command.
     let named = game.unwrap_or(registry::default_name());
     registry::dispatch(named, "--game", Known)?;
-    // `bots` and `serve-bot` reach Die Stadt's bots alone (the game-free bot layer of issue 56
-    // would give them every game's): they must not serve Die Stadt's when another game is named.
-    let any_game = !matches!(cli.command, Command::Bots(_) | Command::ServeBot(_));
+    // `serve-bot` serves the first game's bots alone (its bot side of the protocol is that
+    // game's): it must not serve them when another game is named.
+    let any_game = !matches!(cli.command, Command::ServeBot(_));
     if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != "catan") {
         return Err(format!(
             "--game {}: serve-catanatron serves Catan's bots only",
@@ -124,10 +124,10 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         .into());
     }
     if named != registry::default_name() && !any_game {
-        let command = if matches!(cli.command, Command::Bots(_)) { "bots" } else { "serve-bot" };
         return Err(format!(
-            "--game {}: {command} knows Die Stadt's bots only so far (every other command takes every game)",
-            game.unwrap_or_default()
+            "--game {}: serve-bot serves {}'s bots only so far (every other command takes every game)",
+            game.unwrap_or_default(),
+            registry::default_name()
         )
         .into());
     }
@@ -156,10 +156,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
             print!("{}", stadt_harness::plugin::listing(&registry::games()));
             Ok(())
         }
-        Command::Bots(a) => {
-            bots::bots(a);
-            Ok(())
-        }
+        Command::Bots(a) => Ok(bots::bots(a, game)?),
     }
 }
 
@@ -170,16 +167,4 @@ impl ForGame for Known {
     type Out = ();
 
     fn run<K: Plugin>(self, _: Chosen) {}
-}
-
-/// The game a run plays: the one `--game` names (`flag`), the one its experiment file names
-/// (`from_file`), or the registry's first; an error when the two name different games.
-pub(crate) fn game_of_run(flag: Option<&str>, from_file: Option<&str>) -> Result<String, Failure> {
-    match (flag, from_file) {
-        (Some(f), Some(e)) if f != e => {
-            Err(format!("--game {f}, but the experiment file is a game of {e}: give one game").into())
-        }
-        (Some(name), _) | (None, Some(name)) => Ok(name.to_string()),
-        (None, None) => Ok(registry::default_name().to_string()),
-    }
 }

@@ -59,8 +59,8 @@ impl From<stadt_core::error::Error> for Failure {
     }
 }
 
-impl From<die_stadt_bots::spec::BotError> for Failure {
-    fn from(e: die_stadt_bots::spec::BotError) -> Failure {
+impl From<stadt_core::bots::error::BotError> for Failure {
+    fn from(e: stadt_core::bots::error::BotError) -> Failure {
         Failure::Input(e.to_string())
     }
 }

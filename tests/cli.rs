@@ -197,8 +197,7 @@ fn r15_replay_refuses_a_gate_facing_a_pocket_naming_its_line() {
 fn the_bots_listing_names_every_bot_and_parameter_with_defaults_and_ranges() {
     let (code, text, err) = stadt(&["bots"]);
     assert_eq!(code, 0, "{err}");
-    let process = &die_stadt_bots::process_bot::BOT;
-    for def in die_stadt_bots::registry::registry().iter().copied().chain([process]) {
+    for def in die_stadt_bots::registry::BOTS.every() {
         let head = format!("{}: {}", def.name, def.summary);
         assert!(text.contains(&head), "{}", def.name);
         // The bot's own lines: two bots may share a parameter's name and help.

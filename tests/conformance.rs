@@ -69,7 +69,7 @@ impl ForGame for Check {
 
 /// Random bots of `K` in every seat.
 fn randoms<K: Plugin>(players: usize) -> Vec<K::Entrant> {
-    let dirs = die_stadt_bots::botfile::BotDirs::standard(None);
+    let dirs = stadt_core::bots::dirs::BotDirs::standard(None);
     vec![K::entrant("random", &dirs).expect("every game has a random bot"); players]
 }
 
@@ -236,27 +236,27 @@ fn hidden<K: Plugin>(kind: &K, name: &str, players: usize, seed: u64) {
 
 #[test]
 fn random_games_of_every_game_end() {
-    for_every_game(|seed| Check::Ends(seed));
+    for_every_game(Check::Ends);
 }
 
 #[test]
 fn every_game_s_record_replays_without_its_seed_to_the_same_end() {
-    for_every_game(|seed| Check::Record(seed));
+    for_every_game(Check::Record);
 }
 
 #[test]
 fn every_game_s_moves_round_trip_as_text() {
-    for_every_game(|seed| Check::MoveText(seed));
+    for_every_game(Check::MoveText);
 }
 
 #[test]
 fn every_game_s_clone_plays_on_as_its_source() {
-    for_every_game(|seed| Check::Clone(seed));
+    for_every_game(Check::Clone);
 }
 
 #[test]
 fn every_game_shows_a_seat_nothing_of_its_hidden_part() {
-    for_every_game(|seed| Check::Hidden(seed));
+    for_every_game(Check::Hidden);
 }
 
 #[test]

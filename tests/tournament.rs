@@ -7,7 +7,7 @@ mod common;
 use common::{STADT, stadt};
 use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::BotDirs;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::kind::GameKind;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::rows::{self, Row};

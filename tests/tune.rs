@@ -69,9 +69,9 @@ fn tuning_is_reproducible_at_any_thread_count_and_writes_its_files() {
     assert_eq!(lines.len(), 4, "one row per iteration");
     // The tuned weights are a bot that tournaments accept.
     let bot = one.join("greedy-tuned.bot");
-    let spec =
-        die_stadt_bots::spec::parse_bot(bot.to_str().unwrap(), &die_stadt_bots::botfile::BotDirs::none())
-            .unwrap();
+    let spec = die_stadt_bots::registry::BOTS
+        .parse_bot(bot.to_str().unwrap(), &stadt_core::bots::dirs::BotDirs::none())
+        .unwrap();
     assert_eq!(spec.def.name, "greedy");
     let last_open: f64 = Csv::parse(&log).rows()[2].parse("open");
     assert!((spec.params.real("open") - last_open).abs() < 1e-6, "the bot file holds the last weights");

@@ -90,7 +90,7 @@ fn play_of<K: Plugin>(a: PlayArgs, stop: Stop) -> Result<(), Failure> {
     // With --human, the bots take the other seats.
     let others = usize::from(a.human.is_some());
     let dirs = a.bot_dir.dirs();
-    let mut bots: Vec<K::Entrant> = die_stadt_bots::spec::split_bots(&a.bots)?
+    let mut bots: Vec<K::Entrant> = stadt_core::bots::split::split_bots(&a.bots)?
         .iter()
         .map(|w| K::entrant(&w.text, &dirs))
         .collect::<Result<_, _>>()?;

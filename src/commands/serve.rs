@@ -7,9 +7,10 @@ use crate::failure::Failure;
 use clap::Args;
 use die_stadt::tiles::TileSet;
 use die_stadt_bots::protocol::tiles_sha256;
+use die_stadt_bots::registry::BOTS;
 use die_stadt_bots::serve::serve;
-use die_stadt_bots::spec::parse_bot;
 use stadt::registry;
+use stadt_harness::hosted::Hosted;
 use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 
 #[derive(Args, Debug)]
@@ -26,7 +27,7 @@ pub struct ServeBotArgs {
 }
 
 pub fn serve_bot(a: ServeBotArgs) -> Result<(), Failure> {
-    let spec = parse_bot(&a.bot, &a.bot_dir.dirs())?;
+    let spec = BOTS.parse_bot(&a.bot, &a.bot_dir.dirs())?;
     let given = match &a.tiles {
         Some(t) => Some(stadt_harness::tileset::load(t)?),
         None => None,
@@ -110,7 +111,9 @@ pub struct ServeCatanatronArgs {
 /// `stadt serve-catanatron`: a Catan bot as a seat in Catanatron's game loop
 /// (`stadt_harness::catanatron_seat`).
 pub fn serve_catanatron(a: ServeCatanatronArgs) -> Result<(), Failure> {
-    let entrant = stadt_harness::catan::CatanEntrant::parse(&a.bot).map_err(|e| format!("--bot {e}"))?;
+    let entrant = stadt_harness::catan::Catan::bots()
+        .parse_bot(&a.bot, &stadt_core::bots::dirs::BotDirs::none())
+        .map_err(|e| format!("--bot {e}"))?;
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     stadt_harness::catanatron_seat::serve(&entrant, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))

@@ -84,7 +84,7 @@ pub fn sprt(a: SprtArgs, game: Option<&str>, stop: Stop) -> Result<(), Failure> 
         }
         None => None,
     };
-    let name = crate::cli::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
+    let name = crate::args::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
     let how = if game.is_some() { "--game" } else { "`game`" };
     let file = a.experiment.clone().filter(|_| game.is_none());
     let in_file = |e: Error| match &file {

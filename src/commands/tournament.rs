@@ -4,8 +4,8 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt_bots::spec::split_bots;
 use stadt::registry;
+use stadt_core::bots::split::split_bots;
 use stadt_core::error::Error;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
@@ -82,7 +82,7 @@ pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(
         }
         None => None,
     };
-    let name = crate::cli::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
+    let name = crate::args::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
     let how = if game.is_some() { "--game" } else { "`game`" };
     let file = a.experiment.clone().filter(|_| game.is_none());
     let in_file = |e: Error| match &file {

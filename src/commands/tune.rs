@@ -4,8 +4,8 @@
 use crate::args::{BotDirArg, command_line, threads, threads_help};
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt_bots::spec::split_bots;
 use stadt::registry;
+use stadt_core::bots::split::split_bots;
 use stadt_core::seat::Seat;
 use stadt_core::stop::Stop;
 use stadt_harness::limits;

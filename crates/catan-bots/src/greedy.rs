@@ -16,28 +16,59 @@ use stadt_catan::observation::Observation;
 use stadt_catan::state::{Building, CARD_COST, CITY_COST, SETTLEMENT_COST, State};
 use stadt_catan::topology::{NODES, NONE, TOPOLOGY};
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::{BotDef, Full};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params};
 
-/// The greedy bot's weights by name, with default and bounds (what a spec and a tuner set).
-pub const WEIGHTS: &[(&str, f64, f64, f64)] = &[
-    ("w_points", 10.0, 0.0, 100.0),
-    ("w_production", 30.0, 0.0, 300.0),
-    ("w_variety", 1.5, 0.0, 20.0),
-    ("w_harbour", 3.0, 0.0, 50.0),
-    ("w_generic_harbour", 1.0, 0.0, 20.0),
-    ("w_dev", 2.5, 0.0, 20.0),
-    ("w_knights", 3.0, 0.0, 20.0),
-    ("w_road_length", 0.5, 0.0, 10.0),
-    ("w_spots", 3.0, 0.0, 30.0),
-    ("w_reach", 1.0, 0.0, 10.0),
-    ("w_cards", 0.3, 0.0, 5.0),
-    ("w_excess", 0.6, 0.0, 5.0),
-    ("w_progress", 4.0, 0.0, 40.0),
-    ("w_levels", 3.0, 0.0, 30.0),
-    ("w_strength", 2.0, 0.0, 20.0),
-    ("w_threat", 8.0, 0.0, 50.0),
-    ("w_walls", 1.0, 0.0, 20.0),
-    ("w_opponent", 0.3, 0.0, 2.0),
-];
+/// Declares the greedy bot's weights once, each with its default, bounds and help: `WEIGHTS` for
+/// the value, `PARAMS` for its spec (a default is written as it stands here).
+macro_rules! weights {
+    ($(($name:literal, $default:literal, $lo:literal, $hi:literal, $help:literal),)*) => {
+        /// The greedy bot's weights by name, with default and bounds (what a spec and a tuner set).
+        pub const WEIGHTS: &[(&str, f64, f64, f64)] = &[$(($name, $default, $lo, $hi)),*];
+
+        /// The greedy bot's parameters: its weights, each a real number within its bounds.
+        pub const PARAMS: &[ParamDef] = &[$(ParamDef {
+            key: $name,
+            default: stringify!($default),
+            help: $help,
+            kind: ParamKind::Real { min: $lo, max: $hi },
+        }),*];
+    };
+}
+
+weights! {
+    ("w_points", 10.0, 0.0, 100.0, "per point, victory point cards included"),
+    ("w_production", 30.0, 0.0, 300.0, "per expected card a roll brings"),
+    ("w_variety", 1.5, 0.0, 20.0, "per resource produced at all"),
+    ("w_harbour", 3.0, 0.0, 50.0, "per 2:1 harbour, times its resource's production"),
+    ("w_generic_harbour", 1.0, 0.0, 20.0, "for owning a 3:1 harbour"),
+    ("w_dev", 2.5, 0.0, 20.0, "per development card in hand"),
+    ("w_knights", 3.0, 0.0, 20.0, "per knight played"),
+    ("w_road_length", 0.5, 0.0, 10.0, "per path of the longest road"),
+    ("w_spots", 3.0, 0.0, 30.0, "per intersection one may settle now (at most 3)"),
+    ("w_reach", 1.0, 0.0, 10.0, "per free intersection one road beyond the network (at most 3)"),
+    ("w_cards", 0.3, 0.0, 5.0, "per resource card in hand, up to 7"),
+    ("w_excess", 0.6, 0.0, 5.0, "less per card above 7"),
+    ("w_progress", 4.0, 0.0, 40.0, "per unit of progress toward a city, a settlement and a card"),
+    ("w_levels", 3.0, 0.0, 30.0, "Städte und Ritter: per improvement level"),
+    ("w_strength", 2.0, 0.0, 20.0, "Städte und Ritter: per point of active knight strength"),
+    ("w_threat", 8.0, 0.0, 50.0, "Städte und Ritter: less when the barbarians would take a city now"),
+    ("w_walls", 1.0, 0.0, 20.0, "Städte und Ritter: per city wall"),
+    ("w_opponent", 0.3, 0.0, 2.0, "less per point of the strongest other player's value"),
+}
+
+/// The registry entry. Its full spec names the weights set away from their defaults only
+/// (`greedy`, `greedy:w_points=12`).
+pub static BOT: BotDef<Catan> = BotDef {
+    name: "greedy",
+    summary: "one ply on a hand-written value of the position, its weights as parameters (docs/catan/README.md)",
+    params: PARAMS,
+    full: Full::Changed { after: 0 },
+    build: |p: &Params| {
+        let weights = GreedyWeights::from_pairs(WEIGHTS.iter().map(|w| (w.0, p.real(w.0))));
+        Box::new(GreedyCatan::new(weights.expect("checked weights")))
+    },
+};
 
 /// The weights of the value (docs/catan/README.md, "Bots"), in `WEIGHTS` order.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,7 +8,9 @@ use crate::greedy::{production, sites, toward};
 use stadt_catan::ids::{DevCard, Player, Resource};
 use stadt_catan::moves::Phase;
 use stadt_catan::state::State;
+use stadt_core::bots::params::FileValue;
 use stadt_core::learned::{FeatureList, Weights};
+use std::sync::Arc;
 
 /// How many features a player has.
 pub const COUNT: usize = 16;
@@ -89,4 +91,12 @@ pub fn evaluate(weights: &Weights, s: &State, out: &mut [f64]) {
         let p = Player(p as u8);
         *o = banked(s, p) + weights.weigh(&features(s, p));
     }
+}
+
+/// Checks an `eval=` value (`PATH` or `PATH@sha256:HASH`): reads an evaluation file of Catan's
+/// features, refuses it when its hash differs from the one given, and returns the value to record,
+/// `PATH@sha256:HASH`, with the weights read.
+pub fn check(value: &str) -> Result<FileValue, String> {
+    let (recorded, weights) = stadt_core::learned::file::read(value, &LIST)?;
+    Ok(FileValue { recorded, content: Arc::new(weights) })
 }

@@ -9,20 +9,58 @@ use stadt_catan::moves::Move;
 use stadt_catan::observation::Observation;
 use stadt_catan::state::State;
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::{BotDef, Full};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params, Value};
 use stadt_core::game::Game;
 use stadt_core::learned::Weights;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, Reward};
 use stadt_core::search::playout::{InformedRollout, Policy};
 use std::sync::Arc;
 
-/// The exploration constant `mcts` takes unless its spec says otherwise.
-pub const MCTS_C: f64 = 0.7;
-
-/// Iterations per decision unless the spec says otherwise.
-pub const MCTS_ITERS: u64 = 200;
-
-/// Steps a playout makes before the position is judged, unless the spec says otherwise.
+/// Steps a playout makes before the position is judged, unless the spec says otherwise (the
+/// `depth` parameter's default).
 pub const MCTS_DEPTH: usize = 400;
+
+/// The registry entry. Its full spec names `iters` and `c` always and the parameters added
+/// since only when set, so the specs results recorded before them read as they did.
+pub static BOT: BotDef<Catan> = BotDef {
+    name: "mcts",
+    summary: "the core's MCTS over games sampled from what the bot sees, playouts cut after `depth` steps",
+    params: &[
+        ParamDef {
+            key: "iters",
+            default: "200",
+            help: "iterations per decision",
+            kind: ParamKind::Int { min: 1, max: 10_000_000 },
+        },
+        ParamDef {
+            key: "c",
+            default: "0.7",
+            help: "exploration constant",
+            kind: ParamKind::Real { min: 0.0, max: 10.0 },
+        },
+        ParamDef {
+            key: "playout",
+            default: "random",
+            help: "how a playout picks its moves: uniformly, or by Catan's move values (sample:K as best:K)",
+            kind: ParamKind::Policy,
+        },
+        ParamDef {
+            key: "depth",
+            default: "400",
+            help: "steps a playout makes before the position is judged",
+            kind: ParamKind::Int { min: 1, max: 100_000 },
+        },
+        ParamDef {
+            key: "eval",
+            default: "points",
+            help: "how a cut playout is judged: by the points, or by an evaluation file (`stadt --game catan learn`)",
+            kind: ParamKind::File { words: &["points"], what: "an evaluation file", check: learned::check },
+        },
+    ],
+    full: Full::Changed { after: 2 },
+    build: |p: &Params| Box::new(MctsCatan::of(p)),
+};
 
 /// The core's MCTS, searching games sampled from what it sees.
 pub struct MctsCatan {
@@ -36,6 +74,15 @@ impl MctsCatan {
     /// uniformly).
     pub fn new(iters: u64, c: f64, playout: Policy) -> MctsCatan {
         MctsCatan::judged(iters, c, playout, MCTS_DEPTH, None)
+    }
+
+    /// The bot a spec's checked parameters describe (`BOT`).
+    pub fn of(p: &Params) -> MctsCatan {
+        let eval = match p.value("eval") {
+            Value::File(file) => Some(file.content().expect("an evaluation file's check reads weights")),
+            _ => None,
+        };
+        MctsCatan::judged(p.int("iters"), p.real("c"), p.policy("playout"), p.int("depth") as usize, eval)
     }
 
     /// As `new`, playouts cut after `depth` steps and judged by the learned evaluation `eval`

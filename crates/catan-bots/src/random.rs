@@ -6,6 +6,17 @@ use stadt_catan::kind::Catan;
 use stadt_catan::moves::Move;
 use stadt_catan::observation::Observation;
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::{BotDef, Full};
+use stadt_core::bots::params::Params;
+
+/// The registry entry.
+pub static BOT: BotDef<Catan> = BotDef {
+    name: "random",
+    summary: "a uniformly random legal move",
+    params: &[],
+    full: Full::Every,
+    build: |_: &Params| Box::new(RandomCatan::default()),
+};
 
 /// Uniform among the legal moves of what it sees.
 #[derive(Default)]

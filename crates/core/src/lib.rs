@@ -5,6 +5,8 @@
 //! - [`kind`]: the one adapter a game gives the harness (name, player counts, what a seat sees,
 //!   records); [`agent`]: a player of any game; [`seat`]: who takes a seat (a bot or an outside
 //!   agent); [`runner`]: playing one game between agents.
+//! - [`bots`]: a game's bots by name, their parameters, bot files and folders, and the bot in
+//!   another program (`bot = process`).
 //! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
 //! - [`search`]: MCTS over them (determinised, with tree reuse, priors and widening).
 //! - [`seeds`]: every random stream derived from the run seed and the place it is used;
@@ -18,11 +20,13 @@
 //! - [`folder`], [`output`]: run folders that one run holds at a time, and files written whole or
 //!   appended row by row; [`error`]: what can go wrong, naming the file, setting or bot at fault.
 //! - [`pool`], [`progress`], [`stop`], [`alloc_count`]: worker threads, progress bars, stop
-//!   requests and counting allocations.
+//!   requests and counting allocations; [`digest`]: SHA-256 in hex.
 
 pub mod agent;
 pub mod alloc_count;
+pub mod bots;
 pub mod child;
+pub mod digest;
 pub mod error;
 pub mod folder;
 pub mod game;

@@ -1,7 +1,7 @@
 //! The messages of `stadt-bot 1` (docs/bot-protocol.md) as Die Stadt's bots speak them: the
 //! messages every game shares are the core's (`stadt_core::protocol`), Die Stadt's new game and
-//! move texts its engine's (`die_stadt::spoken`). `process_bot` is the host side and
-//! `stadt serve-bot` the bot side.
+//! move texts its engine's (`die_stadt::spoken`). The host side is the core's
+//! (`stadt_core::bots::process`) and `stadt serve-bot` the bot side.
 
 pub use die_stadt::kind::{sha256_hex, tiles_sha256};
 pub use die_stadt::spoken::move_texts;

@@ -1,20 +1,33 @@
-//! Finding bots by name among those `bots/mod.rs` registers.
+//! Die Stadt's bots as the core's bot layer finds them by name (`stadt_core::bots`): those
+//! `bots/mod.rs` registers, and the bot in another program (`bot = process`), whose seat `greedy`
+//! plays to the end after a failure.
 
-use crate::bot_def::BotDef;
-use crate::bots::REGISTRY;
-use crate::process_bot::BOT;
+use crate::bots::{REGISTRY, greedy};
+use die_stadt::kind::DieStadt;
+use stadt_core::agent::Agent;
+use stadt_core::bots::def::{BotDef, BotSpec};
+use stadt_core::bots::params::Params;
+use stadt_core::bots::process;
+use stadt_core::bots::roster::Roster;
 
-/// Every bot.
-pub fn registry() -> &'static [&'static BotDef] {
+/// Die Stadt's bots. Its bot files were written before there were other games: a file without a
+/// `game` line is Die Stadt's.
+pub static BOTS: Roster<DieStadt> =
+    Roster { game: die_stadt::kind::NAME, bots: REGISTRY, process: &PROCESS, bare_files: true };
+
+/// Die Stadt's process bot.
+pub static PROCESS: BotDef<DieStadt> = process::bot(build_process);
+
+/// Every named bot.
+pub fn registry() -> &'static [&'static BotDef<DieStadt>] {
     REGISTRY
 }
 
-/// The bot of this name (or the process bot, `process`, which bot files choose).
-pub fn find(name: &str) -> Option<&'static BotDef> {
-    REGISTRY.iter().copied().find(|d| d.name == name).or_else(|| (name == BOT.name).then_some(&BOT))
+fn build_process(params: &Params) -> Box<dyn Agent<DieStadt>> {
+    process::agent(params, fallback())
 }
 
-/// The registered bots' names, comma-separated (for messages).
-pub fn names() -> String {
-    registry().iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
+/// The agent that finishes a forfeited game: `greedy` with its defaults.
+fn fallback() -> Box<dyn Agent<DieStadt>> {
+    BotSpec::new(&greedy::BOT, &[], "greedy").expect("greedy's defaults").build()
 }

@@ -5,8 +5,8 @@
 //! the seat and players of a new game, and the listed moves against the record's own (so the
 //! answer is always one of them); a line longer than the limit is refused unread.
 
-use crate::bot_def::BotSpec;
 use crate::protocol;
+use die_stadt::kind::DieStadt;
 use die_stadt::observation::Observation;
 use die_stadt::public_record::replay_public;
 use die_stadt::record::decision_text;
@@ -15,6 +15,7 @@ use die_stadt::tiles::TileSet;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Map, Value};
+use stadt_core::bots::def::BotSpec;
 use std::io::{BufRead, Write};
 
 /// The longest line a host may send, in bytes: far above any record of a game.
@@ -38,7 +39,7 @@ type Playing =
 /// tile set a new game names (its name and SHA-256, empty when not sent), or says why it is not at
 /// hand.
 pub fn serve(
-    spec: &BotSpec,
+    spec: &BotSpec<DieStadt>,
     tiles: &dyn Fn(&str, &str) -> Result<&'static TileSet, String>,
     mut input: impl BufRead,
     mut output: impl Write,

@@ -3,12 +3,12 @@
 use die_stadt::game::Game;
 use die_stadt::observation::Observation;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::params::Value;
-use die_stadt_bots::registry::registry;
-use die_stadt_bots::spec::{parse_bot, parse_bots, split_bots};
+use die_stadt_bots::registry::{BOTS, registry};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stadt_core::bots::dirs::BotDirs;
+use stadt_core::bots::params::Value;
+use stadt_core::bots::split::split_bots;
 use stadt_testkit::scratch;
 
 /// Positions from random games.
@@ -39,7 +39,8 @@ fn positions(count: usize, players: usize, seed: u64) -> Vec<Game> {
 fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
     let pos = positions(6, 4, 2);
     for threads in [1, 2] {
-        let spec = parse_bot(&format!("mcts:iters=200,depth=8,threads={threads}"), &BotDirs::none()).unwrap();
+        let spec =
+            BOTS.parse_bot(&format!("mcts:iters=200,depth=8,threads={threads}"), &BotDirs::none()).unwrap();
         for (i, g) in pos.iter().enumerate() {
             let m1 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
             let m2 = spec.build().act(&Observation::new(g), &mut Pcg64Mcg::seed_from_u64(i as u64));
@@ -50,25 +51,25 @@ fn mcts_is_reproducible_from_its_seed_at_a_fixed_budget_at_any_thread_count() {
 
 #[test]
 fn bots_by_name_with_parameters_and_clear_errors() {
-    let b = parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
+    let b = BOTS.parse_bot("mcts:iters=2000,c=0.7,rollout=greedy", &BotDirs::none()).unwrap();
     assert_eq!(b.params.int("iters"), 2000);
     assert_eq!(b.params.text("rollout"), "greedy");
-    let informed = parse_bot("lmcts:rollout=best:4", &BotDirs::none()).unwrap();
+    let informed = BOTS.parse_bot("lmcts:rollout=best:4", &BotDirs::none()).unwrap();
     assert_eq!(informed.params.text("rollout"), "best:4");
     for bad in ["best:0", "softmax:0", "eps:2", "wise"] {
-        let e = parse_bot(&format!("lmcts:rollout={bad}"), &BotDirs::none()).unwrap_err().to_string();
+        let e = BOTS.parse_bot(&format!("lmcts:rollout={bad}"), &BotDirs::none()).unwrap_err().to_string();
         assert!(e.contains(bad) && e.contains("best:K"), "{e}");
     }
     assert!(b.full().starts_with("mcts:iters=2000,ms=0,c=0.7,reward=margin,rollout=greedy"), "{}", b.full());
-    let e = parse_bot("wizard", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("wizard", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("unknown bot `wizard`") && e.contains("greedy") && e.contains("mcts"), "{e}");
-    let e = parse_bot("mcts:speed=3", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("mcts:speed=3", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("no parameter `speed`") && e.contains("iters") && e.contains("rollout"), "{e}");
-    let e = parse_bot("mcts:rollout=smart", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("mcts:rollout=smart", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("rollout=smart is not random, greedy"), "{e}");
-    let e = parse_bot("greedy:open=lots", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("greedy:open=lots", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("not a number"), "{e}");
-    let e = parse_bot("mcts:iters", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("mcts:iters", &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("not key=value"), "{e}");
 }
 
@@ -86,27 +87,27 @@ fn one_splitter_reads_bot_lists_and_single_specs() {
     for bad in ["greedy,,random", "greedy,", ",greedy", "mcts:iters=5,"] {
         let e = split_bots(bad).unwrap_err().to_string();
         assert!(e.contains("empty bot name or parameter") && e.contains(bad), "{e}");
-        assert_eq!(parse_bot(bad, &BotDirs::none()).unwrap_err().to_string(), e);
+        assert_eq!(BOTS.parse_bot(bad, &BotDirs::none()).unwrap_err().to_string(), e);
     }
     // The list a command line takes gives the same bots one at a time.
-    let list = parse_bots("mcts:iters=200,c=0.5,steerer,greedy,open=0.25", &BotDirs::none()).unwrap();
+    let list = BOTS.parse_bots("mcts:iters=200,c=0.5,steerer,greedy,open=0.25", &BotDirs::none()).unwrap();
     let one = ["mcts:iters=200,c=0.5", "steerer", "greedy:open=0.25"]
-        .map(|s| parse_bot(s, &BotDirs::none()).unwrap());
+        .map(|s| BOTS.parse_bot(s, &BotDirs::none()).unwrap());
     assert_eq!(list, one);
     assert_eq!(
         list.iter().map(|b| b.label.as_str()).collect::<Vec<_>>(),
         ["mcts:iters=200,c=0.5", "steerer", "greedy:open=0.25"]
     );
     // Where one bot is expected, a list is refused.
-    let e = parse_bot("mcts:iters=5,bogus", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("mcts:iters=5,bogus", &BotDirs::none()).unwrap_err().to_string();
     assert_eq!(e, "bot `mcts`: `bogus` is not key=value");
-    let e = parse_bot("greedy,random", &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot("greedy,random", &BotDirs::none()).unwrap_err().to_string();
     assert_eq!(e, "`greedy,random` names 2 bots where one is expected");
 }
 
 #[test]
 fn parameters_are_parsed_once_into_typed_values_and_written_as_before() {
-    let b = parse_bot("mcts:iters=4000,c=0.50,reuse=yes,reward=win", &BotDirs::none()).unwrap();
+    let b = BOTS.parse_bot("mcts:iters=4000,c=0.50,reuse=yes,reward=win", &BotDirs::none()).unwrap();
     assert!(matches!(b.params.value("iters"), Value::Int(4000)));
     assert!(matches!(b.params.value("c"), Value::Real(c) if *c == 0.5));
     assert!(matches!(b.params.value("reuse"), Value::Bool(true)));
@@ -117,11 +118,11 @@ fn parameters_are_parsed_once_into_typed_values_and_written_as_before() {
         "mcts:iters=4000,ms=0,c=0.5,reward=win,rollout=random,open=0.5,depth=24,eval=projected,prior=0,tau=2,widen=0,expand=1,reuse=true,follow=false,halving=false,chance=0,threads=1,clairvoyant=false"
     );
     // A default is written as its definition writes it; a value given, in its shortest form.
-    let s = parse_bot("steerer:gain=1.0,ahead=06", &BotDirs::none()).unwrap();
+    let s = BOTS.parse_bot("steerer:gain=1.0,ahead=06", &BotDirs::none()).unwrap();
     assert!(s.full().contains(",gain=1,opp=1.0,") && s.full().contains(",ahead=6,"), "{}", s.full());
     assert_eq!(s.params.real("gain"), s.params.real("opp"));
     // Specs are equal when they are written the same.
-    let p = |t: &str| parse_bot(t, &BotDirs::none()).unwrap();
+    let p = |t: &str| BOTS.parse_bot(t, &BotDirs::none()).unwrap();
     assert_eq!(p("mcts"), p("mcts:iters=1000"));
     assert_ne!(p("steerer"), p("steerer:gain=1.0"));
     assert_eq!(p("steerer:gain=1"), p("steerer:gain=1.0"));
@@ -139,22 +140,24 @@ fn bot_files_hold_a_name_and_parameters() {
     let dir = scratch("botfile");
     let path = dir.join("mine.bot");
     std::fs::write(&path, "# tuned by hand\nbot = steerer\nrow = 0.9\ntower_min = 5\n").unwrap();
-    let b = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap();
+    let b = BOTS.parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap();
     assert_eq!(b.def.name, "steerer");
     assert_eq!(b.label, "mine");
     assert_eq!(b.params.real("row"), 0.9);
     assert_eq!(b.params.real("tower_min"), 5.0);
     std::fs::write(&path, "bot = steerer\nrudder = 1\n").unwrap();
-    let e = parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err().to_string();
+    let e = BOTS.parse_bot(path.to_str().unwrap(), &BotDirs::none()).unwrap_err().to_string();
     assert!(e.contains("no parameter `rudder`"), "{e}");
     std::fs::write(&path, "row = 1\n").unwrap();
     assert!(
-        parse_bot(path.to_str().unwrap(), &BotDirs::none())
+        BOTS.parse_bot(path.to_str().unwrap(), &BotDirs::none())
             .unwrap_err()
             .to_string()
             .contains("no `bot = NAME` line")
     );
-    assert!(parse_bot("/no/such.bot", &BotDirs::none()).unwrap_err().to_string().contains("does not exist"));
+    assert!(
+        BOTS.parse_bot("/no/such.bot", &BotDirs::none()).unwrap_err().to_string().contains("does not exist")
+    );
 }
 
 #[test]

@@ -8,11 +8,11 @@ use die_stadt::moves::Step;
 use die_stadt::observation::Observation;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::BotDirs;
 use die_stadt_bots::prior::{GreedyPrior, softmax};
-use die_stadt_bots::spec::parse_bot;
+use die_stadt_bots::registry::BOTS;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward};
 
 fn config(reuse: bool, threads: usize) -> Config {
@@ -120,7 +120,7 @@ fn against_greedy(seed: u64, steps: u64, mut decide: impl FnMut(&Game, u64, bool
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut g = midgame(TileSet::default_set(), &mut rng);
     let me = g.table().actor();
-    let mut greedy = parse_bot("greedy", &BotDirs::none()).unwrap().build();
+    let mut greedy = BOTS.parse_bot("greedy", &BotDirs::none()).unwrap().build();
     let mut others_moved = false;
     for k in 0..steps {
         if g.is_over() {
@@ -254,7 +254,7 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
     let mut rng = Pcg64Mcg::seed_from_u64(4);
     let g = midgame(TileSet::default_set(), &mut rng);
     for threads in [1, 2] {
-        let spec = parse_bot(
+        let spec = BOTS.parse_bot(
             &format!(
                 "mcts:iters=300,depth=6,prior=0.5,widen=2,expand=2,reuse=true,follow=true,halving=true,chance=1,threads={threads}"
             ),
@@ -271,8 +271,8 @@ fn mcts_with_every_idea_on_is_reproducible_at_any_thread_count() {
 /// over a stretch of 4 games of `players` from the same seeds.
 fn decide_alike(a: &str, b: &str, players: usize) {
     let mut rng = Pcg64Mcg::seed_from_u64(21);
-    let mut a_bot = parse_bot(a, &BotDirs::none()).unwrap().build();
-    let mut b_bot = parse_bot(b, &BotDirs::none()).unwrap().build();
+    let mut a_bot = BOTS.parse_bot(a, &BotDirs::none()).unwrap().build();
+    let mut b_bot = BOTS.parse_bot(b, &BotDirs::none()).unwrap().build();
     let mut steps = std::collections::BTreeSet::new();
     for game in 0..4u64 {
         let mut g = midgame_of(TileSet::default_set(), players, &mut rng);

@@ -15,7 +15,6 @@ use crate::tiles::TileSet;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
-use sha2::{Digest, Sha256};
 use stadt_core::error::Error;
 use stadt_core::kind::{Columns, GameKind, GameOption};
 use stadt_core::seeds::{derive, stream};
@@ -80,10 +79,8 @@ pub fn tiles_sha256(set: &TileSet) -> String {
     sha256_hex(set.text.as_bytes())
 }
 
-/// SHA-256 of bytes, in hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
+/// SHA-256 of bytes, in hex (the core's).
+pub use stadt_core::digest::sha256_hex;
 
 /// The draw order (pile 1, 2, 3, top first) for a deck seed.
 pub fn deck_order(tileset: &TileSet, deck_seed: u64) -> Vec<u8> {

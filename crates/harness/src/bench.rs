@@ -228,8 +228,8 @@ fn bench_agent(
     threads: usize,
 ) -> Result<Box<dyn stadt_core::agent::Agent<die_stadt::kind::DieStadt>>, String> {
     let spec = format!("{bot},iters={MCTS_BENCH_ITERS},threads={threads}");
-    let dirs = die_stadt_bots::botfile::BotDirs::none();
-    Ok(die_stadt_bots::spec::parse_bot(&spec, &dirs).map_err(|e| format!("bot {bot}: {e}"))?.build())
+    let dirs = stadt_core::bots::dirs::BotDirs::none();
+    Ok(die_stadt_bots::registry::BOTS.parse_bot(&spec, &dirs).map_err(|e| format!("bot {bot}: {e}"))?.build())
 }
 
 /// Every figure, each measured for about `seconds`.
@@ -417,7 +417,7 @@ fn timed_tournament(
         tiles: crate::settings::TILES.into(),
         options: String::new(),
     };
-    let spec = TournamentSpec::new(bots, &settings, dir, &die_stadt_bots::botfile::BotDirs::none())
+    let spec = TournamentSpec::new(bots, &settings, dir, &stadt_core::bots::dirs::BotDirs::none())
         .expect("a valid tournament");
     let opts = Options {
         threads,

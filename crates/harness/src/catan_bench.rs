@@ -5,7 +5,6 @@
 //! (official and `house=cuxtan`), their allocations and its clone.
 
 use crate::bench::Figure;
-use crate::catan::CatanEntrant;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::Catan;
@@ -215,7 +214,9 @@ fn knights_figures(
 /// Iterations per second of Catan's `mcts` (random playouts) deciding `states` in turn,
 /// `MCTS_BENCH_ITERS` iterations each.
 fn mcts_iterations_per_second(states: &[State], seconds: f64, seed: u64) -> f64 {
-    let bot = CatanEntrant::parse(&format!("mcts:iters={MCTS_BENCH_ITERS}")).expect("a bot");
+    let bot = stadt_catan_bots::registry::BOTS
+        .parse_bot(&format!("mcts:iters={MCTS_BENCH_ITERS}"), &stadt_core::bots::dirs::BotDirs::none())
+        .expect("a bot");
     let SeatAgent::Bot(mut agent) = bot.agent(seed, 0).expect("an agent") else {
         unreachable!("Catan's bots are in-process")
     };

@@ -21,7 +21,7 @@
 //! seat's, a move Catanatron does not list) is answered by `{"type": "error", "message": ...}`,
 //! and the program stops with the error.
 
-use crate::catan::{Catan, CatanEntrant};
+use crate::catan::Catan;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::{Value, json};
@@ -33,6 +33,7 @@ use stadt_catan::observation::Observation;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::seat::{Seat, SeatAgent};
@@ -49,7 +50,7 @@ struct Followed {
 }
 
 impl Followed {
-    fn start(entrant: &CatanEntrant, msg: &Value) -> Result<Followed, String> {
+    fn start(entrant: &BotSpec<Catan>, msg: &Value) -> Result<Followed, String> {
         let players = msg["players"]
             .as_u64()
             .filter(|n| (2..=4).contains(n))
@@ -147,7 +148,7 @@ impl Followed {
 
 /// Serves `entrant` to Catanatron's loop: reads `input` until `quit` or its end, answering on
 /// `output` (see the module's header).
-pub fn serve(entrant: &CatanEntrant, input: impl BufRead, mut output: impl Write) -> Result<(), Error> {
+pub fn serve(entrant: &BotSpec<Catan>, input: impl BufRead, mut output: impl Write) -> Result<(), Error> {
     let mut game: Option<Followed> = None;
     let mut answer = |msg: Value| -> Result<(), Error> {
         writeln!(output, "{msg}")

@@ -5,7 +5,7 @@
 //! first violation fails the check.
 
 use crate::hosted::Hosted;
-use die_stadt_bots::botfile::BotDirs;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
 use stadt_core::process_agent::Settings;
 use stadt_core::runner::{Table, play};

@@ -2,7 +2,7 @@
 //! project (a Python callable, say); the seat traits themselves are the core's (`stadt_core::seat`).
 
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::spec::BotSpec;
+use stadt_core::bots::def::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::seat::{OutsideEntrant, Seat, SeatAgent, outside_seed};
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub enum Entrant {
     /// A bot of the registry (or a bot file).
-    Bot(BotSpec),
+    Bot(BotSpec<DieStadt>),
     /// An agent from outside the project.
     Outside(Arc<dyn OutsideEntrant<DieStadt>>),
 }
@@ -52,7 +52,7 @@ impl Seat<DieStadt> for Entrant {
     }
 
     fn can_forfeit(&self) -> bool {
-        matches!(self, Entrant::Bot(b) if b.def.name == die_stadt_bots::process_bot::BOT.name)
+        matches!(self, Entrant::Bot(b) if b.can_forfeit())
     }
 }
 

@@ -6,7 +6,10 @@
 use crate::runner::RecordHead;
 use crate::weight::Weight;
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::botfile::BotDirs;
+use die_stadt_bots::registry::BOTS;
+use stadt_core::bots::dirs::BotDirs;
+use stadt_core::bots::process;
+use stadt_core::bots::roster::Roster;
 use stadt_core::error::Error;
 use stadt_core::kind::GameKind;
 use stadt_core::seat::Seat;
@@ -32,6 +35,9 @@ pub trait Hosted: GameKind + Sized {
     fn rules_text(&self) -> Option<String> {
         None
     }
+
+    /// The game's bots (its bots crate's list), by which its specs and bot files are read.
+    fn bots() -> &'static Roster<Self>;
 
     /// A seat from a bot spec (`NAME`, `NAME:key=value,...`, or a bot file found in `dirs`).
     fn entrant(spec: &str, dirs: &BotDirs) -> Result<Self::Entrant, Error>;
@@ -129,8 +135,12 @@ impl Hosted for DieStadt {
         crate::tileset::sha256(self.tileset)
     }
 
+    fn bots() -> &'static Roster<DieStadt> {
+        &BOTS
+    }
+
     fn entrant(spec: &str, dirs: &BotDirs) -> Result<Self::Entrant, Error> {
-        Ok(crate::entrant::Entrant::Bot(die_stadt_bots::spec::parse_bot(spec, dirs)?))
+        Ok(crate::entrant::Entrant::Bot(BOTS.parse_bot(spec, dirs)?))
     }
 
     fn record_head(&self, dir: &Path, setup: &str) -> Result<RecordHead, Error> {
@@ -138,15 +148,15 @@ impl Hosted for DieStadt {
     }
 
     fn worker_done() {
-        die_stadt_bots::process_bot::release_idle();
+        stadt_core::process_agent::release_idle();
     }
 
     fn outside_program(
         entrant: &Self::Entrant,
     ) -> Option<Result<stadt_core::process_agent::Settings, String>> {
         match entrant {
-            crate::entrant::Entrant::Bot(b) if b.def.name == die_stadt_bots::process_bot::BOT.name => {
-                Some(die_stadt_bots::process_bot::Settings::of(&b.params))
+            crate::entrant::Entrant::Bot(b) if b.def.name == process::NAME => {
+                Some(process::Settings::of(&b.params))
             }
             _ => None,
         }
@@ -158,7 +168,7 @@ impl Hosted for DieStadt {
 
     fn weights(entrant: &Self::Entrant) -> Vec<Weight> {
         match entrant {
-            crate::entrant::Entrant::Bot(b) => crate::tune::weights::weights(b),
+            crate::entrant::Entrant::Bot(b) => crate::weight::weights(b),
             crate::entrant::Entrant::Outside(_) => Vec::new(),
         }
     }
@@ -166,7 +176,7 @@ impl Hosted for DieStadt {
     fn with_weights(entrant: &Self::Entrant, ws: &[Weight], values: &[f64]) -> Result<Self::Entrant, Error> {
         match entrant {
             crate::entrant::Entrant::Bot(b) => {
-                crate::tune::weights::with_weights(b, ws, values).map(crate::entrant::Entrant::Bot)
+                crate::weight::with_weights(b, ws, values).map(crate::entrant::Entrant::Bot)
             }
             crate::entrant::Entrant::Outside(_) => Ok(entrant.clone()),
         }
@@ -174,7 +184,7 @@ impl Hosted for DieStadt {
 
     fn tuned_file(entrant: &Self::Entrant, about: &str) -> TunedFile {
         let text = match entrant {
-            crate::entrant::Entrant::Bot(b) => die_stadt_bots::botfile::bot_file_text(b, about),
+            crate::entrant::Entrant::Bot(b) => BOTS.file_text(b, about),
             crate::entrant::Entrant::Outside(o) => format!("# {about}\n{}\n", o.spec()),
         };
         TunedFile { extension: "bot", text, usage: "--bots NAME".into() }

@@ -27,6 +27,7 @@ pub mod sprt;
 pub mod tileset;
 pub mod tournament;
 pub mod tune;
+mod unnamed;
 pub mod viewer;
 pub mod web;
 pub mod weight;

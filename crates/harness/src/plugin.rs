@@ -264,21 +264,12 @@ pub fn chosen<K: Plugin>(name: &str) -> Option<Chosen> {
     K::ALIASES.iter().find(|a| a.name == name).map(|a| Chosen { name: a.name, preset: a.options })
 }
 
-/// The game whose manifests leave out `game` (`Hosted::UNNAMED_IN_MANIFESTS`), as the registry
-/// noted it: how a manifest without `game` is named when two are compared.
-static UNNAMED: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
-
 /// Notes `K` as the game whose manifests name none, when it is (the registry calls it).
 pub fn note_unnamed<K: Plugin>() {
     if K::UNNAMED_IN_MANIFESTS {
         let kind = K::set_up(crate::settings::TILES, "").expect("a game is set up by its defaults");
-        let _ = UNNAMED.set(kind.name());
+        crate::unnamed::note(kind.name());
     }
-}
-
-/// The name of the game whose manifests leave out `game`.
-pub fn unnamed() -> &'static str {
-    UNNAMED.get().copied().unwrap_or("(a manifest without `game`)")
 }
 
 /// Work done with whichever game a name picks: the registry calls `run` with the game's type.
@@ -288,6 +279,17 @@ pub trait ForGame {
 
     /// Does the work with the game `K`, as `chosen` names it.
     fn run<K: Plugin>(self, chosen: Chosen) -> Self::Out;
+}
+
+/// A game's bots, without its type (what `stadt bots` and Python's `bot_names` list).
+pub struct BotsOf;
+
+impl ForGame for BotsOf {
+    type Out = &'static dyn stadt_core::bots::listing::Listing;
+
+    fn run<K: Plugin>(self, _: Chosen) -> Self::Out {
+        K::bots()
+    }
 }
 
 /// The error for a name no game has, given as `how`: it lists the games.

@@ -31,7 +31,7 @@ pub fn load_file(path: &Path) -> Result<&'static TileSet, Error> {
 
 /// SHA-256 of the text a tile set was read from, in hex (`sha256sum FILE` gives the same).
 pub fn sha256(set: &TileSet) -> String {
-    die_stadt_bots::protocol::tiles_sha256(set)
+    die_stadt::kind::tiles_sha256(set)
 }
 
 /// Whether a record's `tiles` line may name `name` as a file beside the record: one plain file

@@ -23,10 +23,12 @@ use stadt_catan::knights::decks::Deck;
 use stadt_catan::moves::{Chance, Move, Phase};
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
 use stadt_core::runner::{Table, play};
 use stadt_core::seat::{Seat, SeatAgent};
-use stadt_harness::catan::CatanEntrant;
+use stadt_harness::hosted::Hosted;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Catan's bots, searchers at a small budget (the argument does not depend on it).
@@ -38,7 +40,7 @@ const LIMIT: usize = 600;
 /// A bot in a seat, or the same bot shown the real game (to prove the comparison can fail).
 #[derive(Clone)]
 struct Entrant {
-    bot: CatanEntrant,
+    bot: BotSpec<Catan>,
     clairvoyant: bool,
 }
 
@@ -334,8 +336,10 @@ fn knights_pairs(rng: &mut Pcg64Mcg) -> Vec<(usize, State, State, u8)> {
 /// Every pair played by lineups of Catan's bots in turn; the decisions compared for each kind of
 /// pair (deck, steal, all a seat cannot see), or the first difference found.
 fn run(clairvoyant: bool, knights: bool) -> Result<[usize; 3], String> {
-    let all: Vec<Entrant> =
-        BOTS.iter().map(|spec| Entrant { bot: CatanEntrant::parse(spec).unwrap(), clairvoyant }).collect();
+    let all: Vec<Entrant> = BOTS
+        .iter()
+        .map(|spec| Entrant { bot: Catan::entrant(spec, &BotDirs::none()).unwrap(), clairvoyant })
+        .collect();
     let mut rng = Pcg64Mcg::seed_from_u64(2041);
     let mut compared = [0; 3];
     let pairs = if knights { knights_pairs(&mut rng) } else { pairs(&mut rng) };

@@ -11,7 +11,8 @@ use stadt_catan::catanatron::board_json;
 use stadt_catan::ids::Player;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_harness::catan::CatanEntrant;
+use stadt_catan_bots::registry::BOTS;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::catanatron_seat::serve;
 use stadt_testkit::catan::{Logged, play_logged};
 
@@ -47,7 +48,7 @@ fn messages(board: &Board, players: usize, seat: u8, log: &[Logged]) -> String {
 
 /// What the seat answered, line by line, and how serving ended.
 fn served(bot: &str, input: &str) -> (Vec<Value>, Result<(), String>) {
-    let entrant = CatanEntrant::parse(bot).unwrap();
+    let entrant = BOTS.parse_bot(bot, &BotDirs::none()).unwrap();
     let mut output = Vec::new();
     let result = serve(&entrant, input.as_bytes(), &mut output).map_err(|e| e.to_string());
     let replies =

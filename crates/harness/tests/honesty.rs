@@ -8,14 +8,15 @@
 //! (the runner handing an agent the full game, the table carrying the next tile, an agent reading
 //! the deck) makes the observations or the decisions differ.
 
+use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
 use die_stadt::table::Table;
 use die_stadt::tiles::{TILE_COUNT, TileSet};
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::BotSpec;
-use die_stadt_bots::spec::parse_bot;
+use die_stadt_bots::registry::BOTS;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::runner::{deck_order, play_deck};
 use stadt_testkit::bots::{every_bot, reshuffled_after};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,12 +30,12 @@ const MCTS_ALL: &str = "mcts:iters=60,depth=6,prior=0.5,widen=2,expand=2,reuse=t
 
 /// Every registered bot, searchers at a small budget (the argument does not depend on it), and
 /// MCTS a second time with every idea of the search on.
-fn bots(clairvoyant: bool) -> Vec<BotSpec> {
+fn bots(clairvoyant: bool) -> Vec<BotSpec<DieStadt>> {
     let clair = if clairvoyant { ",clairvoyant=true" } else { "" };
     every_bot(&format!("iters=60,depth=6{clair}"))
         .into_iter()
         .chain(std::iter::once(format!("{MCTS_ALL}{clair}")))
-        .map(|spec| parse_bot(&spec, &BotDirs::none()).unwrap())
+        .map(|spec| BOTS.parse_bot(&spec, &BotDirs::none()).unwrap())
         .collect()
 }
 
@@ -57,7 +58,7 @@ struct Seen {
 
 /// Plays `order` through the runner and keeps every decision taken while no more than `shared`
 /// tiles were drawn; the game is stopped after that.
-fn decisions(bots: &[BotSpec], order: &[u8], agent_seed: u64, shared: usize) -> Vec<Seen> {
+fn decisions(bots: &[BotSpec<DieStadt>], order: &[u8], agent_seed: u64, shared: usize) -> Vec<Seen> {
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
     let mut observe = |obs: &die_stadt::observation::Observation, mv: Move| {
@@ -83,7 +84,8 @@ fn compare(clairvoyant: bool) -> (usize, Option<String>) {
     let mut compared = 0;
     for players in 2..=4 {
         for game in 0..16usize {
-            let lineup: Vec<BotSpec> = (0..players).map(|s| all[(game + s) % all.len()].clone()).collect();
+            let lineup: Vec<BotSpec<DieStadt>> =
+                (0..players).map(|s| all[(game + s) % all.len()].clone()).collect();
             // Positions from the opening to the last pile.
             let shared = 4 + game * 4 + rng.random_range(0..4);
             assert!(shared < TILE_COUNT);

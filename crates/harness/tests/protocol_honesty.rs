@@ -2,11 +2,13 @@
 //! games with the same history and different hidden orders send it byte-identical messages until
 //! the first tile the decks disagree on is drawn. The bot logs every byte it receives.
 
+use die_stadt::kind::DieStadt;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::{BotDirs, parse_bot_file};
-use die_stadt_bots::spec::{BotSpec, parse_bot};
+use die_stadt_bots::registry::BOTS;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::runner::{deck_order, play_deck};
 use stadt_testkit::bots::reshuffled_after;
 use stadt_testkit::scratch;
@@ -21,7 +23,7 @@ if m['type'] == 'hello': print(json.dumps({'type': 'ready'}), flush=True)\n    \
 elif m['type'] == 'decide': print(json.dumps({'type': 'move', 'move': m['moves'][0]}), flush=True)\n";
 
 /// Plays `order` until more than `shared` tiles are drawn.
-fn play(bots: &[BotSpec], order: &[u8], shared: usize) {
+fn play(bots: &[BotSpec<DieStadt>], order: &[u8], shared: usize) {
     let stop = AtomicBool::new(false);
     let mut observe = |obs: &die_stadt::observation::Observation, _| {
         if obs.table().drawn() > shared {
@@ -62,8 +64,8 @@ fn a_process_bot_is_sent_the_same_bytes_whatever_the_hidden_order() {
         format!("bot = process\ncommand = python3 logger.py\nenv = LOG={}\n", log.display()),
     )
     .unwrap();
-    let logger = parse_bot_file(&file.to_string_lossy()).unwrap();
-    let others = ["greedy", "random"].map(|b| parse_bot(b, &BotDirs::none()).unwrap());
+    let logger = BOTS.parse_file(&file.to_string_lossy()).unwrap();
+    let others = ["greedy", "random"].map(|b| BOTS.parse_bot(b, &BotDirs::none()).unwrap());
     let bots = [logger, others[0].clone(), others[1].clone()];
     let mut compared = 0;
     for (seed, shared) in [(1u64, 10usize), (2, 40), (3, 70)] {

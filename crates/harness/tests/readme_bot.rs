@@ -1,21 +1,13 @@
-//! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles
-//! with the paths a file in `crates/die-stadt-bots/src/bots/` has, and plays a whole game through the
-//! runner tournaments use.
-
-/// What `crate::` names inside the agents crate, for the bot file.
-mod params {
-    pub use die_stadt_bots::params::*;
-}
-mod spec {
-    pub use die_stadt_bots::spec::*;
-}
+//! The bot of docs/adding-a-bot.md is this folder's `mybot.rs` to the letter; it compiles, and
+//! plays a whole game through the runner tournaments use.
 
 #[path = "readme_bot/mybot.rs"]
 mod mybot;
 
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::{BotSpec, parse_bot};
+use die_stadt_bots::registry::BOTS;
+use stadt_core::bots::def::BotSpec;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::runner::play_game;
 use stadt_testkit::files::repo_text;
 
@@ -38,7 +30,7 @@ fn the_readme_bot_compiles_as_written_and_plays_a_game() {
     assert_eq!(mine.full(), "mybot:k=2");
     let err = BotSpec::new(&mybot::BOT, &[("k".into(), "2000".into())], "mybot").unwrap_err();
     assert!(err.to_string().contains("0 to 1000"), "{err}");
-    let greedy = parse_bot("greedy", &BotDirs::none()).unwrap();
+    let greedy = BOTS.parse_bot("greedy", &BotDirs::none()).unwrap();
     let played = play_game(TileSet::default_set(), &[mine, greedy], 1, 2, None).unwrap();
     assert!(played.game.is_over());
     assert!(played.decisions[0] > 30, "mybot decided every one of its turns");

@@ -4,11 +4,11 @@
 
 use crate::errors::{harness_error, value_error};
 use crate::game::PyGame;
-use die_stadt_bots::botfile::BotDirs;
 use pyo3::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::game::{Game as _, Turn};
 use stadt_core::seat::{Seat, SeatAgent};
 use stadt_harness::plugin::{Chosen, ForGame, Plugin};

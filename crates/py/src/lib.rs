@@ -72,8 +72,13 @@ fn defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-/// The bots stadt has, by name.
+/// The bots of the game `game` names (the first game when none), by name; an unknown game raises
+/// `ValueError` naming the games.
 #[pyfunction]
-fn bot_names() -> Vec<&'static str> {
-    die_stadt_bots::registry::registry().iter().map(|d| d.name).collect()
+#[pyo3(signature = (game = None))]
+fn bot_names(game: Option<&str>) -> PyResult<Vec<&'static str>> {
+    let game = game.unwrap_or(stadt::registry::default_name());
+    let bots = stadt::registry::dispatch(game, "game", stadt_harness::plugin::BotsOf)
+        .map_err(errors::harness_error)?;
+    Ok(bots.bot_names())
 }

@@ -3,10 +3,10 @@
 
 use crate::errors::harness_error;
 use crate::tournament::{Raised, options as run_options, py_entrant, run_interruptible};
-use die_stadt_bots::botfile::BotDirs;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::settings::{ERROR_RATE, MAX_GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::sprt::run::run;

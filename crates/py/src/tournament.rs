@@ -9,11 +9,11 @@ use die_stadt::actions;
 use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
 use die_stadt::observation::Observation;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::parse_bot;
+use die_stadt_bots::registry::BOTS;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::seat::{OutsideAgent, OutsideEntrant};
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
@@ -98,7 +98,7 @@ impl OutsideAgent<DieStadt> for PyAgent {
 /// A bot spec or a Python entrant `(name, factory)`; the entrant's exceptions go to `raised`.
 pub(crate) fn entrant(b: &Bound<'_, PyAny>, dirs: &BotDirs, raised: &Raised) -> PyResult<Entrant> {
     if let Ok(text) = b.extract::<String>() {
-        return Ok(Entrant::Bot(parse_bot(&text, dirs).map_err(|e| value_error(e.to_string()))?));
+        return Ok(Entrant::Bot(BOTS.parse_bot(&text, dirs).map_err(|e| value_error(e.to_string()))?));
     }
     let pair = b.cast::<PyTuple>().ok().filter(|t| t.len() == 2).ok_or_else(|| {
         value_error(format!(

@@ -52,3 +52,10 @@ def test_bad_specs_raise_the_command_lines_messages() -> None:
     with pytest.raises(ValueError, match="nothing to decide"):
         stadt.Bot("greedy").act(stadt.Game(players=2, seed=1))
     assert stadt.bot_names() == ["greedy", "lmcts", "mcts", "puct", "random", "steerer"]
+
+
+def test_bot_names_lists_the_bots_of_the_game_named() -> None:
+    assert stadt.bot_names("die-stadt") == stadt.bot_names()
+    assert stadt.bot_names(game="catan") == ["random", "mcts", "greedy"]
+    with pytest.raises(ValueError, match="unknown game `chess`"):
+        stadt.bot_names("chess")

@@ -5,7 +5,10 @@
 #![allow(dead_code)]
 
 use rand::Rng;
+use stadt_core::error::Error;
 use stadt_core::game::{Game, Turn};
+use stadt_core::kind::{Columns, GameKind, GameOption};
+use std::ops::RangeInclusive;
 
 /// The counting game.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,5 +63,82 @@ impl Game for Countdown {
         out.clear();
         out.extend(moves.iter().map(|&k| f64::from((self.left - k).is_multiple_of(4))));
         self.valued
+    }
+}
+
+/// The adapter of the counting game: 2 players, a record line per move, a picture.
+pub struct CountdownKind;
+
+impl GameKind for CountdownKind {
+    type State = Countdown;
+    type Move = u32;
+    type Observation<'a> = &'a Countdown;
+    type Info = usize;
+    type RecordHead = ();
+    type History = String;
+    fn name(&self) -> &'static str {
+        "countdown"
+    }
+    fn players(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn players_rule(&self) -> &'static str {
+        "none: a test game"
+    }
+    fn options(&self) -> &'static [GameOption] {
+        &[]
+    }
+    fn columns(&self) -> Columns {
+        Columns::new(&[], &["left"])
+    }
+    fn final_values(&self, state: &Countdown, _: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
+        sources.clear();
+        details.clear();
+        details.push(state.left.to_string());
+    }
+    fn deal(&self, players: usize, _: u64) -> Result<Countdown, Error> {
+        if players != 2 {
+            return Err(Error::Setting(format!("countdown is for 2 players, not {players}")));
+        }
+        Ok(Countdown::new(false))
+    }
+    fn observe<'a>(&self, state: &'a Countdown, _: bool, _: Option<&'a str>) -> &'a Countdown {
+        state
+    }
+    fn check(&self, state: &Countdown, mv: u32) -> Result<(), String> {
+        if state.is_legal(mv) {
+            Ok(())
+        } else {
+            Err(format!("`take {mv}`: only 1 to 3, at most {}", state.left))
+        }
+    }
+    fn info(&self, _: usize, seat: usize, _: u64) -> usize {
+        seat
+    }
+    fn record_header(&self, state: &Countdown, _: &()) -> String {
+        format!("countdown from {}\n", state.left)
+    }
+    fn record_line(&self, state: &Countdown, mv: u32) -> String {
+        format!("p{} takes {mv}\n", state.to_move + 1)
+    }
+    fn history(&self, _: usize) -> String {
+        String::new()
+    }
+    fn history_catch_up(&self, _: &mut String, _: &Countdown) {}
+    fn history_push(&self, h: &mut String, _: &Countdown, mv: u32) {
+        h.push_str(&mv.to_string());
+    }
+    fn history_text<'h>(&self, h: &'h String) -> &'h str {
+        h
+    }
+
+    fn seat_picture(&self, obs: &Self::Observation<'_>, seats: &[String]) -> String {
+        self.picture(obs, seats)
+    }
+
+    fn picture(&self, s: &Countdown, _seats: &[String]) -> String {
+        let mut svg = stadt_core::svg::Svg::new(100.0, 20.0, "countdown");
+        svg.text((0.0, 10.0), stadt_core::svg::Font::new(10.0), &format!("{s:?}"));
+        svg.finish()
     }
 }

@@ -9,13 +9,13 @@ use die_stadt::kind::DieStadt;
 use stadt_core::agent::Agent;
 use crate::helpers::GreedySearch;
 use die_stadt::observation::Observation;
-use crate::params::{ParamDef, ParamKind, Params};
-use crate::bot_def::BotDef;
+use stadt_core::bots::params::{ParamDef, ParamKind, Params};
+use stadt_core::bots::def::{BotDef, Full};
 use rand_pcg::Pcg64Mcg;
 use die_stadt::moves::Move;
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "greedy",
     summary: "best immediate gain: points now plus `open` x the open features it leads",
     params: &[ParamDef {
@@ -24,6 +24,7 @@ pub static BOT: BotDef = BotDef {
         help: "weight of the open features it leads (roads, markets, residential areas, watchmen's rows)",
         kind: ParamKind::Real { min: -10.0, max: 10.0 },
     }],
+    full: Full::Every,
     build: |p: &Params| Box::new(Greedy::new(p.real("open"))),
 };
 

@@ -7,8 +7,9 @@
 //! ablation study, and results/README.md's scaling studies for `halving`).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
-use crate::params::{ParamDef, Params};
-use crate::bot_def::BotDef;
+use stadt_core::bots::params::{ParamDef, Params};
+use die_stadt::kind::DieStadt;
+use stadt_core::bots::def::{BotDef, Full};
 
 static LMCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",
@@ -22,9 +23,10 @@ static LMCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
 });
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "lmcts",
     summary: "mcts with playouts cut at 16 tiles and judged by the learned evaluation, c=0.5 (the new default search)",
     params: &LMCTS_PARAMS,
+    full: Full::Every,
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };

@@ -15,10 +15,10 @@ use stadt_core::game::Game as _;
 use crate::helpers::GreedySearch;
 use die_stadt::observation::Observation;
 use crate::prior::GreedyPrior;
-use crate::params::{ParamDef, ParamKind, Params, Value};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params, Value};
 use stadt_core::search::mcts::{Config, Mcts, Reward, Rollout};
 use stadt_core::search::playout::{Policy, keep_drawn};
-use crate::bot_def::BotDef;
+use stadt_core::bots::def::{BotDef, Full};
 use rand_pcg::Pcg64Mcg;
 use die_stadt::game::Game;
 use die_stadt::moves::{Move, Step};
@@ -175,10 +175,11 @@ static MCTS_PARAMS: [ParamDef; PARAMS] = params(Defaults {
 });
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "mcts",
     summary: "UCT over determinised games, max^n rewards, root parallel (each idea of `puct` available as a parameter, off)",
     params: &MCTS_PARAMS,
+    full: Full::Every,
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };
 

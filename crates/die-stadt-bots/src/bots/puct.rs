@@ -4,8 +4,9 @@
 //! `mcts`'s, so each idea can be switched off one at a time (results/README.md's ablation study).
 
 use crate::bots::mcts::{Defaults, MctsBot, PARAMS, params};
-use crate::params::{ParamDef, Params};
-use crate::bot_def::BotDef;
+use stadt_core::bots::params::{ParamDef, Params};
+use die_stadt::kind::DieStadt;
+use stadt_core::bots::def::{BotDef, Full};
 
 static PUCT_PARAMS: [ParamDef; PARAMS] = params(Defaults {
     iters: "1000",
@@ -19,9 +20,10 @@ static PUCT_PARAMS: [ParamDef; PARAMS] = params(Defaults {
 });
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "puct",
     summary: "mcts with a greedy-value prior (PUCT), tree reuse and a learned evaluation of short playouts",
     params: &PUCT_PARAMS,
+    full: Full::Every,
     build: |p: &Params| Box::new(MctsBot::new(p)),
 };

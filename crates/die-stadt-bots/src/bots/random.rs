@@ -5,16 +5,17 @@ use die_stadt::kind::DieStadt;
 use stadt_core::agent::Agent;
 use stadt_core::game::Game;
 use die_stadt::observation::Observation;
-use crate::params::Params;
-use crate::bot_def::BotDef;
+use stadt_core::bots::params::Params;
+use stadt_core::bots::def::{BotDef, Full};
 use rand_pcg::Pcg64Mcg;
 use die_stadt::moves::Move;
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "random",
     summary: "a uniformly random legal move",
     params: &[],
+    full: Full::Every,
     build: |_: &Params| Box::new(Random::default()),
 };
 

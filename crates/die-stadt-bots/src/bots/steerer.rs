@@ -9,8 +9,8 @@ use stadt_core::agent::Agent;
 use crate::eval;
 use crate::helpers::{GreedySearch, copy_into, pick_best};
 use die_stadt::observation::Observation;
-use crate::params::{ParamDef, ParamKind, Params};
-use crate::bot_def::BotDef;
+use stadt_core::bots::params::{ParamDef, ParamKind, Params};
+use stadt_core::bots::def::{BotDef, Full};
 use rand_pcg::Pcg64Mcg;
 use die_stadt::features::{RESIDENTIAL, majority};
 use die_stadt::geom::Side;
@@ -20,7 +20,7 @@ use die_stadt::table::Table;
 use die_stadt::wall::{self, End, Piece};
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "steerer",
     summary: "greedy tiles and followers; steers the wall toward rich rows and its own roads and markets",
     params: &[
@@ -103,6 +103,7 @@ pub static BOT: BotDef = BotDef {
             kind: ParamKind::Real { min: 0.0, max: 70.0 },
         },
     ],
+    full: Full::Every,
     build: |p: &Params| Box::new(Steerer::new(Weights::from_params(p))),
 };
 

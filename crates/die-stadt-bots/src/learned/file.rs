@@ -4,7 +4,7 @@
 //! file changed since is refused.
 
 use crate::learned::features::LIST;
-use crate::params::FileValue;
+use stadt_core::bots::params::FileValue;
 use std::sync::Arc;
 
 pub use stadt_core::learned::Weights;

@@ -16,8 +16,8 @@ use die_stadt::observation::Observation;
 use die_stadt::record;
 use die_stadt::table::Table;
 use die_stadt::tiles::TileSet;
-use die_stadt_bots::spec::BotSpec;
 use session::{lock, page, serve_until, wait_for};
+use stadt_core::bots::def::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::seat::{OutsideAgent, Seat, SeatAgent};
 use stadt_core::stop::Stop;
@@ -50,7 +50,7 @@ struct Link {
 /// Who plays a seat: a bot, or the person at the page.
 enum PlaySeat {
     /// A bot.
-    Bot(BotSpec),
+    Bot(BotSpec<DieStadt>),
     /// The person.
     Person(Arc<Link>),
 }
@@ -101,7 +101,7 @@ pub struct PersonGame<'a> {
     /// The tile set.
     pub tileset: &'static TileSet,
     /// The bots of the other seats, in seat order.
-    pub bots: &'a [BotSpec],
+    pub bots: &'a [BotSpec<DieStadt>],
     /// The person's seat.
     pub person: Player,
     /// The draw order (pile 1, 2, 3, top first).

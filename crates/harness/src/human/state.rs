@@ -197,13 +197,13 @@ mod tests {
     use super::*;
     use crate::runner::{deck_order, play_deck};
     use die_stadt::tiles::TileSet;
-    use die_stadt_bots::botfile::BotDirs;
-    use die_stadt_bots::spec::parse_bot;
+    use die_stadt_bots::registry::BOTS;
+    use stadt_core::bots::dirs::BotDirs;
 
     #[test]
     fn no_two_follower_spots_overlap_on_any_tile_a_double_curve_included() {
         let tileset = TileSet::default_set();
-        let bots = vec![parse_bot("random", &BotDirs::default()).unwrap(); 3];
+        let bots = vec![BOTS.parse_bot("random", &BotDirs::default()).unwrap(); 3];
         let (mut follower_turns, mut crowded) = (0, 0);
         for seed in 0..20 {
             let order = deck_order(tileset, seed);
@@ -238,7 +238,7 @@ mod tests {
     #[test]
     fn the_end_names_the_winner_and_the_persons_score() {
         let tileset = TileSet::default_set();
-        let bots = vec![parse_bot("greedy", &BotDirs::default()).unwrap(); 2];
+        let bots = vec![BOTS.parse_bot("greedy", &BotDirs::default()).unwrap(); 2];
         let never = std::sync::atomic::AtomicBool::new(false);
         let played = play_deck(tileset, &bots, &deck_order(tileset, 4), 4, None, &never, &mut |_, _| {})
             .unwrap()

@@ -2,15 +2,14 @@
 //! record, and `mcts` with `eval=FILE`.
 
 use super::Learnable;
-use crate::catan::{CatanBot, CatanEntrant, EvalFile};
 use stadt_catan::ids::Player;
 use stadt_catan::kind::{Catan, RecordHead};
 use stadt_catan::record::replay_each;
 use stadt_catan_bots::learned::{LIST, banked, features};
+use stadt_core::bots::def::BotSpec;
 use stadt_core::error::Error;
 use stadt_core::learned::FeatureList;
 use stadt_core::learned::fit::Sample;
-use stadt_core::seat::Seat;
 use std::path::Path;
 
 impl Learnable for Catan {
@@ -48,18 +47,23 @@ impl Learnable for Catan {
         Ok(())
     }
 
-    fn with_eval(entrant: &CatanEntrant, eval: Option<&Path>, label: &str) -> Result<CatanEntrant, Error> {
-        let mut bot = entrant.bot.clone();
-        let CatanBot::Mcts { eval: judged_by, .. } = &mut bot else {
+    fn with_eval(
+        entrant: &BotSpec<Catan>,
+        eval: Option<&Path>,
+        label: &str,
+    ) -> Result<BotSpec<Catan>, Error> {
+        if !entrant.def.params.iter().any(|p| p.key == "eval") {
             return Err(Error::Setting(format!(
                 "--bot {}: learning needs a bot with an `eval` setting (mcts)",
                 entrant.full()
             )));
-        };
-        if let Some(path) = eval {
-            *judged_by = Some(EvalFile::read(&path.to_string_lossy()).map_err(Error::Setting)?);
         }
-        Ok(CatanEntrant::labelled(bot, label))
+        let mut bot = match eval {
+            Some(path) => entrant.with("eval", &path.to_string_lossy())?,
+            None => entrant.clone(),
+        };
+        bot.label = label.to_string();
+        Ok(bot)
     }
 
     fn self_play_head(&self, _deck_seed: u64) -> RecordHead {

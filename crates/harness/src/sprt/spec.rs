@@ -9,8 +9,8 @@ use crate::tournament::spec::{
     TournamentSpec, default_tiles, read_experiment, resolve, resolve_bot, resolve_options, resolve_tiles,
 };
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::botfile::BotDirs;
 use serde::Deserialize;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
 use std::path::{Path, PathBuf};
 
@@ -166,8 +166,8 @@ impl SprtExperiment {
         };
         let run = RunSettings { players, games: self.max_games, seed: self.seed, tiles, options };
         SprtSpec::of_bots(
-            &resolve_bot(&self.dir, &self.bot),
-            &resolve_bot(&self.dir, &self.against),
+            &resolve_bot::<K>(&self.dir, &self.bot),
+            &resolve_bot::<K>(&self.dir, &self.against),
             h,
             &run,
             &out,

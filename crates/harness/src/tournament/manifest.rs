@@ -155,5 +155,5 @@ pub fn game_line<K: Hosted>(kind: &K) -> Option<String> {
 
 /// A manifest's game by name, for the differences between two manifests.
 pub fn game_name(game: &Option<String>) -> String {
-    game.clone().unwrap_or_else(|| crate::plugin::unnamed().to_string())
+    game.clone().unwrap_or_else(|| crate::unnamed::name().to_string())
 }

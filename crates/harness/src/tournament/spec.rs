@@ -6,10 +6,9 @@ use crate::hosted::{Hosted, check_players};
 use crate::limits;
 use crate::settings::{GAMES, RunSettings, SEED, TILES};
 use die_stadt::kind::DieStadt;
-use die_stadt_bots::botfile::BotDirs;
-use die_stadt_bots::spec::spec_paths_from;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
 use stadt_core::seat::Seat;
 use stadt_core::tournament::schedule::{Shard, schedule_len};
@@ -90,7 +89,7 @@ impl Experiment {
 
     /// The tournament it describes; `out` replaces the file's output folder when given.
     pub fn spec<K: Hosted>(&self, dirs: &BotDirs, out: Option<&Path>) -> Result<TournamentSpec<K>, Error> {
-        let bots: Vec<String> = self.bots.iter().map(|b| resolve_bot(&self.dir, b)).collect();
+        let bots: Vec<String> = self.bots.iter().map(|b| resolve_bot::<K>(&self.dir, b)).collect();
         let settings = RunSettings {
             players: self.players,
             games: self.games,
@@ -136,10 +135,11 @@ pub(crate) fn resolve(dir: &Path, p: &str) -> PathBuf {
 
 /// A bot written in an experiment file in folder `dir`: a bot file's path, and the file paths in
 /// a spec's parameters, are relative to the file; a name stays as it is.
-pub(crate) fn resolve_bot(dir: &Path, b: &str) -> String {
-    if let Some(spec) = spec_paths_from(b, |p| resolve(dir, p).to_string_lossy().into_owned()) {
+pub(crate) fn resolve_bot<K: Hosted>(dir: &Path, b: &str) -> String {
+    let bots = K::bots();
+    if let Some(spec) = bots.spec_paths_from(b, |p| resolve(dir, p).to_string_lossy().into_owned()) {
         spec
-    } else if b.ends_with(".bot") || b.contains('/') {
+    } else if bots.is_file_path(b) {
         resolve(dir, b).to_string_lossy().into_owned()
     } else {
         b.to_string()

@@ -14,7 +14,6 @@ pub(crate) mod page;
 mod report;
 mod spsa;
 pub(crate) mod verify;
-pub(crate) mod weights;
 
 use crate::hosted::Hosted;
 use die_stadt::kind::DieStadt;

@@ -1,15 +1,15 @@
 //! mybot: the k-th legal move (counted from 0, wrapping around).
 
-use crate::params::{ParamDef, ParamKind, Params};
-use crate::spec::BotDef;
 use die_stadt::kind::DieStadt;
 use die_stadt::moves::Move;
 use die_stadt::observation::Observation;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
+use stadt_core::bots::def::{BotDef, Full};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params};
 
 /// The registry entry.
-pub static BOT: BotDef = BotDef {
+pub static BOT: BotDef<DieStadt> = BotDef {
     name: "mybot",
     summary: "the k-th legal move",
     params: &[ParamDef {
@@ -18,6 +18,7 @@ pub static BOT: BotDef = BotDef {
         help: "which legal move to take",
         kind: ParamKind::Int { min: 0, max: 1000 },
     }],
+    full: Full::Every,
     build: |p: &Params| Box::new(MyBot { k: p.int("k") as usize, moves: Vec::new() }),
 };
 

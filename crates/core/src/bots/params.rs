@@ -1,8 +1,8 @@
 //! Bot parameters: each has a key, a default, a help line and a kind with its valid range; a value
 //! is checked against it and parsed into its typed value ([`Value`]) once, when a spec is read.
 
-use crate::bot_error::BotError;
-use stadt_core::search::playout::Policy;
+use crate::bots::error::BotError;
+use crate::search::playout::Policy;
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 /// The kind of value a bot parameter takes, with its valid range.
 #[derive(Clone, Copy, Debug)]
 pub enum ParamKind {
-    /// A real number from `min` to `max` (tunable weights are of this kind).
+    /// A real number from `min` to `max` (`stadt tune` tunes the parameters of this kind).
     Real {
         /// Smallest value.
         min: f64,
@@ -185,6 +185,8 @@ struct Entry {
     /// The definition's default as written, while the value is that default (a spec writes a
     /// default as its definition does: `gain=1.0`, where a value given writes `gain=1`).
     default: Option<&'static str>,
+    /// The default's value, to tell whether a value given differs from it.
+    default_value: Value,
 }
 
 /// Checked parameter values of one bot, in the order of its definition, each parsed once into its
@@ -206,12 +208,11 @@ impl Params {
     pub(crate) fn defaults(bot: &'static str, defs: &'static [ParamDef]) -> Params {
         let entries = defs
             .iter()
-            .map(|d| Entry {
-                key: d.key,
-                value: d
+            .map(|d| {
+                let value = d
                     .check(bot, d.default)
-                    .unwrap_or_else(|e| panic!("the default of {bot}'s {}: {e}", d.key)),
-                default: Some(d.default),
+                    .unwrap_or_else(|e| panic!("the default of {bot}'s {}: {e}", d.key));
+                Entry { key: d.key, value: value.clone(), default: Some(d.default), default_value: value }
             })
             .collect();
         Params { entries }
@@ -276,6 +277,16 @@ impl Params {
         match self.value(key) {
             Value::Text(t) => t,
             v => panic!("`{key}` is not a text parameter: {v:?}"),
+        }
+    }
+
+    /// Whether parameter `key` holds another value than its default (a number compared as a
+    /// number: `10` and `10.0` are the same).
+    pub fn changed(&self, key: &str) -> bool {
+        let e = self.entries.iter().find(|e| e.key == key).unwrap_or_else(|| panic!("no parameter `{key}`"));
+        match (&e.value, &e.default_value) {
+            (Value::Real(a), Value::Real(b)) => a != b,
+            (a, b) => a.to_string() != b.to_string(),
         }
     }
 

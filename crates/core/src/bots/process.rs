@@ -1,15 +1,16 @@
 //! `bot = process`: a bot in another program that speaks `stadt-bot 1` (docs/bot-protocol.md),
-//! its settings read from a bot file's parameters. The host side is the core's
-//! (`stadt_core::process_agent`); after a failure `greedy` plays the bot's seat to the end.
+//! in any game that speaks it, its settings read from a bot file's parameters. The host side is
+//! `process_agent`; after a failure a bot of the game (its `fallback`) plays the seat to the end.
 
-use crate::bot_def::{BotDef, BotSpec};
-use crate::bot_error::BotError;
-use crate::params::{ParamDef, ParamKind, Params};
-use die_stadt::kind::DieStadt;
-use stadt_core::agent::Agent;
-use stadt_core::child::{Launch, Limits};
-use stadt_core::process_agent::{ProcessAgent, Settings as ProcessSettings};
-use stadt_core::sandbox::limits::TABLE as LIMITS;
+use crate::agent::Agent;
+use crate::bots::def::{BotDef, BotSpec, Full};
+use crate::bots::error::BotError;
+use crate::bots::params::{ParamDef, ParamKind, Params};
+use crate::child::{Launch, Limits};
+use crate::kind::GameKind;
+use crate::process_agent::{ProcessAgent, Settings as ProcessSettings};
+use crate::protocol::Spoken;
+use crate::sandbox::limits::TABLE as LIMITS;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -77,14 +78,26 @@ const fn limit(i: usize) -> ParamDef {
     ParamDef { key: d.key, default: d.default, help: d.help, kind: ParamKind::Int { min: d.min, max: d.max } }
 }
 
-/// The process bot's entry. Not in the list of named bots: it is chosen by a bot file
-/// (`bot = process`) or a spec `process:command=...`.
-pub static BOT: BotDef = BotDef {
-    name: "process",
-    summary: "a bot in another program speaking the stadt-bot 1 protocol (docs/bot-protocol.md)",
-    params: PARAMS,
-    build,
-};
+/// The process bot's name (`bot = process` in a bot file).
+pub const NAME: &str = "process";
+
+/// A game's process bot, `build` making its agent (`agent` with the game's fallback). Not in the
+/// game's list of named bots: it is chosen by a bot file (`bot = process`) or a spec
+/// `process:command=...`.
+pub const fn bot<K: GameKind>(build: fn(&Params) -> Box<dyn Agent<K>>) -> BotDef<K> {
+    BotDef {
+        name: NAME,
+        summary: "a bot in another program speaking the stadt-bot 1 protocol (docs/bot-protocol.md)",
+        params: PARAMS,
+        full: Full::Every,
+        build,
+    }
+}
+
+/// The agent of a process bot with these parameters, `fallback` playing its seat after a failure.
+pub fn agent<K: Spoken>(params: &Params, fallback: Box<dyn Agent<K>>) -> Box<dyn Agent<K>> {
+    Box::new(ProcessAgent::<K>::new(Settings::of(params), fallback))
+}
 
 /// A process bot's settings, read from its parameters.
 pub struct Settings;
@@ -158,26 +171,11 @@ pub fn dir_within(params: &Params) -> Result<(), String> {
 }
 
 /// Checks that a spec of the process bot can be started (its command reads), naming the spec.
-pub fn check(spec: &BotSpec) -> Result<(), BotError> {
+pub fn check<K: GameKind>(spec: &BotSpec<K>) -> Result<(), BotError> {
     Settings::of(&spec.params).map(|_| ()).map_err(|message| BotError::BadValue {
-        bot: BOT.name,
+        bot: NAME,
         key: "command",
         value: spec.params.text("command").to_string(),
         expected: format!("a program and its arguments ({message})"),
     })
 }
-
-fn build(params: &Params) -> Box<dyn Agent<DieStadt>> {
-    Box::new(ProcessAgent::<DieStadt>::new(Settings::of(params), fallback()))
-}
-
-/// The agent that finishes a forfeited game: `greedy` with its defaults.
-fn fallback() -> Box<dyn Agent<DieStadt>> {
-    BotSpec::new(&crate::bots::greedy::BOT, &[], "greedy").expect("greedy's defaults").build()
-}
-
-/// Ends every idle program of this thread (the end of a run).
-pub use stadt_core::process_agent::release_idle;
-
-/// A tile set's name in messages: `default`, or `custom` for any other (its hash tells which).
-pub use die_stadt::kind::tiles_name;

@@ -17,10 +17,13 @@ pub enum BotError {
         /// How many bots it names.
         count: usize,
     },
-    /// No bot and no bot file of that name: the bots, the folders looked in and the files found.
+    /// No bot and no bot file of that name: the game, its bots, the folders looked in and the
+    /// files found.
     Unknown {
         /// The name given.
         name: String,
+        /// The game whose bots were looked in.
+        game: &'static str,
         /// The bots there are, comma-separated.
         bots: String,
         /// The folders looked in, as named.
@@ -98,19 +101,21 @@ pub enum BotError {
     },
     /// A bot file without `bot = NAME`.
     NoName(String),
-    /// A bot file for another game than the one its bots play.
+    /// A bot file for another game than the one it was read for.
     Game {
         /// The file.
         path: String,
         /// The game it names.
         game: String,
+        /// The game it was read for.
+        plays: &'static str,
     },
-    /// A bot file read for another game than Die Stadt that is not a process bot of that game.
-    NotProcess {
+    /// A bot file without a `game` line, read for a game whose files need one.
+    NoGame {
         /// The file.
         path: String,
         /// The game it was read for.
-        game: String,
+        game: &'static str,
     },
     /// A bot file naming an unknown bot.
     FileBot {
@@ -141,9 +146,9 @@ impl fmt::Display for BotError {
                 )
             }
             BotError::List { text, count } => write!(f, "`{text}` names {count} bots where one is expected"),
-            BotError::Unknown { name, bots, dirs, files } => write!(
+            BotError::Unknown { name, game, bots, dirs, files } => write!(
                 f,
-                "unknown bot `{name}`; the bots are: {bots}; bot files ({dirs}): {}",
+                "unknown bot `{name}`; the bots are: {bots} ({game}'s); bot files ({dirs}): {}",
                 if files.is_empty() { "none".to_string() } else { files.join(", ") }
             ),
             BotError::UnknownKey { bot, key, keys } => {
@@ -166,15 +171,13 @@ impl fmt::Display for BotError {
             }
             BotError::DirOutside { path, line, why } => write!(f, "bot file {path} line {line}: {why}"),
             BotError::NoName(path) => write!(f, "bot file {path} has no `bot = NAME` line"),
-            BotError::Game { path, game } => write!(
+            BotError::Game { path, game, plays } => write!(
                 f,
-                "bot file {path} is for the game `{game}` (its `game` line), but its bots play {}",
-                die_stadt::kind::NAME
+                "bot file {path} is for the game `{game}` (its `game` line), but its bots play {plays}"
             ),
-            BotError::NotProcess { path, game } => write!(
-                f,
-                "bot file {path}: a bot file of {game} needs the lines `game = {game}` and `bot = process` (a bot in another program, docs/bot-protocol.md); {game}'s own bots are named, not filed"
-            ),
+            BotError::NoGame { path, game } => {
+                write!(f, "bot file {path}: a bot file of {game} needs the line `game = {game}`")
+            }
             BotError::FileBot { path, name, bots } => {
                 write!(f, "bot file {path}: unknown bot `{name}`; the bots are: {bots}")
             }
@@ -185,8 +188,8 @@ impl fmt::Display for BotError {
 
 impl std::error::Error for BotError {}
 
-impl From<BotError> for stadt_core::error::Error {
-    fn from(e: BotError) -> stadt_core::error::Error {
-        stadt_core::error::Error::Bot(Box::new(e))
+impl From<BotError> for crate::error::Error {
+    fn from(e: BotError) -> crate::error::Error {
+        crate::error::Error::Bot(Box::new(e))
     }
 }
