@@ -101,6 +101,14 @@ impl ForGame for Tune {
 fn tune_of<K: Plugin>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
     let bot = K::entrant(&a.bot, &dirs)?;
+    // SPSA's candidates and the held-out check play two-player games, seat against seat.
+    let kind = K::set_up(TILES, &a.options)?;
+    stadt_harness::hosted::check_players(
+        &format!("stadt tune plays two-player games; {}'s players", kind.name()),
+        2,
+        kind.players(),
+        kind.players_rule(),
+    )?;
     let tuned = K::tuned_file(&bot, "");
     if a.install && tuned.extension != "bot" {
         return Err(format!(

@@ -1,5 +1,6 @@
 //! `stadt check-bot`: the compliance check of a bot in another program (as fastchess's
-//! `--compliance`), for any game: it plays whole games against `random` in 2, 3 and 4 players,
+//! `--compliance`), for any game: it plays whole games against `random` at each of the game's
+//! player counts (the bot in the last seat of the largest),
 //! every reply checked by the host as in a tournament (in time, one JSON object of the right
 //! type, a legal move), then once more after its program was ended, to see it start again; the
 //! first violation fails the check.
@@ -14,8 +15,16 @@ use stadt_core::seeds::derive;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 
-/// The games of the check: (players, the bot's seat), the last one after a restart.
-const GAMES: [(usize, usize); 4] = [(2, 0), (3, 1), (4, 3), (2, 1)];
+/// The games of the check for a game of `counts` players: (players, the bot's seat), one at each
+/// count, the bot's seat moving on (the last seat at the largest count), then one more at the
+/// smallest count after a restart.
+fn games(counts: std::ops::RangeInclusive<usize>) -> Vec<(usize, usize)> {
+    let (smallest, largest) = (*counts.start(), *counts.end());
+    let mut out: Vec<(usize, usize)> =
+        counts.enumerate().map(|(i, n)| (n, if n == largest { n - 1 } else { i % n })).collect();
+    out.push((smallest, 1 % smallest));
+    out
+}
 
 /// The outcome: the report's lines, and whether the bot passed.
 pub struct Checked {
@@ -45,8 +54,9 @@ pub fn check<K: Hosted>(kind: &K, entrant: &K::Entrant, seed: u64) -> Result<Che
     );
     let random = K::entrant("random", &BotDirs::none())?;
     let never = AtomicBool::new(false);
-    for (i, &(players, seat)) in GAMES.iter().enumerate() {
-        let restart = i + 1 == GAMES.len();
+    let games = games(kind.players());
+    for (i, &(players, seat)) in games.iter().enumerate() {
+        let restart = i + 1 == games.len();
         if restart {
             // Ends the program kept for the next game: the last game must start it anew.
             K::worker_done();
@@ -82,4 +92,16 @@ pub fn check<K: Hosted>(kind: &K, entrant: &K::Entrant, seed: u64) -> Result<Che
     }
     report.push_str("PASS\n");
     Ok(Checked { report, passed: true })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games;
+
+    #[test]
+    fn the_check_plays_every_player_count_of_its_game_then_restarts() {
+        assert_eq!(games(2..=4), [(2, 0), (3, 1), (4, 3), (2, 1)]);
+        assert_eq!(games(3..=4), [(3, 0), (4, 3), (3, 1)]);
+        assert_eq!(games(2..=2), [(2, 1), (2, 1)]);
+    }
 }

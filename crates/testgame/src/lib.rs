@@ -10,17 +10,21 @@
 //! - [`observation`]: what a seat sees, and samples of it (the core's `Determinize`).
 //! - [`record`]: records that replay without the seed, and the public record a seat is shown.
 //! - [`picture`]: the game as SVG; [`kind`]: the core's `GameKind` adapter.
-//! - [`bots`]: `random`, `greedy` and `mcts`.
+//! - [`bots`]: `random`, `greedy` and `mcts`; [`learned`]: the features `stadt learn` fits.
+//! - [`plugin`]: the game as a plug-in of the harness; [`spoken`]: in the bot protocol.
 
 pub mod bots;
 pub mod errors;
 pub mod kind;
+pub mod learned;
 pub mod moves;
 pub mod observation;
 pub mod options;
 pub mod picture;
 pub mod playable;
+pub mod plugin;
 pub mod record;
 pub mod rules;
+pub mod spoken;
 pub mod state;
 pub mod text;

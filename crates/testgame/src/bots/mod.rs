@@ -5,6 +5,7 @@
 pub mod greedy;
 pub mod mcts;
 pub mod random;
+pub mod registry;
 
 use crate::kind::Kartenspitze;
 use stadt_core::agent::Agent;
