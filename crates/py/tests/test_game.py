@@ -210,3 +210,28 @@ def test_a_bot_of_each_game_plays_it_and_refuses_another(name: str) -> None:
             game.apply(action)
     with pytest.raises(ValueError, match="plays die-stadt, not catan"):
         stadt.Bot("greedy").act(stadt.Game("catan", seed=1))
+
+
+@pytest.mark.parametrize("name", [g["name"] for g in stadt.games()])
+def test_every_game_plays_to_its_end_and_its_record_round_trips(name: str, tmp_path) -> None:
+    rng = random.Random(11)
+    game = stadt.Game(name, seed=4)
+    bot = stadt.Bot("random", seed=1, game=name)
+    while not game.is_terminal():
+        if game.is_chance_node():
+            if rng.random() < 0.5:
+                game.draw()
+            else:
+                game.apply(rng.choice(game.chance_outcomes())[0])
+        elif game.current_player() == 0:
+            action = bot.act(game)
+            assert action in game.legal_actions()
+            game.apply(action)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    returns = game.returns()
+    assert abs(sum(returns)) < 1e-9 and len(returns) == game.players
+    text = game.to_record()
+    assert stadt.Game.from_record(text).to_record() == text
+    (tmp_path / "game.rec").write_text(text)
+    run_cli("replay", str(tmp_path / "game.rec"))

@@ -13,6 +13,7 @@
 //! - [`bots`]: `random`, `greedy` and `mcts`; [`learned`]: the features `stadt learn` fits.
 //! - [`plugin`]: the game as a plug-in of the harness; [`spoken`]: in the bot protocol.
 
+pub mod actions;
 pub mod bots;
 pub mod errors;
 pub mod kind;
