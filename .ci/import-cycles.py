@@ -277,7 +277,14 @@ def main() -> int:
     sys.setrecursionlimit(10_000)
     repo = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent
     # Every crate of the workspace, so that a new one is checked without being listed here.
-    crates = tomllib.loads((repo / "Cargo.toml").read_text())["workspace"]["members"]
+    members = tomllib.loads((repo / "Cargo.toml").read_text())["workspace"]["members"]
+    # A member may be a glob (`crates/*`): every folder it matches that holds a Cargo.toml.
+    crates = sorted(
+        str(p.relative_to(repo)) if p != repo else "."
+        for m in members
+        for p in ([repo / m] if not any(c in m for c in "*?[") else sorted(repo.glob(m)))
+        if (p / "Cargo.toml").is_file()
+    )
     bad = 0
     for crate in crates:
         for size, cycle in cycles(repo / crate):
