@@ -279,12 +279,12 @@ def main() -> int:
     # Every crate of the workspace, so that a new one is checked without being listed here.
     members = tomllib.loads((repo / "Cargo.toml").read_text())["workspace"]["members"]
     # A member may be a glob (`crates/*`): every folder it matches that holds a Cargo.toml.
-    crates = sorted(
-        str(p.relative_to(repo)) if p != repo else "."
-        for m in members
-        for p in ([repo / m] if not any(c in m for c in "*?[") else sorted(repo.glob(m)))
-        if (p / "Cargo.toml").is_file()
-    )
+    crates = []
+    for m in members:
+        if any(c in m for c in "*?["):
+            crates += sorted(str(p.relative_to(repo)) for p in repo.glob(m) if (p / "Cargo.toml").is_file())
+        else:
+            crates.append(m)
     bad = 0
     for crate in crates:
         for size, cycle in cycles(repo / crate):
