@@ -111,6 +111,9 @@ impl Hosted for Catan {
     // Victory points: two are a city, a road or an army; most games end 10 to 7 or closer.
     const MARGIN_UNIT: f64 = 2.0;
 
+    // A board file (`board=FILE`) in an experiment file is read from the file's folder.
+    const FILE_OPTIONS: &'static [&'static str] = &["board"];
+
     fn weights(entrant: &BotSpec<Catan>) -> Vec<Weight> {
         crate::weight::weights(entrant)
     }

@@ -63,6 +63,10 @@ pub trait Hosted: GameKind + Sized {
         entrant: &Self::Entrant,
     ) -> Option<Result<stadt_core::process_agent::Settings, String>>;
 
+    /// The options whose value is a file (resolved against an experiment file's folder): none by
+    /// default.
+    const FILE_OPTIONS: &'static [&'static str] = &[];
+
     /// Whether its manifests leave out `game` (the first game, whose manifests predate games:
     /// run folders made before then resume).
     const UNNAMED_IN_MANIFESTS: bool = false;
@@ -90,9 +94,6 @@ pub struct TunedFile {
     /// How to use it, for the report (`--bots NAME` once installed, or the spec to give).
     pub usage: String,
 }
-
-/// The options whose value is a file (resolved against an experiment file's folder).
-pub const FILE_OPTIONS: &[&str] = &["board"];
 
 /// The words of an options text: `name=value` (or a preset's name), separated by spaces or
 /// commas.

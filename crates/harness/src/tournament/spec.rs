@@ -95,7 +95,7 @@ impl Experiment {
             games: self.games,
             seed: self.seed,
             tiles: resolve_tiles(&self.dir, &self.tiles),
-            options: resolve_options(&self.dir, &self.options),
+            options: resolve_options::<K>(&self.dir, &self.options),
         };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         TournamentSpec::new(&bots, &settings, &out, dirs)
@@ -146,13 +146,12 @@ pub(crate) fn resolve_bot<K: Hosted>(dir: &Path, b: &str) -> String {
     }
 }
 
-/// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
-/// Options written in an experiment file in folder `dir`, with a file they name (`board=FILE`)
-/// as seen from where the command runs.
-pub(crate) fn resolve_options(dir: &Path, options: &str) -> String {
+/// Options of the game `K` written in an experiment file in folder `dir`, with a file they name
+/// (`K::FILE_OPTIONS`, Catan's `board=FILE`) as seen from where the command runs.
+pub(crate) fn resolve_options<K: Hosted>(dir: &Path, options: &str) -> String {
     crate::hosted::option_words(options)
         .map(|w| match w.split_once('=') {
-            Some((key, file)) if crate::hosted::FILE_OPTIONS.contains(&key) => {
+            Some((key, file)) if K::FILE_OPTIONS.contains(&key) => {
                 format!("{key}={}", resolve(dir, file).to_string_lossy())
             }
             _ => w.to_string(),
@@ -161,6 +160,7 @@ pub(crate) fn resolve_options(dir: &Path, options: &str) -> String {
         .join(" ")
 }
 
+/// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
 pub(crate) fn resolve_tiles(dir: &Path, tiles: &str) -> String {
     if tiles == TILES { tiles.to_string() } else { resolve(dir, tiles).to_string_lossy().into_owned() }
 }
