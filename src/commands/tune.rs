@@ -44,8 +44,7 @@ pub struct TuneArgs {
     /// Output folder for manifest.toml, tune.csv, verify.csv and the tuned bot file.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot (Die Stadt) or NAME.spec
-    /// (a game without bot files: the spec on its last line).
+    /// Name of the tuned bot (default: BOT-tuned); its file is NAME.bot, a bot file of the game.
     #[arg(long)]
     pub name: Option<String>,
     /// Also install the tuned bot file into the bot folder (--bot-dir, else $STADT_BOTS, else
@@ -109,15 +108,6 @@ fn tune_of<K: Plugin>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
         kind.players(),
         kind.players_rule(),
     )?;
-    let tuned = K::tuned_file(&bot, "");
-    if a.install && tuned.extension != "bot" {
-        return Err(format!(
-            "--install: {}'s tuned bots are not bot files; the tuned bot is written to OUT/NAME.{}",
-            K::set_up(TILES, &a.options)?.name(),
-            tuned.extension
-        )
-        .into());
-    }
     let pool =
         split_bots(&a.against)?.iter().map(|w| K::entrant(&w.text, &dirs)).collect::<Result<Vec<_>, _>>()?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;

@@ -1,7 +1,8 @@
 //! A game as a plug-in: the one interface through which the command line, the runs and Python
 //! reach a game (`Plugin`, over `Hosted` and `Learnable`), and the registry macro that lists the
-//! games (`registry!`). The harness names no game: the stadt package's `registry.rs` is the only
-//! place that does, one line a game.
+//! games (`registry!`). The stadt package's `registry.rs` is the only place that lists games, one
+//! line a game; the harness's generic code names none (Die Stadt's and Catan's plug-ins still
+//! live beside it, in die_stadt_plugin.rs and catan_plugin.rs, until they move to their crates).
 
 use crate::hosted::Hosted;
 use crate::learn::learnable::Learnable;
