@@ -116,9 +116,11 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     // `serve-bot` serves the first game's bots alone (its bot side of the protocol is that
     // game's): it must not serve them when another game is named.
     let any_game = !matches!(cli.command, Command::ServeBot(_));
-    if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != "catan") {
+    // Catanatron's loop plays Catan's base game: its bridge serves that game's bots alone.
+    let catan = stadt_harness::catan::NAME;
+    if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != catan) {
         return Err(format!(
-            "--game {}: serve-catanatron serves Catan's bots only",
+            "--game {}: serve-catanatron serves {catan}'s bots only",
             game.unwrap_or_default()
         )
         .into());
