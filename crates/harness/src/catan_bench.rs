@@ -12,7 +12,7 @@ use stadt_catan::moves::Move;
 use stadt_catan::options::Options;
 use stadt_catan::playout::random_playout;
 use stadt_catan::state::State;
-use stadt_core::alloc_count::allocated_bytes;
+use stadt_core::alloc_count::allocated_bytes_here;
 use stadt_core::kind::GameKind;
 use stadt_core::seat::{Seat, SeatAgent};
 use std::hint::black_box;
@@ -49,9 +49,9 @@ fn timed_playouts(
     while start.elapsed().as_secs_f64() < seconds {
         let mut s = State::deal(4, options, seed.wrapping_add(games)).expect("a deal");
         // Only the moves count: the deal may allocate (once a game), a move must not.
-        let before = allocated_bytes();
+        let before = allocated_bytes_here();
         actions += random_playout(&mut s, moves, rng);
-        in_play = match (in_play, before, allocated_bytes()) {
+        in_play = match (in_play, before, allocated_bytes_here()) {
             (Some(sum), Some(b), Some(a)) => Some(sum + (a - b)),
             _ => None,
         };

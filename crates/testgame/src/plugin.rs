@@ -259,14 +259,11 @@ impl Plugin for Kartenspitze {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut moves = Vec::with_capacity(8);
         let (mut games, mut steps, mut in_play) = (0u64, 0u64, Some(0u64));
-        // The count is the process's: stadt's Ctrl-C thread names itself as it starts (6 bytes),
-        // which must not land in the first games counted.
-        std::thread::sleep(std::time::Duration::from_millis(50));
         let start = Instant::now();
         while start.elapsed().as_secs_f64() < seconds {
             let mut s = kind.deal(4, rng.random()).expect("4 players with 3 cards each");
-            // Only the play counts: a move or a draw must not allocate.
-            let before = stadt_core::alloc_count::allocated_bytes();
+            // Only the play counts, on this thread: a move or a draw must not allocate.
+            let before = stadt_core::alloc_count::allocated_bytes_here();
             loop {
                 match s.turn() {
                     stadt_core::game::Turn::Over => break,
@@ -277,7 +274,7 @@ impl Plugin for Kartenspitze {
                 }
                 steps += 1;
             }
-            in_play = match (in_play, before, stadt_core::alloc_count::allocated_bytes()) {
+            in_play = match (in_play, before, stadt_core::alloc_count::allocated_bytes_here()) {
                 (Some(sum), Some(b), Some(a)) => Some(sum + (a - b)),
                 _ => None,
             };
