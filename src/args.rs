@@ -3,7 +3,10 @@
 
 use crate::failure::Failure;
 use clap::Args;
+use stadt::registry;
 use stadt_core::bots::dirs::BotDirs;
+use stadt_core::error::Error;
+use stadt_harness::plugin::{Chosen, ForGame, Plugin};
 use stadt_harness::settings;
 use std::path::{Path, PathBuf};
 
@@ -79,6 +82,38 @@ pub(crate) fn game_of_run(flag: Option<&str>, from_file: Option<&str>) -> Result
             Err(format!("--game {f}, but the experiment file is a game of {e}: give one game").into())
         }
         (Some(name), _) | (None, Some(name)) => Ok(name.to_string()),
-        (None, None) => Ok(stadt::registry::default_name().to_string()),
+        (None, None) => Ok(registry::default_name().to_string()),
     }
+}
+
+/// Runs `work` with the game of a run: the one `--game` names (`flag`), or the one of the
+/// experiment file (`file`: its path and `game`), or the registry's first; a name no game has is
+/// an error naming the file when the file named it.
+pub(crate) fn dispatch_run<W: ForGame<Out = Result<(), Failure>>>(
+    flag: Option<&str>,
+    file: Option<(PathBuf, Option<String>)>,
+    work: W,
+) -> Result<(), Failure> {
+    let name = game_of_run(flag, file.as_ref().and_then(|(_, g)| g.as_deref()))?;
+    let how = if flag.is_some() { "--game" } else { "`game`" };
+    registry::dispatch(&name, how, work).map_err(|e| match &file {
+        Some((path, _)) if flag.is_none() => Failure::from(Error::file_of("experiment", path, e.to_string())),
+        _ => Failure::from(e),
+    })?
+}
+
+/// A run of the game `K` from the command line (no experiment file): its options are the alias's
+/// preset and `--options`, and without `--players` it plays the game's default count.
+pub(crate) fn command_line_run<K: Plugin>(
+    chosen: Chosen,
+    run: &mut RunArgs,
+    players: &mut Option<usize>,
+) -> Result<(), Failure> {
+    let options = chosen.options(run.options.as_deref().unwrap_or_default())?;
+    if players.is_none() {
+        let tiles = run.tiles.as_deref().unwrap_or(settings::TILES);
+        *players = Some(settings::default_players(&K::set_up(tiles, &options)?.players()));
+    }
+    run.options = Some(options);
+    Ok(())
 }

@@ -4,14 +4,12 @@
 use crate::args::{RunArgs, command_line, threads};
 use crate::failure::Failure;
 use clap::Args;
-use stadt::registry;
 use stadt_core::bots::split::split_bots;
-use stadt_core::error::Error;
 use stadt_core::stop::Stop;
 use stadt_core::tournament::schedule::Shard;
 use stadt_harness::limits;
 use stadt_harness::plugin::{Chosen, ForGame, Plugin};
-use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES, default_players};
+use stadt_harness::settings::{GAMES, PLAYERS, RunSettings, SEED, TILES};
 use stadt_harness::tournament::{self, spec::Experiment, spec::TournamentSpec};
 use std::path::PathBuf;
 
@@ -82,14 +80,8 @@ pub fn tournament(a: TournamentArgs, game: Option<&str>, stop: Stop) -> Result<(
         }
         None => None,
     };
-    let name = crate::args::game_of_run(game, experiment.as_ref().and_then(|e| e.game.as_deref()))?;
-    let how = if game.is_some() { "--game" } else { "`game`" };
-    let file = a.experiment.clone().filter(|_| game.is_none());
-    let in_file = |e: Error| match &file {
-        Some(path) => Failure::from(Error::file_of("experiment", path, e.to_string())),
-        None => Failure::from(e),
-    };
-    registry::dispatch(&name, how, Tournament { a, experiment, stop }).map_err(in_file)?
+    let file = a.experiment.clone().map(|path| (path, experiment.as_ref().and_then(|e| e.game.clone())));
+    crate::args::dispatch_run(game, file, Tournament { a, experiment, stop })
 }
 
 /// `stadt tournament` with the game its run names.
@@ -106,14 +98,7 @@ impl ForGame for Tournament {
         let Tournament { mut a, mut experiment, stop } = self;
         match &mut experiment {
             Some(e) => e.options = chosen.options(&e.options)?,
-            None => {
-                let options = chosen.options(a.run.options.as_deref().unwrap_or_default())?;
-                if a.players.is_none() {
-                    let tiles = a.run.tiles.as_deref().unwrap_or(TILES);
-                    a.players = Some(default_players(&K::set_up(tiles, &options)?.players()));
-                }
-                a.run.options = Some(options);
-            }
+            None => crate::args::command_line_run::<K>(chosen, &mut a.run, &mut a.players)?,
         }
         tournament_of::<K>(a, experiment, stop)
     }

@@ -52,18 +52,7 @@ impl Learnable for Catan {
         eval: Option<&Path>,
         label: &str,
     ) -> Result<BotSpec<Catan>, Error> {
-        if !entrant.def.params.iter().any(|p| p.key == "eval") {
-            return Err(Error::Setting(format!(
-                "--bot {}: learning needs a bot with an `eval` setting (mcts)",
-                entrant.full()
-            )));
-        }
-        let mut bot = match eval {
-            Some(path) => entrant.with("eval", &path.to_string_lossy())?,
-            None => entrant.clone(),
-        };
-        bot.label = label.to_string();
-        Ok(bot)
+        super::learnable::with_eval(entrant, eval, label)
     }
 
     fn self_play_head(&self, _deck_seed: u64) -> RecordHead {

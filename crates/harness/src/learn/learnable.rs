@@ -2,7 +2,9 @@
 //! game's record, and its bot with a learned evaluation.
 
 use crate::hosted::Hosted;
+use stadt_core::bots::def::BotSpec;
 use stadt_core::error::Error;
+use stadt_core::kind::GameKind;
 use stadt_core::learned::FeatureList;
 use stadt_core::learned::fit::Sample;
 use std::path::Path;
@@ -29,4 +31,26 @@ pub trait Learnable: Hosted {
 
     /// The header of the record of a self-play game dealt from `deck_seed`.
     fn self_play_head(&self, deck_seed: u64) -> Self::RecordHead;
+}
+
+/// `bot` judging positions with the evaluation file `eval` (None: as given), labelled `label`, for
+/// a game whose seats are bot specs (`Learnable::with_eval`); or why it cannot learn (a bot
+/// without an `eval` setting).
+pub fn with_eval<K: GameKind>(
+    bot: &BotSpec<K>,
+    eval: Option<&Path>,
+    label: &str,
+) -> Result<BotSpec<K>, Error> {
+    if !bot.def.params.iter().any(|p| p.key == "eval") {
+        return Err(Error::Setting(format!(
+            "--bot {}: learning needs a bot with an `eval` setting (mcts)",
+            bot.full()
+        )));
+    }
+    let mut out = match eval {
+        Some(path) => bot.with("eval", &path.to_string_lossy())?,
+        None => bot.clone(),
+    };
+    out.label = label.to_string();
+    Ok(out)
 }
