@@ -113,23 +113,12 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
     // An unknown name is refused before anything runs, whatever the command.
     let named = game.unwrap_or(registry::default_name());
     registry::dispatch(named, "--game", Known)?;
-    // `serve-bot` serves the first game's bots alone (its bot side of the protocol is that
-    // game's): it must not serve them when another game is named.
-    let any_game = !matches!(cli.command, Command::ServeBot(_));
     // Catanatron's loop plays Catan's base game: its bridge serves that game's bots alone.
     let catan = stadt_harness::catan::NAME;
     if matches!(cli.command, Command::ServeCatanatron(_)) && game.is_some_and(|g| g != catan) {
         return Err(format!(
             "--game {}: serve-catanatron serves {catan}'s bots only",
             game.unwrap_or_default()
-        )
-        .into());
-    }
-    if named != registry::default_name() && !any_game {
-        return Err(format!(
-            "--game {}: serve-bot serves {}'s bots only so far (every other command takes every game)",
-            game.unwrap_or_default(),
-            registry::default_name()
         )
         .into());
     }
@@ -151,7 +140,7 @@ pub fn run(cli: Cli, stop: Stop) -> Result<(), Failure> {
         Command::Learn(a) => learn::learn(a, named, stop),
         Command::Bench(a) => bench::bench(a, named),
         Command::Report(a) => report::report(a),
-        Command::ServeBot(a) => serve::serve_bot(a),
+        Command::ServeBot(a) => serve::serve_bot(a, named),
         Command::CheckBot(a) => serve::check_bot(a, named),
         Command::ServeCatanatron(a) => serve::serve_catanatron(a),
         Command::Games => {

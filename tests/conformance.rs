@@ -47,6 +47,9 @@ enum Check {
     Clone(u64),
     /// A twin (hidden part drawn anew) shows the player to act the same.
     Hidden(u64),
+    /// A game rebuilt from the record a seat is shown (a bot served to another host) shows it
+    /// the same as the real one.
+    Served(u64),
 }
 
 impl ForGame for Check {
@@ -62,6 +65,7 @@ impl ForGame for Check {
                 Check::MoveText(seed) => move_text(&kind, name, players, seed),
                 Check::Clone(seed) => clone(&kind, name, players, seed),
                 Check::Hidden(seed) => hidden(&kind, name, players, seed),
+                Check::Served(seed) => served(&kind, name, players, seed),
             }
         }
     }
@@ -234,6 +238,70 @@ fn hidden<K: Plugin>(kind: &K, name: &str, players: usize, seed: u64) {
     );
 }
 
+/// What the player to act in `game` is shown, its observation tensor (Python's) included.
+fn seen<K: Plugin>(kind: &K, game: &K::State) -> (usize, Vec<String>, String, Vec<f32>) {
+    let (seat, texts, picture) = shown(kind, game);
+    let mut tensor = vec![0.0; kind.tensor_shape().iter().product()];
+    kind.tensor(game, seat - 1, &mut tensor);
+    (seat, texts, picture, tensor)
+}
+
+fn served<K: Plugin>(kind: &K, name: &str, players: usize, seed: u64) {
+    // A game its bots are not served in says so when it is announced (Städte und Ritter).
+    if let Err(e) = kind.announced(&K::game_fields(&kind.info(players, 0, seed))) {
+        assert!(e.contains("not served"), "{name}: {e}");
+        return;
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut game = kind.deal(players, derive(seed, &[0])).unwrap();
+    let mut history = kind.history(players);
+    let mut moves = Vec::new();
+    let mut decisions = 0;
+    let mut step = 0;
+    loop {
+        match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                game.resolve_chance(&mut rng);
+            }
+            // Every decision of the first 60, then every fifth to the end (a Catan game's last
+            // decisions hold what its first do not: development cards played, monopolies).
+            Turn::Player(_) if step >= 60 && step % 5 != 0 => {
+                step += 1;
+                game.legal_moves(&mut moves);
+                let mv = moves[rng.random_range(0..moves.len())];
+                kind.history_push(&mut history, &game, mv);
+                game.apply(mv);
+            }
+            Turn::Player(p) => {
+                step += 1;
+                kind.history_catch_up(&mut history, &game);
+                let text = kind.history_text(&history).to_string();
+                let record = {
+                    let obs = kind.observe(&game, false, Some(&text));
+                    K::decision(&obs, &mut moves, &mut Vec::new()).1
+                };
+                let record = record.expect("an observation with its history gives its record");
+                let rebuilt = kind
+                    .seat_state(&record, p)
+                    .unwrap_or_else(|e| panic!("{name}, {players} players, p{}: {e}\n{record}", p + 1));
+                assert_eq!(
+                    seen(kind, &rebuilt),
+                    seen(kind, &game),
+                    "{name}, {players} players: p{} rebuilt from its record sees another game\n{record}",
+                    p + 1
+                );
+                decisions += 1;
+                game.legal_moves(&mut moves);
+                let mv = moves[rng.random_range(0..moves.len())];
+                kind.history_push(&mut history, &game, mv);
+                game.apply(mv);
+            }
+        }
+    }
+    assert!(decisions > 0, "{name}: some decisions checked");
+}
+
 #[test]
 fn random_games_of_every_game_end() {
     for_every_game(Check::Ends);
@@ -257,6 +325,11 @@ fn every_game_s_clone_plays_on_as_its_source() {
 #[test]
 fn every_game_shows_a_seat_nothing_of_its_hidden_part() {
     for_every_game(Check::Hidden);
+}
+
+#[test]
+fn every_game_rebuilds_a_seat_s_position_from_the_record_it_is_shown() {
+    for_every_game(Check::Served);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Every command of stadt run on every registered game and alias, as a user runs them, naming no
 //! game (issue 56): tournament, sprt, tune, learn, play (its record and picture), replay (the
 //! states, the viewer, a picture part-way), suggest, a person's game at the browser, check-bot
-//! with a bot in another program, and bench. A game added to the registry is run through all of
-//! them by this file alone; serve-bot serves the first game's bots only and refuses the others.
+//! with a bot in another program, serve-bot, and bench. A game added to the registry is run through all of
+//! them by this file alone; serve-bot serves each game's bots to a check-bot run (a game whose bots
+//! are not served yet says so).
 
 mod common;
 use common::{STADT, stadt};
@@ -240,11 +241,22 @@ fn runs_check_bot_bench_and_serve_bot_on_every_game() {
             figures.starts_with("figure,value,unit,target,met\n") && figures.lines().count() > 2,
             "{figures}"
         );
-        if g.name != registry::default_name() {
-            let (code, _, err) = stadt(&["--game", g.name, "serve-bot", "--bot", "random"]);
-            assert_eq!(code, 2, "{err}");
-            assert!(err.contains("serve-bot serves"), "{err}");
+        // serve-bot: a game whose bots are not served says so before it reads the host;
+        // otherwise its greedy bot, served by stadt and run as a bot in another program,
+        // passes the check.
+        let (code, _, err) = stadt(&["--game", g.name, "serve-bot", "--bot", "greedy"]);
+        if code == 2 {
+            assert!(err.contains("is not served yet"), "{}: {err}", g.name);
+            continue;
         }
+        assert_eq!(code, 0, "{}: serve-bot with no host: {err}", g.name);
+        let served = dir.join(format!("{}-served.bot", g.name));
+        let command =
+            serde_json::to_string(&[STADT, "--game", g.name, "serve-bot", "--bot", "greedy"]).unwrap();
+        std::fs::write(&served, format!("game = {own}\nbot = process\ncommand = {command}\ntime = 60\n"))
+            .unwrap();
+        let report = ok(g.name, &["check-bot", served.to_str().unwrap()]);
+        assert!(report.ends_with("PASS\n"), "{}: {report}", g.name);
     }
 }
 

@@ -313,8 +313,8 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         &["bogus"],
     );
     assert_refused(
-        stadt(&["serve-bot", "--game", "catan", "--bot", "random"]),
-        &["--game catan: serve-bot serves die-stadt's bots only so far"],
+        stadt(&["--game", "staedte-und-ritter", "serve-bot", "--bot", "random"]),
+        &["--game staedte-und-ritter", "Städte und Ritter (game=knights) is not served yet"],
     );
 }
 

@@ -5,10 +5,6 @@
 use crate::args::BotDirArg;
 use crate::failure::Failure;
 use clap::Args;
-use die_stadt::tiles::TileSet;
-use die_stadt_bots::protocol::tiles_sha256;
-use die_stadt_bots::registry::BOTS;
-use die_stadt_bots::serve::serve;
 use stadt::registry;
 use stadt_harness::hosted::Hosted;
 use stadt_harness::plugin::{Chosen, ForGame, Plugin};
@@ -18,41 +14,39 @@ pub struct ServeBotArgs {
     /// The bot to serve (NAME, NAME:key=value,..., a bot file name or path).
     #[arg(long)]
     pub bot: String,
-    /// Tile set file for games on a set other than the default (checked against the hash the host
-    /// sends).
+    /// Tile set file for games on a set other than the default (Die Stadt; checked against the
+    /// hash the host sends).
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<String>,
     #[command(flatten)]
     pub bot_dir: BotDirArg,
 }
 
-pub fn serve_bot(a: ServeBotArgs) -> Result<(), Failure> {
-    let spec = BOTS.parse_bot(&a.bot, &a.bot_dir.dirs())?;
-    let given = match &a.tiles {
-        Some(t) => Some(stadt_harness::tileset::load(t)?),
-        None => None,
-    };
-    let tiles = |name: &str, sha: &str| -> Result<&'static TileSet, String> {
-        // The hash names the set; without one, `default` still does.
-        if sha.is_empty() {
-            return match name {
-                "default" => Ok(TileSet::default_set()),
-                _ => {
-                    Err(format!("the game's tile set `{name}` comes without `tiles_sha256`, which names it"))
-                }
-            };
-        }
-        let candidates = given.into_iter().chain((name == "default").then(TileSet::default_set));
-        for set in candidates {
-            if tiles_sha256(set) == sha {
-                return Ok(set);
-            }
-        }
-        Err(format!("the game's tile set `{name}` (sha256 {sha}) is not at hand: give its file with --tiles"))
-    };
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    serve(&spec, &tiles, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))
+/// `stadt serve-bot` in the game `game` names (`--game`): the game's options come with each new
+/// game from the host.
+pub fn serve_bot(a: ServeBotArgs, game: &str) -> Result<(), Failure> {
+    registry::dispatch(game, "--game", ServeBot { a })?
+}
+
+/// `stadt serve-bot` with the game named.
+struct ServeBot {
+    a: ServeBotArgs,
+}
+
+impl ForGame for ServeBot {
+    type Out = Result<(), Failure>;
+
+    fn run<K: Plugin>(self, chosen: Chosen) -> Result<(), Failure> {
+        let a = self.a;
+        let setup = K::set_up(a.tiles.as_deref().unwrap_or("default"), &chosen.options("")?)?;
+        let spec = K::bots().parse_bot(&a.bot, &a.bot_dir.dirs())?;
+        // A game the bot cannot be served in is refused before the host is read.
+        let fields = K::game_fields(&setup.info(*setup.players().start(), 0, 0));
+        setup.announced(&fields).map_err(|e| format!("--game {}: {e}", chosen.name))?;
+        let stdin = std::io::stdin().lock();
+        let stdout = std::io::stdout().lock();
+        stadt_core::serve::serve(&setup, &spec, stdin, stdout).map_err(|e| Failure::Input(e.to_string()))
+    }
 }
 
 #[derive(Args, Debug)]

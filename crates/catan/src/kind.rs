@@ -279,6 +279,8 @@ enum Pending {
     Steal(Player, Player, crate::ids::Cards),
     /// Random discards on a 7: every hand before the roll.
     Discards([crate::ids::Cards; crate::state::MAX_PLAYERS]),
+    /// A monopoly played: its player, the resource, and every hand before.
+    Monopoly(Player, Resource, [crate::ids::Cards; crate::state::MAX_PLAYERS]),
 }
 
 impl PublicLog {
@@ -314,6 +316,7 @@ impl PublicLog {
             Pending::Draw(..) => s.phase() != Phase::Draw,
             Pending::Steal(..) => s.phase() != Phase::Steal,
             Pending::Discards(..) => !self.rolling && s.phase() != Phase::RandomDiscard,
+            Pending::Monopoly(..) => true,
         };
         if !resolved {
             return;
@@ -348,6 +351,21 @@ impl PublicLog {
                     }
                 }
             }
+            // How many cards each gave is seen by all, so a seat that rebuilds the game from its
+            // record (`seat_record`) gives the same.
+            Pending::Monopoly(p, r, before) => {
+                for (q, was) in before.iter().enumerate().take(s.players()).filter(|&(q, _)| q != p.index()) {
+                    let gave = was[r.index()] - s.hand(Player(q as u8))[r.index()];
+                    if gave > 0 {
+                        self.text.push_str(&format!(
+                            "p{} takes {gave} {} from p{}\n",
+                            p.0 + 1,
+                            r.name(),
+                            q + 1
+                        ));
+                    }
+                }
+            }
             Pending::None => {}
         }
     }
@@ -372,6 +390,11 @@ impl PublicLog {
         self.pending = match mv {
             Move::Buy => Pending::Draw(p, *s.dev_cards(p)),
             Move::Robber(_, Some(victim)) => Pending::Steal(p, victim, s.hand(p)),
+            Move::Monopoly(r) => Pending::Monopoly(
+                p,
+                r,
+                std::array::from_fn(|q| if q < s.players() { s.hand(Player(q as u8)) } else { [0; 5] }),
+            ),
             // A 7 takes no card but the discards (no production), so the hands before the roll
             // show what each discarded.
             Move::Roll if s.options().discard == crate::options::Discard::Random => {

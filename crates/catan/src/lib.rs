@@ -30,6 +30,7 @@ pub mod playout;
 pub mod production;
 pub mod record;
 pub(crate) mod robber;
+pub mod seat_record;
 pub(crate) mod sites;
 pub mod spoken;
 pub mod state;

@@ -44,4 +44,21 @@ impl Spoken for Catan {
         texts.extend(moves.iter().map(|&mv| move_text(mv)));
         (obs.actor() + 1, obs.history())
     }
+
+    fn announced(&self, fields: &Map<String, Value>) -> Result<Catan, String> {
+        let text = fields.get("options").and_then(Value::as_str).ok_or("no `options`")?;
+        let options = crate::record::parse_options(text, crate::options::Options::OFFICIAL)
+            .map_err(|e| format!("`options`: {e}"))?;
+        if options.knights() {
+            // `seat_record` reads the base game's record alone.
+            return Err(format!(
+                "`options`: stadt serve-bot serves {NAME}'s base game; Städte und Ritter (game=knights) is not served yet"
+            ));
+        }
+        Ok(Catan::new(options))
+    }
+
+    fn seat_state(&self, record: &str, seat: usize) -> Result<crate::state::State, String> {
+        crate::seat_record::seat_state(record, seat).map_err(|e| e.to_string())
+    }
 }

@@ -4,7 +4,8 @@
 //!
 //! - [`kind`]: the one adapter a game gives the harness (name, player counts, what a seat sees,
 //!   records); [`agent`]: a player of any game; [`seat`]: who takes a seat (a bot or an outside
-//!   agent); [`runner`]: playing one game between agents.
+//!   agent); [`runner`]: playing one game between agents; [`serve`]: a bot of any game served to
+//!   another host over the protocol ([`protocol`]).
 //! - [`bots`]: a game's bots by name, their parameters, bot files and folders, and the bot in
 //!   another program (`bot = process`).
 //! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
@@ -45,6 +46,7 @@ pub mod search;
 pub mod seat;
 pub mod secret;
 pub mod seeds;
+pub mod serve;
 pub mod sprt;
 pub mod stats;
 pub mod stop;

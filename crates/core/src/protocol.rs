@@ -38,6 +38,19 @@ pub trait Spoken: GameKind {
         moves: &mut Vec<Self::Move>,
         texts: &mut Vec<String>,
     ) -> (usize, Option<String>);
+
+    /// The bot side (`stadt serve-bot`): the game a host's `new_game` announces by the game's own
+    /// fields (those `game_fields` writes), `self` being the set-up the bot was started with (a
+    /// tile set file at hand, say). Err says which field is wrong and why.
+    fn announced(&self, fields: &Map<String, Value>) -> Result<Self, String>
+    where
+        Self: Sized;
+
+    /// The bot side: a game that the seat `seat` (0-based) cannot tell from the one shown by its
+    /// record (a `decide`'s `record`, what `decision` sends): the moves and the outcomes the seat
+    /// saw replayed, what it did not see filled in so that every move stays legal. Err names the
+    /// record's line at fault.
+    fn seat_state(&self, record: &str, seat: usize) -> Result<Self::State, String>;
 }
 
 /// The `new_game` message for the agent `info` describes: its seat (1 = p1), the players and its

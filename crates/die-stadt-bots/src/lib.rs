@@ -4,8 +4,8 @@
 //!   parameters, specs, bot files, the bot in another program).
 //! - [`bots`]: one file per bot, registered in `bots/mod.rs`; [`helpers`]: what bots share; [`eval`]: position values;
 //!   [`prior`]: move priors for search; [`learned`]: the learned evaluation and its files.
-//! - [`protocol`], [`serve`]: the messages of `stadt-bot 1` as Die Stadt speaks them, and the bot
-//!   side (`stadt serve-bot`); the host side is the core's (`stadt_core::process_agent`).
+//! - [`protocol`]: the messages of `stadt-bot 1` as Die Stadt speaks them; the host side is the
+//!   core's (`stadt_core::process_agent`), the bot side too (`stadt_core::serve`).
 //!
 //! The game trait, the search and the play loop they use are the game-free core's (`stadt-core`).
 
@@ -16,4 +16,3 @@ pub mod learned;
 pub mod prior;
 pub mod protocol;
 pub mod registry;
-pub mod serve;

@@ -8,7 +8,8 @@
 //! - [`state`]: the engine, one flat `Copy` state; [`playable`]: it as the core's `Game`;
 //!   [`errors`]: a set-up, move or draw the rules refuse, each naming its rule.
 //! - [`observation`]: what a seat sees, and samples of it (the core's `Determinize`).
-//! - [`record`]: records that replay without the seed, and the public record a seat is shown.
+//! - [`record`]: records that replay without the seed, and the public record a seat is shown;
+//!   [`seat_record`]: a game rebuilt from the record a seat is shown (a bot served elsewhere).
 //! - [`picture`]: the game as SVG; [`kind`]: the core's `GameKind` adapter.
 //! - [`bots`]: `random`, `greedy` and `mcts`; [`learned`]: the features `stadt learn` fits.
 //! - [`plugin`]: the game as a plug-in of the harness; [`spoken`]: in the bot protocol.
@@ -26,6 +27,7 @@ pub mod playable;
 pub mod plugin;
 pub mod record;
 pub mod rules;
+pub mod seat_record;
 pub mod spoken;
 pub mod state;
 pub mod text;

@@ -4,6 +4,8 @@
 use crate::kind::{GameInfo, Kartenspitze, NAME};
 use crate::moves::Move;
 use crate::observation::Observation;
+use crate::options::Options;
+use crate::state::State;
 use serde_json::{Map, Value};
 use stadt_core::game::Determinize;
 use stadt_core::protocol::Spoken;
@@ -36,5 +38,23 @@ impl Spoken for Kartenspitze {
         texts.clear();
         texts.extend(moves.iter().map(|mv| mv.to_string()));
         (obs.me() + 1, obs.history())
+    }
+
+    fn announced(&self, fields: &Map<String, Value>) -> Result<Kartenspitze, String> {
+        let text = fields.get("options").and_then(Value::as_str).ok_or("no `options`")?;
+        let options = Options::parse(text).map_err(|e| format!("`options`: {e}"))?;
+        Ok(Kartenspitze { options })
+    }
+
+    fn seat_state(&self, record: &str, seat: usize) -> Result<State, String> {
+        let s = crate::seat_record::seat_state(record, seat).map_err(|e| e.to_string())?;
+        if s.options() != self.options {
+            return Err(format!(
+                "its options `{}` are not the game's, `{}`",
+                s.options().text(),
+                self.options.text()
+            ));
+        }
+        Ok(s)
     }
 }
