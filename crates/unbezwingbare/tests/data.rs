@@ -106,6 +106,20 @@ fn both_boards_are_symmetric_connected_and_never_border_themselves() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_version_line_is_ignored() {
+    let t = format!("\u{feff}{}", text("tests/data", "board.txt"));
+    assert!(Board::parse("board.txt", &t).is_ok());
+}
+
+#[test]
+fn an_effect_of_several_clauses_keeps_their_order() {
+    let test = DataSet::load_dir(&here().join("tests/data")).unwrap();
+    let sturm = test.cards.events.iter().find(|e| e.name == "Sturm").unwrap();
+    assert_eq!(sturm.effect.0.len(), 2);
+    assert!(matches!(sturm.effect.0[1], Clause::Lose { n: 1, per: None }));
+}
+
+#[test]
 fn a_missing_file_names_the_file() {
     let err = Board::load(Path::new("no/such/board.txt")).unwrap_err();
     assert_eq!(err.file, "no/such/board.txt");

@@ -17,7 +17,8 @@ pub(crate) struct Item<'a> {
 /// starting with `#` are skipped.
 pub(crate) fn items<'a>(file: &'a str, text: &'a str, version: &str) -> Result<Vec<Item<'a>>, DataError> {
     let mut lines = text.lines().enumerate();
-    let first = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
+    // A byte-order mark, as some editors write, is no part of the version line.
+    let first = lines.next().map(|(_, l)| l.trim_start_matches('\u{feff}').trim()).unwrap_or("");
     if first != version {
         let format = version.split_whitespace().next().unwrap_or(version);
         let problem = if first.split_whitespace().next() == Some(format) {
