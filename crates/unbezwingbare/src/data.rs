@@ -8,7 +8,7 @@ mod line;
 
 pub use board::{Area, AreaId, Board, RoadId, Track};
 pub use cards::{BuildingCard, Cards, Category, EventCard, GreatPower, InfluenceCard, Moment, Period, Tag};
-pub use effects::{Clause, Effect, Filter, Kind, Who};
+pub use effects::{Action, Clause, Effect, Filter, Kind, Who};
 pub use error::{DataError, Problem};
 
 use sha2::{Digest, Sha256};

@@ -120,6 +120,47 @@ fn an_effect_of_several_clauses_keeps_their_order() {
 }
 
 #[test]
+fn every_effect_word_is_read() {
+    use stadt_unbezwingbare::data::{Action, Filter, Who};
+    let cards = invented().cards;
+    let all: Vec<&Clause> = cards
+        .events
+        .iter()
+        .map(|e| &e.effect)
+        .chain(cards.influence.iter().map(|c| &c.effect))
+        .flat_map(|e| &e.0)
+        .collect();
+    assert!(all.contains(&&Clause::Block { action: Action::BuyArea, who: Who::Opponent }));
+    assert!(all.contains(&&Clause::NoIncome));
+    assert!(all.contains(&&Clause::RemoveKnight { who: Who::Opponent, filter: Filter::Empty }));
+    assert!(all.contains(&&Clause::TaxTo(3)));
+    assert!(all.contains(&&Clause::SkipPhase { phase: 2, who: Who::Opponent }));
+}
+
+#[test]
+fn the_vocabulary_is_documented_word_by_word_and_nothing_more() {
+    let doc = std::fs::read_to_string(here().join("../../docs/unbezwingbare/data.md")).unwrap();
+    let table: Vec<&str> = doc
+        .split("## Effects")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+        .collect();
+    assert_eq!(table, stadt_unbezwingbare::data::effects::WORDS.to_vec());
+    // Each word is known to the reader: an effect of it alone is never "unknown".
+    let t = text("data/invented", "cards.txt");
+    for word in stadt_unbezwingbare::data::effects::WORDS {
+        let (t, _) = changed(&t, "name=Schutzbrief ", |l| {
+            Some(l.replace("effect=\"cancel\"", &format!("effect=\"{word}\"")))
+        });
+        if let Err(e) = Cards::parse("cards.txt", &t) {
+            assert!(!matches!(e.problem, Problem::UnknownEffectWord(_)), "{word}: {e}");
+        }
+    }
+}
+
+#[test]
 fn a_missing_file_names_the_file() {
     let err = Board::load(Path::new("no/such/board.txt")).unwrap_err();
     assert_eq!(err.file, "no/such/board.txt");
@@ -221,6 +262,13 @@ fn bad_effect_arguments() {
     let (err, line) = bad_cards("name=Steuereintreiber ", swap("tax_to 3", "tax_to"));
     assert_eq!(err.line, line);
     assert!(matches!(err.problem, Problem::BadEffect { ref word, .. } if word == "tax_to"));
+}
+
+#[test]
+fn bad_block_action() {
+    let (err, line) = bad_cards("name=Stadtwache ", swap("buy_area", "sell_area"));
+    assert_eq!(err.line, line);
+    assert!(matches!(err.problem, Problem::BadEffect { ref word, .. } if word == "block"));
 }
 
 #[test]

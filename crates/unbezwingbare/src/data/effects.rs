@@ -101,9 +101,34 @@ pub enum Clause {
         /// Whose phase.
         who: Who,
     },
+    /// `block ACTION WHO`: in WHO's turn (the current one if it is his, else his next) he may not
+    /// do ACTION.
+    Block {
+        /// What he may not do.
+        action: Action,
+        /// Whose turn.
+        who: Who,
+    },
+    /// `no_income`: the building card that ends the current phase 1 pays no income (U35); its tax
+    /// still applies (U34).
+    NoIncome,
     /// `cancel`: the event or influence card this card answers has no effect (only on a card
     /// with `outside_turn`).
     Cancel,
+}
+
+/// An action of phase 2 that `block` forbids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// `buy_area`: buying areas (U43, U45).
+    BuyArea,
+    /// `place`: placing and rebuilding (U47, U48).
+    Place,
+    /// `trade`: trading building cards at the Pfandhaus, the draw pile and the free market
+    /// (U40–U42, U73).
+    Trade,
+    /// `buy_influence`: buying influence cards (U50).
+    BuyInfluence,
 }
 
 /// An effect: its clauses, carried out in order.
@@ -121,6 +146,28 @@ pub(crate) enum Holder {
         outside_turn: bool,
     },
 }
+
+/// Every word of the vocabulary, in the order of data.md's table.
+pub const WORDS: [&str; 18] = [
+    "gain",
+    "lose",
+    "tax_to",
+    "steal",
+    "remove_knight",
+    "remove_building",
+    "move_building",
+    "free_area",
+    "extra_areas",
+    "extra_placements",
+    "draw",
+    "draw_influence",
+    "discard",
+    "take_card",
+    "skip_phase",
+    "block",
+    "no_income",
+    "cancel",
+];
 
 /// Most of anything one clause may move: a bound that catches typing slips.
 const MOST: i64 = 20;
@@ -155,6 +202,10 @@ pub(crate) enum EffectError {
 
 /// Reads one clause.
 fn parse_clause(word: &str, args: &[&str], holder: Holder) -> Result<Clause, EffectError> {
+    // WORDS is the vocabulary data.md documents (a test holds the two equal): no other word.
+    if !WORDS.contains(&word) {
+        return Err(EffectError::UnknownWord(word.to_string()));
+    }
     let bad = |what: &str| EffectError::Bad { word: word.to_string(), what: what.to_string() };
     let count = |n: usize| {
         if args.len() == n { Ok(()) } else { Err(bad(&format!("takes {n} argument(s), has {}", args.len()))) }
@@ -260,6 +311,24 @@ fn parse_clause(word: &str, args: &[&str], holder: Holder) -> Result<Clause, Eff
                 return Err(bad("the phase is 1, 2 or 3 (U31)"));
             }
             Clause::SkipPhase { phase, who: who(1)? }
+        }
+        "block" => {
+            count(2)?;
+            let action = match args[0] {
+                "buy_area" => Action::BuyArea,
+                "place" => Action::Place,
+                "trade" => Action::Trade,
+                "buy_influence" => Action::BuyInfluence,
+                other => {
+                    let what = format!("`{other}` is none of buy_area, place, trade, buy_influence");
+                    return Err(bad(&what));
+                }
+            };
+            Clause::Block { action, who: who(1)? }
+        }
+        "no_income" => {
+            count(0)?;
+            Clause::NoIncome
         }
         "cancel" => {
             count(0)?;
