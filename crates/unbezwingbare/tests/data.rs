@@ -424,6 +424,126 @@ fn bad_unclosed_quote() {
     assert!(matches!(err.problem, Problem::Syntax(_)));
 }
 
+#[test]
+fn bad_duplicate_key() {
+    let (err, line) = bad_board("area id=3 ", |l| Some(format!("{l} price=7")));
+    assert_eq!(err.line, line);
+    assert_eq!(err.problem, Problem::DuplicateKey("price".into()));
+}
+
+#[test]
+fn bad_board_not_connected() {
+    // Areas 47 and 48 border only each other; every other line drops them.
+    let t = text("data/invented", "board.txt");
+    let mut out = Vec::new();
+    for l in t.lines() {
+        out.push(if l.starts_with("area id=47 ") {
+            format!("{}neighbours=48", l.split("neighbours=").next().unwrap())
+        } else if l.starts_with("area id=48 ") {
+            format!("{}neighbours=47", l.split("neighbours=").next().unwrap())
+        } else if let Some((head, list)) = l.split_once("neighbours=") {
+            let keep: Vec<&str> = list.split(',').filter(|n| *n != "47" && *n != "48").collect();
+            format!("{head}neighbours={}", keep.join(","))
+        } else {
+            l.to_string()
+        });
+    }
+    let line = out.iter().position(|l| l.starts_with("area id=47 ")).unwrap() + 1;
+    let err = Board::parse("board.txt", &(out.join("\n") + "\n")).unwrap_err();
+    assert_eq!((err.file.as_str(), err.line), ("board.txt", line));
+    assert_eq!(err.problem, Problem::NotConnected(47));
+}
+
+#[test]
+fn bad_ring_missing() {
+    let t = text("data/invented", "board.txt").replace("ring=3 ", "ring=5 ");
+    let err = Board::parse("board.txt", &t).unwrap_err();
+    assert_eq!(err.problem, Problem::RingMissing(3));
+}
+
+#[test]
+fn bad_road_broken() {
+    // Road 1 loses its ring-3 area (19): its rim area no longer meets the rest.
+    let (err, _) = bad_board("area id=19 ", swap("road=1", "road=none"));
+    assert_eq!(err.problem, Problem::Road { road: 1, what: "its areas are not connected" });
+}
+
+#[test]
+fn bad_road_not_reaching_the_centre() {
+    let (err, _) = bad_board("area id=1 ", swap("road=1", "road=none"));
+    assert_eq!(err.problem, Problem::Road { road: 1, what: "it does not reach the innermost ring" });
+}
+
+#[test]
+fn bad_road_missing() {
+    let t = text("data/invented", "board.txt").replace("road=3", "road=none");
+    let err = Board::parse("board.txt", &t).unwrap_err();
+    assert_eq!(err.problem, Problem::Road { road: 3, what: "no area is on it" });
+}
+
+#[test]
+fn bad_road_number() {
+    let (err, line) = bad_board("area id=1 ", swap("road=1", "road=4"));
+    assert_eq!(err.line, line);
+    assert!(matches!(err.problem, Problem::OutOfRange { value: 4, min: 1, max: 3, .. }));
+}
+
+#[test]
+fn bad_water_word() {
+    let (err, line) = bad_board("area id=1 ", swap("water=no", "water=river"));
+    assert_eq!(err.line, line);
+    assert!(matches!(err.problem, Problem::BadValue { ref key, .. } if key == "water"));
+}
+
+#[test]
+fn bad_track_missing() {
+    let (err, _) = bad_board("track ", |_| None);
+    assert_eq!(err.problem, Problem::Track("the `track` line is missing"));
+}
+
+#[test]
+fn bad_track_twice() {
+    let (err, line) = bad_board("area id=1 ", |_| Some("track length=40 red=2".into()));
+    assert_eq!(err.line, line);
+    assert_eq!(err.problem, Problem::Track("given twice"));
+}
+
+#[test]
+fn bad_red_field_off_the_track() {
+    let (err, line) = bad_board("track ", swap("red=2,", "red=2,51,"));
+    assert_eq!(err.line, line);
+    assert_eq!(err.problem, Problem::RedField(51));
+}
+
+#[test]
+fn bad_great_power_twice() {
+    let (err, line) = bad_cards(
+        "great_power category=green",
+        swap("category=green  points=2 bonus=1", "category=brown  points=1 bonus=1"),
+    );
+    assert_eq!(err.line, line);
+    assert!(matches!(err.problem, Problem::GreatPower(_)));
+}
+
+#[test]
+fn bad_great_powers_not_all_four() {
+    let (err, _) = bad_cards("great_power category=green", |_| None);
+    assert!(matches!(err.problem, Problem::GreatPower(_)), "{err}");
+}
+
+#[test]
+fn bad_trade_card_alone() {
+    let (err, _) = bad_cards("Freier Markt", |_| None);
+    assert!(matches!(err.problem, Problem::TradeCard(_)), "{err}");
+}
+
+#[test]
+fn bad_outside_turn_moment() {
+    let (err, line) = bad_cards("name=Schutzbrief ", swap("when_targeted", "at_night"));
+    assert_eq!(err.line, line);
+    assert!(matches!(err.problem, Problem::BadValue { ref key, .. } if key == "outside_turn"));
+}
+
 // --- The invented set keeps every known fact -------------------------------------------------
 
 #[test]
