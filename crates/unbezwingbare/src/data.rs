@@ -38,10 +38,8 @@ impl DataSet {
 }
 
 /// Reads a file as UTF-8 text, the error naming it.
-fn read_text(path: &std::path::Path) -> Result<(String, Vec<u8>), DataError> {
+fn read_text(path: &std::path::Path) -> Result<String, DataError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| DataError::new(&file, 0, Problem::Io(e.to_string())))?;
-    let text = String::from_utf8(bytes.clone())
-        .map_err(|_| DataError::new(&file, 0, Problem::Io("not UTF-8 text".to_string())))?;
-    Ok((text, bytes))
+    String::from_utf8(bytes).map_err(|_| DataError::new(&file, 0, Problem::Io("not UTF-8 text".to_string())))
 }

@@ -75,7 +75,7 @@ pub struct Board {
 impl Board {
     /// Reads a board file.
     pub fn load(path: &std::path::Path) -> Result<Board, DataError> {
-        let (text, _) = super::read_text(path)?;
+        let text = super::read_text(path)?;
         Board::parse(&path.display().to_string(), &text)
     }
 

@@ -210,7 +210,7 @@ pub struct Cards {
 impl Cards {
     /// Reads a card file.
     pub fn load(path: &std::path::Path) -> Result<Cards, DataError> {
-        let (text, _) = super::read_text(path)?;
+        let text = super::read_text(path)?;
         Cards::parse(&path.display().to_string(), &text)
     }
 
