@@ -747,7 +747,7 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
         run("h", "game=knights diplomat=official diplomat=cuxtan", "3"),
         &["`diplomat` (H7) is named twice"],
     );
-    assert_refused(run("d", "game=chess", "3"), &["`chess` is no game"]);
+    assert_refused(run("d", "game=chess", "3"), &["`chess` is no value of option `game` (K1-K85)"]);
     assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2 (K1)"]);
     for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
