@@ -15,7 +15,7 @@ fn stadt_games_lists_die_stadt_with_its_player_counts_and_options() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("die-stadt: "), "{out}");
     assert!(out.contains("(2 to 4 players)"), "{out}");
-    assert!(out.contains("\n  tiles (default default): "), "{out}");
+    assert!(out.contains("\n  tiles (section 8; a file's path; default default): "), "{out}");
 }
 
 #[test]
@@ -571,7 +571,7 @@ fn catan_options_and_a_fixed_board_are_set_per_run_recorded_and_checked_on_resum
             "--out",
             dir.join("d").to_str().unwrap(),
         ]),
-        &["`shortage` is not an option of die-stadt"],
+        &["`shortage` is no option of die-stadt: its options are tiles"],
     );
     for name in ["a", "b", "c", "d"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");
@@ -710,7 +710,8 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
     let (code, listed, err) = stadt(&["games"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        listed.contains("\n  game (default catan): ") && listed.contains("barbarians_remove_cities"),
+        listed.contains("\n  game (K1-K85; catan or knights; default catan): ")
+            && listed.contains("barbarians_remove_cities"),
         "{listed}"
     );
     let (code, _, err) = run("ok", "game=knights house=cuxtan", "3");
@@ -746,7 +747,7 @@ fn staedte_und_ritter_is_catan_with_game_knights_and_bad_options_or_records_exit
         run("h", "game=knights diplomat=official diplomat=cuxtan", "3"),
         &["`diplomat` (H7) is named twice"],
     );
-    assert_refused(run("d", "game=chess", "3"), &["`chess` is no game"]);
+    assert_refused(run("d", "game=chess", "3"), &["`chess` is no value of option `game` (K1-K85)"]);
     assert_refused(run("e", "game=knights", "2"), &["players must be 3 or 4, not 2 (K1)"]);
     for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
         assert!(!dir.join(name).exists(), "a refused run wrote {name}");

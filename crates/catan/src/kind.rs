@@ -21,66 +21,10 @@ use stadt_core::seeds::{derive, stream};
 use std::ops::RangeInclusive;
 
 /// The name `--game` takes.
-pub const NAME: &str = "catan";
+pub use crate::NAME;
 
-/// Catan's options, as `name=value` words of `record::parse_options`.
-pub const OPTIONS: [GameOption; 15] = [
-    GameOption {
-        name: "shortage",
-        about: "C16: `official` or `h1` (nobody receives a resource the bank cannot pay in full)",
-        default: "official",
-    },
-    GameOption { name: "discard", about: "C29: `choose` or `random` (Catanatron)", default: "choose" },
-    GameOption {
-        name: "fresh_cards",
-        about: "C24: `yes` lets a card bought this turn be played (Catanatron)",
-        default: "no",
-    },
-    GameOption {
-        name: "before_roll",
-        about: "C24: `any` card or only a `knight` (Catanatron) before the roll",
-        default: "any",
-    },
-    GameOption { name: "win", about: "C38: `own_turn` or `any_time` (Catanatron)", default: "own_turn" },
-    GameOption { name: "numbers", about: "C9, C10: `spiral` or `shuffle` (Catanatron)", default: "spiral" },
-    GameOption {
-        name: "road_building_cost",
-        about: "C26: `yes` offers road building only with lumber and brick in hand (Catanatron)",
-        default: "no",
-    },
-    GameOption { name: "longest_road", about: "C32, C33: `official` or `catanatron`", default: "official" },
-    GameOption { name: "player_trade", about: "C37: `yes` allows trading between players", default: "no" },
-    GameOption {
-        name: "turns",
-        about: "C39: turns after which a game ends without a winner",
-        default: "1000",
-    },
-    GameOption {
-        name: "setup_turns",
-        about: "C39: `yes` counts the set-up round's 2(n - 1) hand-overs as turns (Catanatron)",
-        default: "no",
-    },
-    GameOption {
-        name: "catanatron",
-        about: "all of Catanatron's readings at once (section 11)",
-        default: "",
-    },
-    GameOption {
-        name: "board",
-        about: "C8: a board file (`stadt-catan-board 1`) that every game is played on (the deck and dice still come from the seed)",
-        default: "dealt from the seed",
-    },
-    GameOption {
-        name: "game",
-        about: "`catan` (the base game) or `knights`: Städte und Ritter, rules K1-K85 (3 or 4 players; of the options above only shortage, numbers, turns and board apply)",
-        default: "catan",
-    },
-    GameOption {
-        name: "house",
-        about: "with game=knights: `cuxtan` sets every house rule H1-H14, each also by its name=official|cuxtan: shortage (H1), city_yield, knights_act_once, trading_house_pairs, progress_limit, bishop_one_per_player, diplomat, inventor_no_neighbours, saboteur, deserter, barbarians_remove_cities, longest_route, placed_is_placed, card_played_is_played; a rule named alone wins over house=, and a rule named twice with two values is refused (docs/catan/rules.md section 13.13)",
-        default: "official",
-    },
-];
+/// Catan's options (`crate::options` declares them).
+pub use crate::options::OPTIONS;
 
 /// Catan with a set of options.
 #[derive(Clone, Copy, Debug)]

@@ -4,6 +4,9 @@
 //! [`board`] and its set-up [`layout`]; a game is a [`state::State`], its moves [`moves`], checked
 //! by [`legal`] and applied by [`apply`]. No files, threads or bots.
 
+/// The name `--game` takes (the crate's, which its options name too).
+pub const NAME: &str = "catan";
+
 pub mod actions;
 pub mod apply;
 pub mod board;

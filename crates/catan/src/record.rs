@@ -12,7 +12,6 @@ use crate::ids::{Cards, DevCard, Edge, Hex, Node, Player, Resource};
 use crate::knights::card_kind::CardKind;
 use crate::knights::cards::{Colour, DECK as PROGRESS_DECK, ProgressCard};
 use crate::knights::decks::Deck;
-use crate::knights::house::{HouseRules, RULES};
 use crate::knights::tracks::{Commodity, Track};
 use crate::moves::{Move, Phase};
 use crate::options::{BeforeRoll, Discard, LongestRoad, Numbers, Options, Shortage, Variant, Win};
@@ -290,177 +289,6 @@ pub fn options_text(o: &Options) -> String {
     )
 }
 
-/// Reads options from `name=value` words over `base`; `catanatron` alone sets all of
-/// Catanatron's readings (docs/catan/rules.md section 11). `game=knights` plays Städte und
-/// Ritter, where `house=official|cuxtan` sets every house rule and each house rule has its own
-/// name (section 13.13): a rule named alone wins over `house=`, wherever the two stand, and a
-/// rule (or `house`) named twice with different values is refused. `house=` and the house rules
-/// belong to Städte und Ritter only; an option of the other game is an error naming it.
-pub fn parse_options(text: &str, base: Options) -> Result<Options, String> {
-    let mut o = base;
-    let start = match base.variant {
-        Variant::Knights(h) => h,
-        Variant::Base => HouseRules::OFFICIAL,
-    };
-    // `house=` first, then the rules named alone over it (section 13.13's order).
-    let mut house_all: Option<&str> = None;
-    let mut named: Vec<(&str, &str)> = Vec::new();
-    let mut house_word = None;
-    let mut shortage_named: Option<&str> = None;
-    for word in text.split_whitespace() {
-        if word == "catanatron" {
-            o = Options { turn_limit: o.turn_limit, variant: o.variant, ..Options::CATANATRON };
-            continue;
-        }
-        let (k, v) = word.split_once('=').ok_or_else(|| format!("`{word}` is not name=value"))?;
-        if k == "game" {
-            o.variant = match v {
-                "catan" | "base" => Variant::Base,
-                "knights" => Variant::Knights(start),
-                _ => {
-                    return Err(format!(
-                        "`{v}` is no game: catan (the base game) or knights (Städte und Ritter)"
-                    ));
-                }
-            };
-            continue;
-        }
-        if k == "house" || (k != "shortage" && RULES.iter().any(|r| r.0 == k)) {
-            let id = RULES.iter().find(|r| r.0 == k).map_or("H1-H14", |r| r.1);
-            if v != "official" && v != "cuxtan" {
-                return Err(format!("`{word}`: the value of `{k}` ({id}) is official or cuxtan, not `{v}`"));
-            }
-            let earlier = if k == "house" { house_all } else { named.iter().find(|x| x.0 == k).map(|x| x.1) };
-            if earlier.is_some_and(|e| e != v) {
-                return Err(format!(
-                    "`{k}` ({id}) is named twice, `{k}={}` and `{word}`: name it once",
-                    earlier.unwrap_or("")
-                ));
-            }
-            if k == "house" {
-                house_all = Some(v);
-            } else {
-                named.push((k, v));
-            }
-            house_word.get_or_insert_with(|| k.to_string());
-            continue;
-        }
-        let bad = || format!("`{v}` is no value of option `{k}`");
-        let flag = |v: &str| match v {
-            "yes" => Ok(true),
-            "no" => Ok(false),
-            _ => Err(bad()),
-        };
-        match k {
-            "shortage" => {
-                if shortage_named.is_some_and(|e| e != v) {
-                    return Err(format!(
-                        "`shortage` (C16, H1) is named twice, with `{v}` and another value: name it once"
-                    ));
-                }
-                shortage_named = Some(v);
-                o.shortage = [("official", Shortage::Official), ("h1", Shortage::H1)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(|| {
-                        format!("`{v}` is no value of option `shortage` (C16, H1): official or h1")
-                    })?
-                    .1
-            }
-            "discard" => {
-                o.discard = [("choose", Discard::Choose), ("random", Discard::Random)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(bad)?
-                    .1
-            }
-            "fresh_cards" => o.fresh_cards = flag(v)?,
-            "before_roll" => {
-                o.before_roll = [("any", BeforeRoll::Any), ("knight", BeforeRoll::Knight)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(bad)?
-                    .1
-            }
-            "win" => {
-                o.win = [("own_turn", Win::OwnTurn), ("any_time", Win::AnyTime)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(bad)?
-                    .1
-            }
-            "numbers" => {
-                o.numbers = [("spiral", Numbers::Spiral), ("shuffle", Numbers::Shuffle)]
-                    .iter()
-                    .find(|x| x.0 == v)
-                    .ok_or_else(bad)?
-                    .1
-            }
-            "road_building_cost" => o.road_building_cost = flag(v)?,
-            "longest_road" => {
-                o.longest_road =
-                    [("official", LongestRoad::Official), ("catanatron", LongestRoad::Catanatron)]
-                        .iter()
-                        .find(|x| x.0 == v)
-                        .ok_or_else(bad)?
-                        .1
-            }
-            "player_trade" | "trade" => {
-                o.player_trade = match v {
-                    "yes" | "players" => true,
-                    "no" | "bank" => false,
-                    _ => return Err(bad()),
-                }
-            }
-            "turns" => o.turn_limit = v.parse().ok().filter(|&n: &u16| n > 0).ok_or_else(bad)?,
-            "setup_turns" => o.setup_turns = flag(v)?,
-            _ => return Err(format!("`{k}` is no option of catan")),
-        }
-    }
-    match o.variant {
-        Variant::Base => {
-            if let Some(k) = house_word {
-                return Err(format!(
-                    "`{k}` is an option of Städte und Ritter (game=knights, section 13.13), not of the base game (its H1 is shortage=h1)"
-                ));
-            }
-        }
-        Variant::Knights(_) => {
-            let mut house = start;
-            if let Some(v) = house_all {
-                house = house.parse(&format!("house={v}"))?;
-                // `house=` sets H1 too, unless `shortage` is named alone (it wins, as any rule).
-                if shortage_named.is_none() {
-                    o.shortage = if v == "cuxtan" { Shortage::H1 } else { Shortage::Official };
-                }
-            }
-            for (k, v) in &named {
-                house = house.parse(&format!("{k}={v}"))?;
-            }
-            // H1 is `shortage`; the base game's other readings have no place in the expansion.
-            let h1 = (o.shortage == Shortage::H1) as u16;
-            o.variant = Variant::Knights(HouseRules(house.0 & !1 | h1));
-            let official = Options::OFFICIAL;
-            let base_only = [
-                ("discard", o.discard != official.discard),
-                ("fresh_cards", o.fresh_cards != official.fresh_cards),
-                ("before_roll", o.before_roll != official.before_roll),
-                ("win", o.win != official.win),
-                ("road_building_cost", o.road_building_cost != official.road_building_cost),
-                ("longest_road", o.longest_road != official.longest_road),
-                ("player_trade", o.player_trade != official.player_trade),
-                ("setup_turns", o.setup_turns != official.setup_turns),
-            ];
-            if let Some((k, _)) = base_only.iter().find(|x| x.1) {
-                return Err(format!(
-                    "`{k}` is an option of the base game, not of Städte und Ritter (game=knights)"
-                ));
-            }
-        }
-    }
-    Ok(o)
-}
-
 /// The header of a record of `s` (a game about to start). Under Städte und Ritter the `deck`
 /// line holds the three progress decks, science, trade and politics, each top first, between
 /// ` | ` (K47).
@@ -640,7 +468,7 @@ pub fn replay_steps(
         _ => return Err(at(1, format!("the first line is not `{HEADER}` (or version 1's `{HEADER_V1}`)"))),
     };
     let players: usize = field(1, "players")?.parse().map_err(|_| at(2, "players is no number".into()))?;
-    let options = parse_options(field(2, "options")?, Options::OFFICIAL).map_err(|e| at(3, e))?;
+    let options = Options::parse(field(2, "options")?).map_err(|e| at(3, e))?;
     // Version 2 may leave out the seed and the decks: its chance lines decide every outcome.
     let mut i = 3;
     let present = |i: usize, key: &str| !outcomes || lines.get(i).is_some_and(|l| l.starts_with(key));

@@ -17,7 +17,7 @@ use crate::ids::{Cards, DevCard, Player, Resource};
 use crate::moves::{Chance, Move, Phase};
 use crate::options::Options;
 use crate::packed::pack;
-use crate::record::{RecordError, outcome_wanted, parse_move, parse_options};
+use crate::record::{RecordError, outcome_wanted, parse_move};
 use crate::state::{DECK, MAX_PLAYERS, NOBODY, State};
 
 /// The game the record `text` of seat `viewer` (0-based) shows, what it did not see filled in.
@@ -31,7 +31,7 @@ pub fn seat_state(text: &str, viewer: usize) -> Result<State, RecordError> {
             .ok_or_else(|| at(i + 1, format!("expected `{key} ...`")))
     };
     let players: usize = field(0, "players")?.parse().map_err(|_| at(1, "players is no number".into()))?;
-    let options = parse_options(field(1, "options")?, Options::OFFICIAL).map_err(|e| at(2, e))?;
+    let options = Options::parse(field(1, "options")?).map_err(|e| at(2, e))?;
     if options.knights() {
         return Err(at(
             2,

@@ -7,7 +7,7 @@ use stadt_catan::kind::{Catan, RecordHead};
 use stadt_catan::moves::Move;
 use stadt_catan::observation::Observation;
 use stadt_catan::options::Options;
-use stadt_catan::record::{move_text, parse_move, parse_options, replay};
+use stadt_catan::record::{move_text, parse_move, replay};
 use stadt_catan::state::State;
 use stadt_core::agent::Agent;
 use stadt_core::error::Error;
@@ -86,8 +86,8 @@ fn bad_records_name_the_line_and_never_panic() {
         let _ = replay(&with(i, cut));
         let _ = parse_move(cut);
     }
-    assert!(parse_options("catanatron turns=0", Options::OFFICIAL).is_err());
-    assert_eq!(parse_options("catanatron", Options::OFFICIAL).unwrap(), Options::CATANATRON);
+    assert!(Options::parse("catanatron turns=0").is_err());
+    assert_eq!(Options::parse("catanatron").unwrap(), Options::CATANATRON);
 }
 
 struct RandomAgent;

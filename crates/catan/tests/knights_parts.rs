@@ -112,29 +112,38 @@ fn h1_to_h14_are_options_official_by_default_and_house_cuxtan_switches_all_on() 
     for (k, r) in RULES.iter().enumerate() {
         assert_eq!(r.1, format!("H{}", k + 1));
     }
-    let all = HouseRules::OFFICIAL.parse("house=cuxtan").unwrap();
+    // Read through the options (`Options::parse`, the one reader): house=cuxtan sets them all.
+    let rules = |text: &str| match Options::parse(&format!("game=knights {text}")).map(|o| o.variant) {
+        Ok(stadt_catan::options::Variant::Knights(h)) => Ok(h),
+        Ok(v) => panic!("{text}: {v:?}"),
+        Err(e) => Err(e),
+    };
+    let all = rules("house=cuxtan").unwrap();
     assert_eq!(all, HouseRules::CUXTAN);
     assert!((1..=14).all(|n| all.on(n)) && !all.on(0) && !all.on(15));
     assert!((1..=14).all(|n| !HouseRules::default().on(n)));
     // Each alone, and all but one.
-    let h11 = HouseRules::OFFICIAL.parse("barbarians_remove_cities=cuxtan").unwrap();
+    let h11 = rules("barbarians_remove_cities=cuxtan").unwrap();
     assert!(h11.on(11) && (1..=14).filter(|&n| h11.on(n)).count() == 1);
-    let but_h5 = HouseRules::OFFICIAL.parse("house=cuxtan, progress_limit=official").unwrap();
+    let but_h5 = rules("house=cuxtan, progress_limit=official").unwrap();
     assert!(!but_h5.on(5) && (1..=14).filter(|&n| but_h5.on(n)).count() == 13);
-    // The text names every rule and reads back.
+    // The text names every rule and reads back (its shortage=cuxtan is the option shortage=h1).
     let text = but_h5.text();
     assert!(
         text.starts_with("shortage=cuxtan city_yield=cuxtan") && text.contains("progress_limit=official")
     );
-    assert_eq!(HouseRules::OFFICIAL.parse(&text), Ok(but_h5));
+    assert_eq!(rules(&text.replacen("shortage=cuxtan", "shortage=h1", 1)), Ok(but_h5));
     // Bad words name themselves.
-    let e = HouseRules::OFFICIAL.parse("robber=cuxtan").unwrap_err();
-    assert!(e.contains("`robber` is not a house rule") && e.contains("card_played_is_played"), "{e}");
+    let e = rules("robber=cuxtan").unwrap_err();
+    assert!(e.contains("`robber` is no option of catan") && e.contains("card_played_is_played"), "{e}");
     assert_eq!(
-        HouseRules::OFFICIAL.parse("deserter=yes").unwrap_err(),
-        "`deserter=yes`: the value is official or cuxtan, not `yes`"
+        rules("deserter=yes").unwrap_err(),
+        "`deserter=yes`: `yes` is no value of option `deserter` (H10): it takes official or cuxtan"
     );
-    assert_eq!(HouseRules::OFFICIAL.parse("house").unwrap_err(), "`house` is not name=value");
+    assert_eq!(
+        rules("house").unwrap_err(),
+        "`house` is not name=value, nor a word that stands alone (catanatron)"
+    );
 }
 
 /// Where a commodity stands among the eight kinds.
@@ -453,8 +462,7 @@ fn k2_k84_points_and_the_thirteen_that_win() {
 #[test]
 fn h1_to_h14_house_options_only_with_game_knights_a_rule_named_alone_wins_and_clashes_are_refused() {
     use stadt_catan::options::{Options, Shortage, Variant};
-    use stadt_catan::record::parse_options;
-    let parse = |t: &str| parse_options(t, Options::OFFICIAL);
+    let parse = Options::parse;
     // `house=` and the house rules belong to Städte und Ritter alone.
     for text in ["house=cuxtan", "house=official", "diplomat=cuxtan", "house=cuxtan game=catan"] {
         let e = parse(text).unwrap_err();

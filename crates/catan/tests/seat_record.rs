@@ -7,7 +7,6 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use stadt_catan::kind::Catan;
 use stadt_catan::options::Options;
-use stadt_catan::record::parse_options;
 use stadt_catan::seat_record::seat_state;
 use stadt_core::game::{Game, Turn};
 use stadt_core::kind::GameKind;
@@ -56,7 +55,7 @@ fn check(kind: &Catan, players: usize, seed: u64) -> usize {
 #[test]
 fn c41_a_seat_rebuilt_from_its_record_sees_the_real_game() {
     for options in ["", "catanatron", "player_trade=yes discard=random fresh_cards=yes win=any_time"] {
-        let kind = Catan::new(parse_options(options, Options::OFFICIAL).unwrap());
+        let kind = Catan::new(Options::parse(options).unwrap());
         let mut checked = 0;
         for players in 2..=4 {
             for seed in 0..4 {

@@ -3,6 +3,7 @@
 //! agent are generic over it; a game crate implements it once.
 
 use crate::game::Game;
+pub use crate::options::GameOption;
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
@@ -102,17 +103,6 @@ pub trait GameKind: Send + Sync + 'static {
     /// A picture of what the player to decide in `obs` sees (a person playing that seat): never
     /// the hidden part.
     fn seat_picture(&self, obs: &Self::Observation<'_>, seats: &[String]) -> String;
-}
-
-/// An option of a game: its name where commands and files take it, what it sets, and its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameOption {
-    /// The name (`tiles`).
-    pub name: &'static str,
-    /// What it sets.
-    pub about: &'static str,
-    /// Its default value.
-    pub default: &'static str,
 }
 
 /// The columns of `games.csv` that are a game's own: its points by source (written after `score`,

@@ -3,9 +3,10 @@
 //! never names one.
 //!
 //! - [`kind`]: the one adapter a game gives the harness (name, player counts, what a seat sees,
-//!   records); [`agent`]: a player of any game; [`seat`]: who takes a seat (a bot or an outside
-//!   agent); [`runner`]: playing one game between agents; [`serve`]: a bot of any game served to
-//!   another host over the protocol ([`protocol`]).
+//!   records); [`options`]: a game's options as data, and the one reader of options text;
+//!   [`agent`]: a player of any game; [`seat`]: who takes a seat (a bot or an outside agent);
+//!   [`runner`]: playing one game between agents; [`serve`]: a bot of any game served to another
+//!   host over the protocol ([`protocol`]).
 //! - [`bots`]: a game's bots by name, their parameters, bot files and folders, and the bot in
 //!   another program (`bot = process`).
 //! - [`game`]: the game traits; [`play`]: playing a game to its end through them.
@@ -33,6 +34,7 @@ pub mod folder;
 pub mod game;
 pub mod kind;
 pub mod learned;
+pub mod options;
 pub mod output;
 pub mod play;
 pub mod pool;

@@ -23,10 +23,13 @@ use std::ops::RangeInclusive;
 /// The name `--game` takes.
 pub const NAME: &str = "die-stadt";
 
-/// Die Stadt's options.
+/// Die Stadt's options: its tile set alone, which commands take as `--tiles` and experiment files
+/// as `tiles`, never among the `--options` words.
 pub const OPTIONS: [GameOption; 1] = [GameOption {
     name: "tiles",
-    about: "the tile set: `default` (the box's 75 tiles, docs/die-stadt/rules.md section 8) or a tile-set file (`--tiles FILE`, `tiles = \"FILE\"` in experiment files)",
+    rule: "section 8",
+    about: "the tile set: `default` (the box's 75 tiles, docs/die-stadt/rules.md section 8) or a tile-set file, given as `--tiles FILE` (`tiles = \"FILE\"` in experiment files), not in --options",
+    values: stadt_core::options::Values::File,
     default: "default",
 }];
 

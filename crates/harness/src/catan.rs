@@ -5,7 +5,7 @@
 //! Stadt's. The options (`--options`, `options` in experiment files) are the engine's, and
 //! `board=FILE` fixes the board.
 
-use crate::hosted::{Hosted, TunedFile, option_words};
+use crate::hosted::{Hosted, TunedFile, options_error};
 use crate::weight::Weight;
 use stadt_catan::kind::RecordHead;
 use stadt_catan::options::Options;
@@ -64,15 +64,8 @@ impl Hosted for Catan {
                 "--tiles {tiles}: {NAME} has no tile set (its board is dealt from the seed, or fixed with --options board=FILE)"
             )));
         }
-        let (mut words, mut board) = (Vec::new(), None);
-        for word in option_words(options) {
-            match word.split_once('=') {
-                Some(("board", file)) => board = Some(read_board(Path::new(file))?),
-                _ => words.push(word),
-            }
-        }
-        let options = stadt_catan::record::parse_options(&words.join(" "), Options::OFFICIAL)
-            .map_err(|e| Error::Setting(format!("options: {e} (`stadt games` lists {NAME}'s options)")))?;
+        let (options, board) = Options::parse_with_board(options).map_err(|e| options_error(NAME, e))?;
+        let board = board.map(|file| read_board(Path::new(&file))).transpose()?;
         Ok(Catan { options, board })
     }
 
@@ -110,9 +103,6 @@ impl Hosted for Catan {
 
     // Victory points: two are a city, a road or an army; most games end 10 to 7 or closer.
     const MARGIN_UNIT: f64 = 2.0;
-
-    // A board file (`board=FILE`) in an experiment file is read from the file's folder.
-    const FILE_OPTIONS: &'static [&'static str] = &["board"];
 
     fn weights(entrant: &BotSpec<Catan>) -> Vec<Weight> {
         crate::weight::weights(entrant)

@@ -22,8 +22,9 @@ pub trait Hosted: GameKind + Sized {
     type Entrant: Seat<Self> + Clone + Send + Sync + std::fmt::Debug + 'static;
 
     /// The game set up from a run's `tiles` setting (`default`, or a file) and its options
-    /// (`name=value` words, `option_words`; empty: the defaults). An option the game does not
-    /// have, or a bad value, is an error naming it.
+    /// (`name=value` words read by `stadt_core::options::check` against the game's declared
+    /// options; empty: the defaults). An option the game does not have, or a bad value, is an
+    /// error naming it and its rule.
     fn set_up(tiles: &str, options: &str) -> Result<Self, Error>;
 
     /// The SHA-256 of the data the set-up was read from (and of the options), which manifests
@@ -63,10 +64,6 @@ pub trait Hosted: GameKind + Sized {
         entrant: &Self::Entrant,
     ) -> Option<Result<stadt_core::process_agent::Settings, String>>;
 
-    /// The options whose value is a file (resolved against an experiment file's folder): none by
-    /// default.
-    const FILE_OPTIONS: &'static [&'static str] = &[];
-
     /// Whether its manifests leave out `game` (the first game, whose manifests predate games:
     /// run folders made before then resume).
     const UNNAMED_IN_MANIFESTS: bool = false;
@@ -95,10 +92,10 @@ pub struct TunedFile {
     pub usage: String,
 }
 
-/// The words of an options text: `name=value` (or a preset's name), separated by spaces or
-/// commas.
-pub fn option_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty())
+/// Options text of `game` that could not be read (`reason`, which names the option and rule at
+/// fault), as a setting error that says where the options are listed.
+pub fn options_error(game: &str, reason: impl std::fmt::Display) -> Error {
+    Error::Setting(format!("options: {reason} (`stadt games` lists {game}'s options)"))
 }
 
 /// Checks a player count against a game's: the error names it `what`, the counts there are and
@@ -122,11 +119,13 @@ impl Hosted for DieStadt {
     type Entrant = crate::entrant::Entrant;
 
     fn set_up(tiles: &str, options: &str) -> Result<DieStadt, Error> {
-        if let Some(word) = option_words(options).next() {
-            let name = word.split_once('=').map_or(word, |(k, _)| k);
+        use die_stadt::kind::{NAME, OPTIONS};
+        let given =
+            stadt_core::options::check(NAME, &OPTIONS, options).map_err(|e| options_error(NAME, e))?;
+        if let Some(g) = given.0.first() {
             return Err(Error::Setting(format!(
-                "options: `{name}` is not an option of {}: its one option is its tile set, given as --tiles FILE (or `tiles` in an experiment file)",
-                die_stadt::kind::NAME
+                "options: `{}` ({}) of {NAME} is given as --tiles FILE (or `tiles` in an experiment file), not among the options",
+                g.option.name, g.option.rule
             )));
         }
         crate::tileset::load(tiles).map(DieStadt::new)

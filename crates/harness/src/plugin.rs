@@ -206,13 +206,15 @@ impl Chosen {
         if self.preset.is_empty() {
             return Ok(given.to_string());
         }
-        let key = |w: &str| w.split_once('=').map_or(w, |(k, _)| k).to_string();
-        let preset: Vec<String> = crate::hosted::option_words(self.preset).map(key).collect();
-        if let Some(w) = crate::hosted::option_words(given).find(|w| preset.contains(&key(w))) {
+        let words =
+            |text| stadt_core::options::words(text).map_err(|e| Error::Setting(format!("options: {e}")));
+        let preset = words(self.preset)?;
+        if let Some(w) = words(given)?.iter().find(|w| preset.iter().any(|p| p.name == w.name)) {
             return Err(Error::Setting(format!(
-                "options: `{w}`: the game `{}` sets {} itself ({})",
+                "options: `{}`: the game `{}` sets {} itself ({})",
+                w.text(),
                 self.name,
-                key(w),
+                w.name,
                 self.preset
             )));
         }
@@ -299,7 +301,8 @@ pub fn unknown(name: &str, how: &str, games: &[Listed]) -> Error {
     Error::Setting(format!("unknown game `{name}` ({how}): the games are {}", names.join(", ")))
 }
 
-/// What `stadt games` prints: every game with its player counts and options.
+/// What `stadt games` prints: every game with its player counts and options, each option with
+/// its rule, the values it takes and its default.
 pub fn listing(games: &[Listed]) -> String {
     let mut s = String::new();
     for g in games {
@@ -313,7 +316,10 @@ pub fn listing(games: &[Listed]) -> String {
         ));
         if g.preset.is_empty() {
             for o in g.options {
-                s.push_str(&format!("  {} (default {}): {}\n", o.name, o.default, o.about));
+                // A word that stands alone has no default: it is given or not.
+                let default =
+                    if o.default.is_empty() { String::new() } else { format!("; default {}", o.default) };
+                s.push_str(&format!("  {} ({}; {}{default}): {}\n", o.name, o.rule, o.values, o.about));
             }
         }
     }

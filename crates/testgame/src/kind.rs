@@ -15,8 +15,8 @@ use stadt_core::kind::{Columns, GameKind, GameOption};
 use stadt_core::seeds::{derive, stream};
 use std::ops::RangeInclusive;
 
-/// The name `--game` takes.
-pub const NAME: &str = "kartenspitze";
+/// The name `--game` takes (the crate's, which its options name too).
+pub use crate::NAME;
 
 /// Kartenspitze with a set of options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,6 +14,9 @@
 //! - [`bots`]: `random`, `greedy` and `mcts`; [`learned`]: the features `stadt learn` fits.
 //! - [`plugin`]: the game as a plug-in of the harness; [`spoken`]: in the bot protocol.
 
+/// The name `--game` takes.
+pub const NAME: &str = "kartenspitze";
+
 pub mod actions;
 pub mod bots;
 pub mod errors;

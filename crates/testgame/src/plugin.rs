@@ -36,8 +36,7 @@ impl Hosted for Kartenspitze {
         if tiles != "default" {
             return Err(Error::Setting(format!("--tiles {tiles}: {NAME} has no tile set")));
         }
-        let options = Options::parse(options)
-            .map_err(|e| Error::Setting(format!("options: {e} (`stadt games` lists {NAME}'s options)")))?;
+        let options = Options::parse(options).map_err(|e| stadt_harness::hosted::options_error(NAME, e))?;
         Ok(Kartenspitze::new(options))
     }
 

@@ -17,7 +17,7 @@ fn name_and_options() {
     let options = kind.options();
     assert_eq!(options.len(), 1);
     assert_eq!((options[0].name, options[0].default), ("hand", "3"));
-    assert!(options[0].about.contains("T2"));
+    assert_eq!(options[0].rule, "T2");
     assert_eq!(Options::parse(&format!("hand={}", options[0].default)).unwrap(), Options::default());
 }
 

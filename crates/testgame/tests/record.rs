@@ -112,7 +112,7 @@ fn bad_records_name_the_line() {
         ("stadt-kartenspitze-record 1", "stadt-kartenspitze-record 2", 1, "first line"),
         ("players 2", "players two", 2, "players"),
         ("players 2", "players 5", 2, "T1"),
-        ("options hand=2", "options hand=7", 3, "option hand"),
+        ("options hand=2", "options hand=7", 3, "option `hand` (T2)"),
         ("options hand=2", "options colour=red", 3, "colour"),
         ("chance: deal p2 1 8", "chance: deal p2 2 8 7", 5, "T2"),
         ("chance: deal p2 1 8", "chance: deal p2 1 1", 5, "value 1"),

@@ -1,8 +1,9 @@
 //! Moves, chance outcomes and options as text: every one round-trips, and what cannot be read
 //! is an error naming the input.
 
+use stadt_core::options::{OptionsError, Values};
 use stadt_testgame::moves::{Chance, Hand, Move};
-use stadt_testgame::options::{Options, OptionsError};
+use stadt_testgame::options::Options;
 use stadt_testgame::text::ParseError;
 
 #[test]
@@ -71,12 +72,33 @@ fn options_round_trip_and_name_what_is_wrong() {
         assert_eq!(Options::parse(&o.text()).unwrap(), o);
     }
     assert_eq!(Options::parse("hand=4 hand=4").unwrap(), Options { hand: 4 }, "the same twice is fine");
-    assert_eq!(Options::parse("hand=4 hand=5"), Err(OptionsError::Repeated { name: "hand" }));
+    assert_eq!(
+        Options::parse("hand=4 hand=5"),
+        Err(OptionsError::Repeated { name: "hand", rule: "T2", first: "4".into(), second: "5".into() })
+    );
     let e = Options::parse("cards=4").unwrap_err();
-    assert_eq!(e, OptionsError::Unknown { name: "cards".into() });
-    assert!(e.to_string().contains("cards") && e.to_string().contains("hand"), "{e}");
+    assert_eq!(
+        e,
+        OptionsError::Unknown { game: "kartenspitze".into(), name: "cards".into(), options: vec!["hand"] }
+    );
+    assert_eq!(e.to_string(), "`cards` is no option of kartenspitze: its options are hand");
+    // A value quoted needlessly reads the same; commas separate words as blanks do.
+    assert_eq!(Options::parse("hand=\"4\"").unwrap(), Options { hand: 4 });
+    assert_eq!(Options::parse(" ,hand=4,, hand=\"4\" ").unwrap(), Options { hand: 4 });
     let e = Options::parse("hand").unwrap_err();
     assert!(e.to_string().contains("`hand` is not name=value"), "{e}");
-    let e = Options::parse("hand=9").unwrap_err().to_string();
-    assert_eq!(e, "option hand: `9` is not valid; it takes a whole number from 2 to 5 (T2)");
+    let e = Options::parse("hand=9").unwrap_err();
+    assert_eq!(
+        e,
+        OptionsError::BadValue {
+            name: "hand",
+            rule: "T2",
+            value: "9".into(),
+            values: Values::Whole { min: 2, max: 5 }
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "`hand=9`: `9` is no value of option `hand` (T2): it takes a whole number from 2 to 5"
+    );
 }

@@ -1,6 +1,6 @@
 //! The club's house rules H1–H14 (docs/catan/rules.md, section 13.13) as options beside the
 //! official reading: `NAME=official` (the default) or `NAME=cuxtan` each, `house=cuxtan` all of
-//! them, `house=official` none.
+//! them, `house=official` none (read by `crate::options::Options::parse`).
 
 /// Each house rule's option name, its id and whether it changes play (false: it restates the
 /// official rule as section 13.13 reads it, and is kept so that manifests record it).
@@ -34,33 +34,6 @@ impl HouseRules {
     /// Whether the rule `H{n}` (1 to 14) is on.
     pub fn on(self, n: usize) -> bool {
         (1..=RULES.len()).contains(&n) && self.0 & (1 << (n - 1)) != 0
-    }
-
-    /// The rules `words` set (`name=value`, separated by blanks or commas), starting from `self`;
-    /// an unknown name or value is an error naming it and what there is.
-    pub fn parse(mut self, words: &str) -> Result<HouseRules, String> {
-        for word in words.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
-            let (name, value) = word.split_once('=').ok_or_else(|| format!("`{word}` is not name=value"))?;
-            let on = match value {
-                "official" => false,
-                "cuxtan" => true,
-                _ => return Err(format!("`{word}`: the value is official or cuxtan, not `{value}`")),
-            };
-            if name == "house" {
-                self = if on { HouseRules::CUXTAN } else { HouseRules::OFFICIAL };
-                continue;
-            }
-            let k = RULES.iter().position(|r| r.0 == name).ok_or_else(|| {
-                let names: Vec<&str> = RULES.iter().map(|r| r.0).collect();
-                format!("`{name}` is not a house rule: they are house, {}", names.join(", "))
-            })?;
-            if on {
-                self.0 |= 1 << k;
-            } else {
-                self.0 &= !(1 << k);
-            }
-        }
-        Ok(self)
     }
 
     /// Every rule as `name=official|cuxtan`, in `RULES` order (what a manifest records).

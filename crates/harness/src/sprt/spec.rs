@@ -159,7 +159,7 @@ impl SprtExperiment {
         let h = Hypotheses { elo0: self.elo0, elo1: self.elo1, alpha: self.alpha, beta: self.beta };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         let (tiles, options) =
-            (resolve_tiles(&self.dir, &self.tiles), resolve_options::<K>(&self.dir, &self.options));
+            (resolve_tiles(&self.dir, &self.tiles), resolve_options::<K>(&self.dir, &self.options)?);
         let players = match self.players {
             Some(p) => p,
             None => crate::settings::default_players(&K::set_up(&tiles, &options)?.players()),

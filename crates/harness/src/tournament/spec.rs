@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use stadt_core::bots::dirs::BotDirs;
 use stadt_core::error::Error;
+use stadt_core::options::Values;
 use stadt_core::seat::Seat;
 use stadt_core::tournament::schedule::{Shard, schedule_len};
 use std::path::{Path, PathBuf};
@@ -95,7 +96,7 @@ impl Experiment {
             games: self.games,
             seed: self.seed,
             tiles: resolve_tiles(&self.dir, &self.tiles),
-            options: resolve_options::<K>(&self.dir, &self.options),
+            options: resolve_options::<K>(&self.dir, &self.options)?,
         };
         let out = out.map_or_else(|| resolve(&self.dir, &self.out), Path::to_path_buf);
         TournamentSpec::new(&bots, &settings, &out, dirs)
@@ -147,17 +148,19 @@ pub(crate) fn resolve_bot<K: Hosted>(dir: &Path, b: &str) -> String {
 }
 
 /// Options of the game `K` written in an experiment file in folder `dir`, with a file they name
-/// (`K::FILE_OPTIONS`, Catan's `board=FILE`) as seen from where the command runs.
-pub(crate) fn resolve_options<K: Hosted>(dir: &Path, options: &str) -> String {
-    crate::hosted::option_words(options)
-        .map(|w| match w.split_once('=') {
-            Some((key, file)) if K::FILE_OPTIONS.contains(&key) => {
-                format!("{key}={}", resolve(dir, file).to_string_lossy())
-            }
-            _ => w.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// (an option whose values are `Values::File`, Catan's `board=FILE`) as seen from where the
+/// command runs: the words one blank apart, a value quoted only when it needs it.
+pub(crate) fn resolve_options<K: Hosted>(dir: &Path, options: &str) -> Result<String, Error> {
+    let kind = K::set_up(TILES, "")?;
+    let mut words =
+        stadt_core::options::words(options).map_err(|e| crate::hosted::options_error(kind.name(), e))?;
+    for w in &mut words {
+        let file = kind.options().iter().any(|o| o.name == w.name && o.values == Values::File);
+        if let Some(v) = w.value.as_mut().filter(|_| file) {
+            *v = resolve(dir, v).to_string_lossy().into_owned();
+        }
+    }
+    Ok(stadt_core::options::text(&words))
 }
 
 /// A tile set written in an experiment file in folder `dir`: `default`, or a file relative to it.
