@@ -88,6 +88,15 @@ fn bad_records_name_the_line_and_never_panic() {
     }
     assert!(Options::parse("catanatron turns=0").is_err());
     assert_eq!(Options::parse("catanatron").unwrap(), Options::CATANATRON);
+    // An option named beside the preset wins over it, wherever it stands.
+    for text in ["catanatron discard=choose", "discard=choose,catanatron"] {
+        let o = Options::parse(text).unwrap();
+        assert_eq!(
+            o,
+            Options { discard: stadt_catan::options::Discard::Choose, ..Options::CATANATRON },
+            "{text}"
+        );
+    }
 }
 
 struct RandomAgent;
