@@ -210,13 +210,15 @@ fn c41_a_seat_is_shown_its_own_draws_and_steals_and_everyone_the_random_discards
         let Shown { seats, drawn, stolen, discarded } = seat_records(&kind, seed);
         for (seat, text) in seats.iter().enumerate() {
             let me = format!("p{}", seat + 1);
-            // Every line is public or the seat's own: decisions, dice, its draws, its steals, discards.
+            // Every line is public or the seat's own: decisions, dice, its draws, its steals,
+            // discards, and what a monopoly took from each player.
             for line in text.lines().skip(6) {
                 let ok = line.strip_prefix("dice ").is_some_and(|n| n.parse::<u8>().is_ok())
                     || line.split_once(": ").is_some_and(|(_, mv)| parse_move(mv).is_ok())
                     || line.starts_with(&format!("{me} draws "))
                     || (line.contains(" steals ") && line.split(' ').any(|w| w == me))
-                    || line.split_once(" discards ").is_some();
+                    || line.split_once(" discards ").is_some()
+                    || line.split(' ').nth(1) == Some("takes");
                 assert!(ok, "`{line}` in seat {me}'s record");
             }
             let mine: Vec<&str> = text.lines().filter(|l| l.contains(" draws ")).collect();
