@@ -26,7 +26,8 @@ pub struct TuneArgs {
     /// SPSA iterations, 1 to 100000.
     #[arg(long, default_value_t = 30)]
     pub iterations: u64,
-    /// Games per candidate evaluation (both seatings of each deck), 2 to 100000.
+    /// Games per candidate evaluation (every seating of each deck: 2 seats, or the game's fewest
+    /// players), 2 to 100000.
     #[arg(long, default_value_t = 100)]
     pub games_per_eval: u64,
     /// Held-out verification games, tuned against untuned, 2 to 1000000 (with --verify sprt:...,
@@ -100,14 +101,10 @@ impl ForGame for Tune {
 fn tune_of<K: Plugin>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
     let dirs = a.bots.dirs();
     let bot = K::entrant(&a.bot, &dirs)?;
-    // SPSA's candidates and the held-out check play two-player games, seat against seat.
+    // SPSA's candidates and the held-out check play games of two, or of the game's fewest
+    // players (Städte und Ritter: 3), the candidate in every seat.
     let kind = K::set_up(TILES, &a.options)?;
-    stadt_harness::hosted::check_players(
-        &format!("stadt tune plays two-player games; {}'s players", kind.name()),
-        2,
-        kind.players(),
-        kind.players_rule(),
-    )?;
+    let players = stadt_harness::settings::default_players(&kind.players());
     let pool =
         split_bots(&a.against)?.iter().map(|w| K::entrant(&w.text, &dirs)).collect::<Result<Vec<_>, _>>()?;
     let iterations = limits::check("--iterations", a.iterations, &limits::TUNE_ITERATIONS)?;
@@ -136,11 +133,12 @@ fn tune_of<K: Plugin>(a: TuneArgs, stop: Stop) -> Result<(), Failure> {
             .unwrap_or_else(|| PathBuf::from("bots"))
     });
     let spec = TuneSpec {
-        kind: K::set_up(TILES, &a.options)?,
+        kind,
         setup: TILES.into(),
         options: a.options.clone(),
         bot,
         pool,
+        players,
         iterations: iterations as usize,
         games_per_eval: games_per_eval as usize,
         verify_games: verify_games as usize,

@@ -58,11 +58,14 @@ pub struct TuneSpec<K: Hosted = DieStadt> {
     pub options: String,
     /// The bot to tune, with its starting weights.
     pub bot: K::Entrant,
-    /// Opponents; each evaluation game pits the candidate against one of them.
+    /// Opponents; each evaluation game seats the candidate against them (one in two-player
+    /// games).
     pub pool: Vec<K::Entrant>,
+    /// Players of every game played (the game's fewest, 2 where it can).
+    pub players: usize,
     /// SPSA iterations.
     pub iterations: usize,
-    /// Games per candidate evaluation (rounded up to both seatings).
+    /// Games per candidate evaluation (rounded up to every seating of `players`).
     pub games_per_eval: usize,
     /// Held-out verification games (tuned against untuned); with `verify_sprt`, the most games of
     /// the sequential test.

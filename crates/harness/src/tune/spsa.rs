@@ -46,7 +46,8 @@ pub struct Step {
 /// Games against the pool: each one's (candidate's, opponent's) counted points, and the
 /// forfeits, numbered from 0 in the order of the games.
 pub struct Against {
-    /// The candidate's and its opponent's points, a game each.
+    /// The candidate's points and each opponent's, a pair per opponent of each game (one pair a
+    /// game in two-player games), deck by deck.
     pub games: Vec<(f64, f64)>,
     /// Who forfeited which game, and why.
     pub forfeits: Vec<Note>,
@@ -74,8 +75,17 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
     let decks = 100 + k as u64;
     let eval = |values: &[f64]| -> Result<Against, Error> {
         let bot = K::with_weights(&spec.bot, ws, values)?;
-        Ok(play_against(&spec.kind, &bot, &spec.pool, spec.games_per_eval, spec.seed, decks, None)?
-            .unwrap_or(Against { games: Vec::new(), forfeits: Vec::new() }))
+        Ok(play_against(
+            &spec.kind,
+            spec.players,
+            &bot,
+            &spec.pool,
+            spec.games_per_eval,
+            spec.seed,
+            decks,
+            None,
+        )?
+        .unwrap_or(Against { games: Vec::new(), forfeits: Vec::new() }))
     };
     let objective = |a: &Against| -> Vec<f64> {
         a.games.iter().map(|&g| objective_value(spec.objective, K::MARGIN_UNIT, g)).collect()
@@ -87,7 +97,7 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
     let both: Vec<f64> = fp.iter().chain(&fm).copied().collect();
     let (score, se) = mean_se(&both);
     // Games are numbered in the run's order: each iteration's with + then with -.
-    let n = games_per_candidate(spec.games_per_eval);
+    let n = games_per_candidate(spec.games_per_eval, spec.players);
     let mut forfeits = plus.forfeits_from(2 * k * n);
     forfeits.extend(minus.forfeits_from(2 * k * n + n));
     let values: Vec<f64> = values
@@ -100,17 +110,21 @@ pub fn step<K: Hosted>(spec: &TuneSpec<K>, ws: &[Weight], values: &[f64], k: usi
     Ok(Step { values, line, score: (score, se), forfeits })
 }
 
-/// The games a candidate plays for `games` asked: both seatings of each deck.
-pub fn games_per_candidate(games: usize) -> usize {
-    games.div_ceil(2) * 2
+/// The games a candidate plays for `games` asked in games of `players`: every seating of each
+/// deck (the candidate in each seat).
+pub fn games_per_candidate(games: usize, players: usize) -> usize {
+    games.div_ceil(players) * players
 }
 
-/// The candidate's and its opponent's scores (0 for a seat that forfeited) in each of `games`
-/// games against the pool: deck d is played in both seatings (games 2d and 2d + 1) against pool
-/// member d % pool.len(); `stream` keeps the decks of each tuning iteration and of the
-/// verification apart; with the forfeits of bots in other programs. None once `stop` is set.
+/// The candidate's and each opponent's scores (0 for a seat that forfeited) in `games` games of
+/// `players` against the pool: deck d is played in every seating (games nd to nd + n - 1, the
+/// candidate in seat g % n), the other seats taken by pool members d, d + 1, ... (modulo the
+/// pool) in seat order; `stream` keeps the decks of each tuning iteration and of the verification
+/// apart; with the forfeits of bots in other programs. None once `stop` is set.
+#[allow(clippy::too_many_arguments)]
 pub fn play_against<K: Hosted>(
     kind: &K,
+    players: usize,
     candidate: &K::Entrant,
     pool: &[K::Entrant],
     games: usize,
@@ -118,19 +132,18 @@ pub fn play_against<K: Hosted>(
     stream: u64,
     stop: Option<&Stop>,
 ) -> Result<Option<Against>, Error> {
-    let decks = games.div_ceil(2);
+    let n = players;
+    let decks = games.div_ceil(n);
     let never = AtomicBool::new(false);
-    type Played = (f64, f64, Vec<Note>);
-    let results: Vec<Result<Option<Played>, Error>> = (0..decks * 2)
+    type Played = (Vec<(f64, f64)>, Vec<Note>);
+    let results: Vec<Result<Option<Played>, Error>> = (0..decks * n)
         .into_par_iter()
         .map(|g| {
-            let (deck, seat) = (g / 2, g % 2);
-            let opponent = &pool[deck % pool.len()];
-            let bots = if seat == 0 {
-                vec![candidate.clone(), opponent.clone()]
-            } else {
-                vec![opponent.clone(), candidate.clone()]
-            };
+            let (deck, seat) = (g / n, g % n);
+            let mut others = (0..n - 1).map(|j| pool[(deck + j) % pool.len()].clone());
+            let bots: Vec<K::Entrant> = (0..n)
+                .map(|q| if q == seat { candidate.clone() } else { others.next().expect("n - 1") })
+                .collect();
             let deck_seed = derive(seed, &[stream, deck as u64]);
             let table = Table {
                 kind,
@@ -140,9 +153,9 @@ pub fn play_against<K: Hosted>(
                 want_record: None,
                 stop: stop.map_or(&never, |s| s.flag()),
             };
-            let played = play(&table, &bots, kind.deal(2, deck_seed)?, &mut |_, _| {})?;
+            let played = play(&table, &bots, kind.deal(n, deck_seed)?, &mut |_, _| {})?;
             Ok(played.map(|p| {
-                let mut s = [0.0; 2];
+                let mut s = vec![0.0; n];
                 Game::scores(&p.game, &mut s);
                 // A seat that forfeited (a bot in another program) counts 0 points, as in
                 // margins and score differences (`counted_points`), not its fallback's.
@@ -151,21 +164,21 @@ pub fn play_against<K: Hosted>(
                         *v = 0.0;
                     }
                 }
-                let notes = (0..2)
+                let notes = (0..n)
                     .filter_map(|q| {
                         let forfeit = p.forfeits.get(q)?.clone()?;
                         Some(Note { game: g, seat: q + 1, bot: bots[q].label().to_string(), forfeit })
                     })
                     .collect();
-                (s[seat], s[1 - seat], notes)
+                ((0..n).filter(|&q| q != seat).map(|q| (s[seat], s[q])).collect(), notes)
             }))
         })
         .collect();
     let games: Vec<Option<Played>> = results.into_iter().collect::<Result<_, _>>()?;
     let Some(games): Option<Vec<Played>> = games.into_iter().collect() else { return Ok(None) };
     let mut out = Against { games: Vec::new(), forfeits: Vec::new() };
-    for (mine, theirs, notes) in games {
-        out.games.push((mine, theirs));
+    for (pairs, notes) in games {
+        out.games.extend(pairs);
         out.forfeits.extend(notes);
     }
     Ok(Some(out))

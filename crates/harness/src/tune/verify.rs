@@ -1,5 +1,6 @@
 //! The held-out check: the tuned bot against the untuned one on decks never used in tuning, each
-//! deck in both seatings, with intervals over decks; written to `verify.csv`. Either a fixed number
+//! deck in every seating (the tuned bot in each seat, the untuned one in the others), with
+//! intervals over decks; written to `verify.csv`. Either a fixed number
 //! of games, or a sequential test (`--verify sprt:ELO0,ELO1`) run in the folder `verify-sprt/`
 //! with the tuning run's seed (its decks derive(seed, [1, d]) are those of the fixed check, never
 //! used in tuning) that stops as soon as its verdict is clear.
@@ -51,7 +52,7 @@ impl Verdict {
 pub struct Verification {
     /// Games played.
     pub games: usize,
-    /// Decks (each played in both seatings).
+    /// Decks (each played in every seating).
     pub decks: usize,
     /// Tuned bot's win share (ties half) and its 95% interval over decks.
     pub win_rate: (f64, f64, f64),
@@ -95,6 +96,7 @@ pub fn held_out<K: Hosted>(
         None => {
             let games = play_against(
                 &spec.kind,
+                spec.players,
                 tuned,
                 std::slice::from_ref(&spec.bot),
                 spec.verify_games,
@@ -104,9 +106,9 @@ pub fn held_out<K: Hosted>(
             )?;
             let Some(games) = games else { return Ok(None) };
             // After every tuning game (iteration k's are numbered from 2k times its games).
-            let first = 2 * spec.iterations * games_per_candidate(spec.games_per_eval);
+            let first = 2 * spec.iterations * games_per_candidate(spec.games_per_eval, spec.players);
             FailureLog::new(folder.join(failures::FILE)).append(&games.forfeits_from(first))?;
-            verification(&games.games, K::MARGIN_UNIT)
+            verification(&games.games, spec.players, K::MARGIN_UNIT)
         }
         Some((elo0, elo1)) => match sequential(folder, spec, tuned, (elo0, elo1))? {
             Some(v) => v,
@@ -129,7 +131,7 @@ fn sequential<K: Hosted>(
     let h = Hypotheses { elo0, elo1, alpha: ERROR_RATE, beta: ERROR_RATE };
     let out = folder.join(SPRT_DIR);
     let run = RunSettings {
-        players: 2,
+        players: spec.players,
         games: spec.verify_games as u64,
         seed: spec.seed,
         tiles: spec.setup.clone(),
@@ -150,16 +152,17 @@ fn sequential<K: Hosted>(
         return Ok(None);
     }
     let tested = &test.games.labels[0];
+    // Counted points, as margins and score differences count them: 0 for a forfeit. A game's
+    // rows are its seats: the tested bot's against each other's.
     let games: Vec<(f64, f64)> = run
         .rows
-        .chunks(2)
-        .map(|g| {
-            // Counted points, as margins and score differences count them: 0 for a forfeit.
-            let (a, b) = (g[0].counted_score() as f64, g[1].counted_score() as f64);
-            if &g[0].bot == tested { (a, b) } else { (b, a) }
+        .chunks(spec.players)
+        .flat_map(|g| {
+            let mine = g.iter().find(|r| &r.bot == tested).map_or(0.0, |r| r.counted_score() as f64);
+            g.iter().filter(|r| &r.bot != tested).map(move |r| (mine, r.counted_score() as f64))
         })
         .collect();
-    let mut v = verification(&games, K::MARGIN_UNIT);
+    let mut v = verification(&games, spec.players, K::MARGIN_UNIT);
     if matches!(run.verdict, SprtVerdict::AcceptH1) {
         v.verdict = Verdict::Better;
     } else if v.verdict == Verdict::Better {
@@ -192,10 +195,11 @@ impl Verification {
     }
 }
 
-/// The held-out games' statistics, over decks (each deck played in both seatings).
-fn verification(games: &[(f64, f64)], margin_unit: f64) -> Verification {
+/// The held-out games' statistics, over decks: each deck played in every seating of `players`,
+/// a game giving the tuned bot's points against each other seat's (`play_against`).
+fn verification(games: &[(f64, f64)], players: usize, margin_unit: f64) -> Verification {
     let (mut wins, mut margins) = (Vec::new(), Vec::new());
-    for pair in games.chunks(2) {
+    for pair in games.chunks(players * (players - 1)) {
         wins.push(Cluster {
             sum: pair.iter().map(|&g| objective_value(Objective::Win, margin_unit, g)).sum(),
             n: pair.len() as f64,
@@ -212,7 +216,7 @@ fn verification(games: &[(f64, f64)], margin_unit: f64) -> Verification {
         Verdict::Unclear
     };
     Verification {
-        games: games.len(),
+        games: games.len() / (players - 1),
         decks: wins.len(),
         win_rate,
         margin: (m, m - Z95 * se, m + Z95 * se),
