@@ -2,8 +2,7 @@
 //! game (issue 56): tournament, sprt, tune, learn, play (its record and picture), replay (the
 //! states, the viewer, a picture part-way), suggest, a person's game at the browser, check-bot
 //! with a bot in another program, serve-bot, and bench. A game added to the registry is run through all of
-//! them by this file alone; serve-bot serves each game's bots to a check-bot run (a game whose bots
-//! are not served yet says so).
+//! them by this file alone; serve-bot serves each game's bots to a check-bot run.
 
 mod common;
 use common::{STADT, stadt};
@@ -240,14 +239,9 @@ fn runs_check_bot_bench_and_serve_bot_on_every_game() {
             figures.starts_with("figure,value,unit,target,met\n") && figures.lines().count() > 2,
             "{figures}"
         );
-        // serve-bot: a game whose bots are not served says so before it reads the host;
-        // otherwise its greedy bot, served by stadt and run as a bot in another program,
-        // passes the check.
+        // serve-bot: the game's greedy bot, served by stadt and run as a bot in another
+        // program, passes the check.
         let (code, _, err) = stadt(&["--game", g.name, "serve-bot", "--bot", "greedy"]);
-        if code == 2 {
-            assert!(err.contains("is not served yet"), "{}: {err}", g.name);
-            continue;
-        }
         assert_eq!(code, 0, "{}: serve-bot with no host: {err}", g.name);
         let served = dir.join(format!("{}-served.bot", g.name));
         let command =

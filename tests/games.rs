@@ -312,10 +312,7 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         ]),
         &["bogus"],
     );
-    assert_refused(
-        stadt(&["--game", "staedte-und-ritter", "serve-bot", "--bot", "random"]),
-        &["--game staedte-und-ritter", "Städte und Ritter (game=knights) is not served yet"],
-    );
+    assert_refused(stadt(&["--game", "staedte-und-ritter", "serve-bot", "--bot", "steerer"]), &["steerer"]);
 }
 
 #[test]

@@ -117,6 +117,8 @@ struct KnightsLog {
     progress: [[u8; 25]; 4],
     laid: [u8; 4],
     hands: Option<[[u8; 8]; 4]>,
+    /// The hands were kept for a monopoly (seen by all), not a steal (seen by two).
+    monopoly: bool,
     victim: u8,
 }
 
@@ -152,11 +154,21 @@ impl KnightsLog {
         }
         if let Some(before) = self.hands.take() {
             let thief = s.current().index();
+            let monopoly = std::mem::take(&mut self.monopoly);
             for (v, was) in before.iter().enumerate().take(s.players()) {
                 if v == thief {
                     continue;
                 }
                 let now = hand8(s, v);
+                if monopoly {
+                    // How many cards each gave is seen by all (a seat rebuilding the game from
+                    // its record, `seat_record`, gives the same).
+                    for (k, kind) in CardKind::ALL.iter().enumerate().filter(|&(k, _)| was[k] > now[k]) {
+                        let (t, v, n) = (thief + 1, v + 1, was[k] - now[k]);
+                        text.push_str(&format!("p{t} takes {n} {kind} from p{v}\n"));
+                    }
+                    continue;
+                }
                 for (k, kind) in CardKind::ALL.iter().enumerate() {
                     for _ in now[k]..was[k] {
                         let (t, v) = (thief + 1, v + 1);
@@ -172,14 +184,34 @@ impl KnightsLog {
         let me = s.actor().0 + 1;
         let v = self.victim + 1;
         match mv {
-            Move::Spy(q) | Move::MasterMerchant(q) => {
+            Move::MasterMerchant(q) => {
                 self.victim = q.0;
-                None
+                // K77: the Master Merchant looks at the hand he takes from.
+                let hand = hand8(s, q.index());
+                let cards: Vec<String> = CardKind::ALL
+                    .iter()
+                    .zip(hand)
+                    .filter(|&(_, n)| n > 0)
+                    .map(|(k, n)| format!("{n} {k}"))
+                    .collect();
+                let shown = if cards.is_empty() { "no card".to_string() } else { cards.join(" ") };
+                Some(format!("{}\n[p{me}] p{} shows {shown}\n", move_line(s, mv), q.0 + 1))
             }
-            Move::Robber(..) | Move::Bishop(_) => {
+            Move::Robber(..) | Move::Bishop(_) | Move::ResourceMonopoly(_) | Move::TradeMonopoly(_) => {
                 self.hands =
                     Some(std::array::from_fn(|q| if q < s.players() { hand8(s, q) } else { [0; 8] }));
+                self.monopoly = matches!(mv, Move::ResourceMonopoly(_) | Move::TradeMonopoly(_));
                 None
+            }
+            Move::Spy(q) => {
+                self.victim = q.0;
+                // K80: the spy sees the hand he takes from.
+                let cards: Vec<&str> = ProgressCard::ALL
+                    .into_iter()
+                    .flat_map(|c| std::iter::repeat_n(c.name(), s.progress_cards(q)[c.index()] as usize))
+                    .collect();
+                let shown = if cards.is_empty() { "no progress card".to_string() } else { cards.join(" ") };
+                Some(format!("{}\n[p{me}] p{} shows {shown}\n", move_line(s, mv), q.0 + 1))
             }
             Move::PutBack(card) => {
                 self.progress[s.actor().index()][card.index()] -= 1;
@@ -195,20 +227,21 @@ impl KnightsLog {
             Move::SpyTake(card) => {
                 self.progress[self.victim as usize][card.index()] -= 1;
                 self.progress[s.actor().index()][card.index()] += 1;
-                Some(self.between_two(s, mv, me, v))
+                // The card's back shows its colour to all.
+                Some(self.between_two(s, mv, me, v, &format!("a {} card", card.colour().name())))
             }
-            Move::Take(_) => Some(self.between_two(s, mv, me, v)),
+            Move::Take(_) => Some(self.between_two(s, mv, me, v, "a card")),
             _ => None,
         }
     }
 
-    /// A move seen whole by `me` and `v`, the others told only that a card moved.
-    fn between_two(&self, s: &State, mv: Move, me: u8, v: u8) -> String {
+    /// A move seen whole by `me` and `v`, the others told only that `what` moved.
+    fn between_two(&self, s: &State, mv: Move, me: u8, v: u8, what: &str) -> String {
         let others: Vec<String> =
             (1..=s.players() as u8).filter(|&q| q != me && q != v).map(|q| format!("p{q}")).collect();
         let mut out = format!("[p{me},p{v}] {}\n", move_line(s, mv));
         if !others.is_empty() {
-            out.push_str(&format!("[{}] p{me} takes a card from p{v}\n", others.join(",")));
+            out.push_str(&format!("[{}] p{me} takes {what} from p{v}\n", others.join(",")));
         }
         out
     }

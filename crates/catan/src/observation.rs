@@ -76,7 +76,10 @@ impl State {
                 let k = pool[next].index();
                 next += 1;
                 self.dev[q][k] += 1;
-                if j < fresh {
+                // Under fresh_cards=yes a card bought this turn plays as any other, so which of
+                // them are new is neither seen nor needed (and would tell whether a card played
+                // was the one just bought).
+                if j < fresh && !self.options.fresh_cards {
                     self.fresh[q][k] += 1;
                 }
             }

@@ -48,12 +48,6 @@ impl Spoken for Catan {
     fn announced(&self, fields: &Map<String, Value>) -> Result<Catan, String> {
         let text = fields.get("options").and_then(Value::as_str).ok_or("no `options`")?;
         let options = crate::options::Options::parse(text).map_err(|e| format!("`options`: {e}"))?;
-        if options.knights() {
-            // `seat_record` reads the base game's record alone.
-            return Err(format!(
-                "`options`: stadt serve-bot serves {NAME}'s base game; Städte und Ritter (game=knights) is not served yet"
-            ));
-        }
         Ok(Catan::new(options))
     }
 

@@ -75,6 +75,19 @@ impl Deck {
         self.draw().is_some()
     }
 
+    /// Puts `to` in the place of a card `from` the deck holds (a seat's deal of the cards it
+    /// cannot see); false when it holds none.
+    pub fn replace(&mut self, from: ProgressCard, to: ProgressCard) -> bool {
+        let top = self.top as usize;
+        match (0..self.len as usize).find(|&k| self.cards[(top + k) % DECK] == from) {
+            Some(k) => {
+                self.cards[(top + k) % DECK] = to;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Whether the deck holds `card`.
     pub fn holds(&self, card: ProgressCard) -> bool {
         self.cards().any(|c| c == card)

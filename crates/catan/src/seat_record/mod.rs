@@ -8,17 +8,20 @@
 //! outcome needs another hand, the cards the seat cannot see are dealt anew among the others
 //! (their hands' sizes and what the seat knows of each kept), and a development card's kind is
 //! swapped with an unseen one. The seat sees such a game exactly as the real one: its view
-//! (`Observation::view`) deals all of that afresh anyway. The base game only: Städte und Ritter
-//! hides more (progress cards, commodities, takes between two) than this reads.
+//! (`Observation::view`) deals all of that afresh anyway. Städte und Ritter hides more
+//! ([`knights`]).
 
 use crate::board::Board;
 use crate::deal::unshuffled_deck;
-use crate::ids::{Cards, DevCard, Player, Resource};
+use crate::ids::{DevCard, Player, Resource};
 use crate::moves::{Chance, Move, Phase};
 use crate::options::Options;
-use crate::packed::pack;
 use crate::record::{RecordError, outcome_wanted, parse_move};
 use crate::state::{DECK, MAX_PLAYERS, NOBODY, State};
+use unseen::{Lanes, deal_unseen, holds, one_of, others};
+
+mod knights;
+mod unseen;
 
 /// The game the record `text` of seat `viewer` (0-based) shows, what it did not see filled in.
 pub fn seat_state(text: &str, viewer: usize) -> Result<State, RecordError> {
@@ -32,12 +35,6 @@ pub fn seat_state(text: &str, viewer: usize) -> Result<State, RecordError> {
     };
     let players: usize = field(0, "players")?.parse().map_err(|_| at(1, "players is no number".into()))?;
     let options = Options::parse(field(1, "options")?).map_err(|e| at(2, e))?;
-    if options.knights() {
-        return Err(at(
-            2,
-            "a seat's position under Städte und Ritter (game=knights) is not rebuilt from its record".into(),
-        ));
-    }
     if viewer >= players {
         return Err(at(1, format!("the record is of {players} players, and the seat is p{}", viewer + 1)));
     }
@@ -46,6 +43,10 @@ pub fn seat_state(text: &str, viewer: usize) -> Result<State, RecordError> {
     let mut s =
         State::with_deck(board, players, options, unshuffled_deck(), 0).map_err(|e| at(1, e.to_string()))?;
     let v = Player(viewer as u8);
+    if options.knights() {
+        knights::replay(&mut s, v, &lines, 6)?;
+        return Ok(s);
+    }
     for (k, raw) in lines.iter().enumerate().skip(6) {
         let (n, line) = (k + 1, raw.trim());
         if line.is_empty() {
@@ -62,16 +63,18 @@ pub fn seat_state(text: &str, viewer: usize) -> Result<State, RecordError> {
                 return Err(at(n, format!("{who} moved, but it is {want}'s decision")));
             }
             if let Move::Monopoly(r) = mv {
-                let takes = monopoly_takes(&lines[k + 1..], s.actor(), r).map_err(|e| at(n, e))?;
-                deal_monopoly(&mut s, v, r, &takes).map_err(|e| at(n, e))?;
+                let takes = takes_after(&lines[k + 1..], s.actor(), r.name()).map_err(|e| at(n, e))?;
+                deal_takes(&mut s, v, r.index(), &takes, None).map_err(|e| at(n, e))?;
+            }
+            if !sound(&s, mv) {
+                make_legal(&mut s, v, mv);
             }
             if s.actor() != v {
-                if s.check(mv).is_err() {
-                    make_legal(&mut s, v, mv);
+                // The record goes on, so no move ends the game: not a hidden victory point (of
+                // the player to act, or of the next, whose turn an `end` begins).
+                for q in others(&s, v) {
+                    shed_points(&mut s, v, q, |t| ends(t, |t| t.play(mv).is_ok()));
                 }
-                // The record goes on, so no move ends the game: not a hidden victory point.
-                let q = s.actor();
-                shed_points(&mut s, v, q, |t| ends(t, |t| t.play(mv).is_ok()));
             }
             s.play(mv).map_err(|e| at(n, format!("`{rest}`: {e}")))?;
         } else {
@@ -118,8 +121,8 @@ fn seen_chance(s: &mut State, v: Player, line: &str) -> Result<(), String> {
         [thief, "steals", card, "from", victim] => {
             let (_, victim, r) = (seat(thief)?, seat(victim)?, resource(card)?);
             if victim != v {
-                let want = one_of(r);
-                deal_unseen(s, v, victim, |hand| covers(hand, &want));
+                let want = one_of(r.index());
+                deal_unseen(s, v, victim, 0, |t| holds(t, victim, &want));
             }
             Chance::Steal(r)
         }
@@ -130,7 +133,8 @@ fn seen_chance(s: &mut State, v: Player, line: &str) -> Result<(), String> {
                 gone[resource(c)?.index()] += 1;
             }
             if p != v {
-                deal_unseen(s, v, p, |hand| covers(hand, &gone));
+                let want: Lanes = std::array::from_fn(|r| gone.get(r).copied().unwrap_or(0));
+                deal_unseen(s, v, p, 0, |t| holds(t, p, &want));
             }
             Chance::Discard(gone)
         }
@@ -206,13 +210,15 @@ fn unseen_chance(s: &mut State, v: Player) -> Result<(), String> {
     Ok(())
 }
 
-/// The cards each other player gave the monopoly of `p` on `r`, from the `takes` lines after it.
-fn monopoly_takes(after: &[&str], p: Player, r: Resource) -> Result<[u8; MAX_PLAYERS], String> {
+/// The cards each other player gave the monopoly of `p` on the kind named `kind`, from the
+/// `takes` lines after it (none for a player who gave nothing).
+pub(super) fn takes_after(after: &[&str], p: Player, kind: &str) -> Result<[u8; MAX_PLAYERS], String> {
     let mut takes = [0u8; MAX_PLAYERS];
+    let who = format!("p{}", p.0 + 1);
     for line in after {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            [who, "takes", n, card, "from", q] if *who == format!("p{}", p.0 + 1) && *card == r.name() => {
+            [w, "takes", n, card, "from", q] if *w == who && *card == kind && n.parse::<u8>().is_ok() => {
                 let q = q
                     .strip_prefix('p')
                     .and_then(|q| q.parse::<usize>().ok())
@@ -226,42 +232,24 @@ fn monopoly_takes(after: &[&str], p: Player, r: Resource) -> Result<[u8; MAX_PLA
     Ok(takes)
 }
 
-/// Deals the unseen cards so that every other player holds as many of `r` as the monopoly about to
-/// be played takes from him (`takes`), its player the rest of what the seat cannot see.
-fn deal_monopoly(s: &mut State, v: Player, r: Resource, takes: &[u8; MAX_PLAYERS]) -> Result<(), String> {
+/// Deals the unseen cards so that every other player but the one to act held what a monopoly
+/// about to be played on kind `lane` takes from him (`takes`): exactly that, or at least `cap`
+/// when he gave `cap` (a monopoly that takes at most that many). The seat's own hand is its own.
+pub(super) fn deal_takes(
+    s: &mut State,
+    v: Player,
+    lane: usize,
+    takes: &[u8; MAX_PLAYERS],
+    cap: Option<u8>,
+) -> Result<(), String> {
     let p = s.actor();
-    let hands = held(s);
-    let mut pool = unseen(s, v);
-    let mut parts = [[0u8; 5]; MAX_PLAYERS];
-    // The others' cards of `r`: the monopolist keeps what the rest do not give.
-    let total: u8 = others(s, v).map(|o| s.known(v, o)[r.index()]).sum::<u8>() + pool[r.index()];
-    let given: u8 = others(s, v).filter(|&o| o != p).map(|o| takes[o.index()]).sum();
-    for q in others(s, v) {
-        let known = s.known(v, q)[r.index()];
-        let want = if q == p {
-            total.checked_sub(given).ok_or("the monopoly takes more than the others hold")?
-        } else {
-            takes[q.index()]
-        };
-        let extra = want
-            .checked_sub(known)
-            .ok_or(format!("p{} gives fewer {r} than it is known to hold", q.0 + 1))?;
-        if extra as u32 > unknown(s, v, q) || extra > pool[r.index()] {
-            return Err(format!("p{} cannot hold {want} {r}", q.0 + 1));
+    unseen::deal_lane(s, v, lane, |q| {
+        if q == p {
+            return None;
         }
-        parts[q.index()][r.index()] = extra;
-        pool[r.index()] -= extra;
-    }
-    if pool[r.index()] != 0 {
-        return Err(format!("the monopoly's takes leave {} {r} unaccounted for", pool[r.index()]));
-    }
-    for q in others(s, v) {
-        let room = unknown(s, v, q) - parts[q.index()][r.index()] as u32;
-        fill(&mut parts[q.index()], &mut pool, room);
-    }
-    set_unseen(s, v, &parts);
-    debug_assert!(others(s, v).all(|q| hands[q.index()].iter().sum::<u8>() == s.hand(q).iter().sum::<u8>()));
-    Ok(())
+        let n = takes[q.index()];
+        Some((n, cap != Some(n)))
+    })
 }
 
 /// Makes the move `mv` of another player legal if a deal of what the seat cannot see does: his
@@ -276,120 +264,38 @@ fn make_legal(s: &mut State, v: Player, mv: Move) {
         Move::Monopoly(_) => Some(DevCard::Monopoly),
         _ => None,
     };
-    if let Some(k) = card {
+    if let Some(k) = card
+        && q != v
+    {
         swap_dev_card(s, v, q, k);
     }
-    if s.check(mv).is_err() {
-        let base = s.clone();
-        deal_unseen(s, v, q, |hand| {
-            let mut t = base.clone();
-            t.hands[q.index()] = pack(hand);
-            t.check(mv).is_ok()
-        });
-    }
-}
-
-/// Deals the resource cards the seat `v` cannot see so that `q`'s hand passes `accept`, if any
-/// deal does; the others' unseen cards take the rest. Returns whether one did.
-fn deal_unseen(s: &mut State, v: Player, q: Player, accept: impl Fn(&Cards) -> bool) -> bool {
-    let pool = unseen(s, v);
-    let known = s.known(v, q);
-    let size = unknown(s, v, q);
-    let mut part = [0u8; 5];
-    if !search(&pool, size, 0, &mut part, &mut |part| {
-        let hand: Cards = std::array::from_fn(|r| known[r] + part[r]);
-        accept(&hand)
-    }) {
-        return false;
-    }
-    let mut rest: Cards = std::array::from_fn(|r| pool[r] - part[r]);
-    let mut parts = [[0u8; 5]; MAX_PLAYERS];
-    parts[q.index()] = part;
-    for o in others(s, v).filter(|&o| o != q) {
-        let room = unknown(s, v, o);
-        fill(&mut parts[o.index()], &mut rest, room);
-    }
-    set_unseen(s, v, &parts);
-    true
-}
-
-/// Looks for `left` more cards from `pool` (lanes `lane..`) into `part` that pass `accept`.
-fn search(
-    pool: &Cards,
-    left: u32,
-    lane: usize,
-    part: &mut Cards,
-    accept: &mut dyn FnMut(&Cards) -> bool,
-) -> bool {
-    if lane == 5 {
-        return left == 0 && accept(part);
-    }
-    for n in (0..=pool[lane].min(left as u8)).rev() {
-        part[lane] = n;
-        if search(pool, left - n as u32, lane + 1, part, accept) {
-            return true;
+    // The player to act first; a trade picked pays from the partner's hand too.
+    let players: Vec<Player> = std::iter::once(q).chain(unseen::others(s, v)).filter(|&o| o != v).collect();
+    for &o in &players {
+        if sound(s, mv) || deal_unseen(s, v, o, 0, |t| sound(t, mv)) {
+            return;
         }
     }
-    part[lane] = 0;
-    false
-}
-
-/// Moves `room` cards from `pool` into `part`, in resource order.
-fn fill(part: &mut Cards, pool: &mut Cards, mut room: u32) {
-    for r in 0..5 {
-        let n = pool[r].min(room as u8);
-        part[r] += n;
-        pool[r] -= n;
-        room -= n as u32;
-    }
-}
-
-/// Every other player's hand: what `v` knows of it and the unseen part given.
-fn set_unseen(s: &mut State, v: Player, parts: &[Cards; MAX_PLAYERS]) {
-    for q in others(s, v) {
-        let known = s.known(v, q);
-        let hand: Cards = std::array::from_fn(|r| known[r] + parts[q.index()][r]);
-        s.hands[q.index()] = pack(&hand);
-    }
-}
-
-/// The other players' resource cards that `v` does not know, by resource.
-fn unseen(s: &State, v: Player) -> Cards {
-    let mut pool = [0u8; 5];
-    for q in others(s, v) {
-        let (hand, known) = (s.hand(q), s.known(v, q));
-        for r in 0..5 {
-            pool[r] += hand[r] - known[r];
+    // Two hands at once: the player who picks a trade and his partner.
+    for &a in &players {
+        for &b in players.iter().filter(|&&b| b != a) {
+            if deal_unseen(s, v, a, 0, |t| {
+                let mut t = t.clone();
+                deal_unseen(&mut t, v, b, 1 << a.0, |t| sound(t, mv))
+            }) {
+                // The first deal kept `a`'s part; deal `b`'s again on it.
+                deal_unseen(s, v, b, 1 << a.0, |t| sound(t, mv));
+                return;
+            }
         }
     }
-    pool
 }
 
-/// How many of `q`'s resource cards `v` does not know.
-fn unknown(s: &State, v: Player, q: Player) -> u32 {
-    s.unknown(v, q)
-}
-
-/// The players other than `v`.
-fn others(s: &State, v: Player) -> impl Iterator<Item = Player> + use<> {
-    (0..s.players() as u8).map(Player).filter(move |&q| q != v)
-}
-
-/// Every hand, for the check that a deal kept their sizes.
-fn held(s: &State) -> [Cards; MAX_PLAYERS] {
-    std::array::from_fn(|q| if q < s.players() { s.hand(Player(q as u8)) } else { [0; 5] })
-}
-
-/// One card of `r`.
-fn one_of(r: Resource) -> Cards {
-    let mut c = [0u8; 5];
-    c[r.index()] = 1;
-    c
-}
-
-/// Whether `hand` holds at least `want`.
-fn covers(hand: &Cards, want: &Cards) -> bool {
-    hand.iter().zip(want).all(|(h, w)| h >= w)
+/// Whether `mv` is legal in `s` and leaves every hand whole: a trade answered or picked pays
+/// from hands the move's own check does not look at.
+pub(super) fn sound(s: &State, mv: Move) -> bool {
+    let mut t = s.clone();
+    t.play(mv).is_ok() && t.hands.iter().chain([&t.bank]).all(|&h| unseen::lanes(h).iter().all(|&n| n <= 19))
 }
 
 /// Gives `q` (another player than `v`) a card of kind `k` it can play, swapped for one of its
