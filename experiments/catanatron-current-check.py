@@ -58,9 +58,7 @@ def main() -> int:
             decisions += len(me.decision_ms)
             actions += len(log(game))
     stopped = sum(kinds.values())
-    print(
-        f"check {readings()}: games={games} won={won} decisions={decisions} actions={actions} stopped={stopped}"
-    )
+    print(f"check {readings()}: games={games} won={won} decisions={decisions} actions={actions} stopped={stopped}")
     for kind, n in kinds.items():
         print(f"{n} stopped ({kind}); first: {examples[kind]}")
     return 1 if stopped else 0

@@ -36,8 +36,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from catanatron.models.enums import ActionType
-from catanatron.models.enums import CITY, DEVELOPMENT_CARDS, RESOURCES, SETTLEMENT
+from catanatron.models.enums import CITY, DEVELOPMENT_CARDS, RESOURCES, SETTLEMENT, ActionType
 from catanatron.models.player import Color, Player
 from catanatron.state import PLAYER_INITIAL_STATE
 from catanatron.state_functions import player_key

@@ -291,10 +291,13 @@ pub fn snapshot_diff(ours: &Value, theirs: &Value) -> Vec<String> {
     out
 }
 
+/// Up to four actions only stadt lists, and up to four only Catanatron lists.
+pub type LegalDifference = (Vec<String>, Vec<String>);
+
 /// Stadt's legal moves in `s` against Catanatron's `playable` actions, both in Catanatron's
-/// terms (trade rates, robber victims and the order of a year of plenty's pair included): up to
-/// four actions only stadt lists and four only Catanatron lists, or `None` when the two agree.
-pub fn legal_difference(s: &State, playable: &[Value]) -> Result<Option<(Vec<String>, Vec<String>)>, String> {
+/// terms (trade rates, robber victims and the order of a year of plenty's pair included): the
+/// actions one side lists alone, or `None` when the two agree.
+pub fn legal_difference(s: &State, playable: &[Value]) -> Result<Option<LegalDifference>, String> {
     let mut buf = Vec::new();
     s.legal_moves(&mut buf);
     let mut ours: Vec<String> =

@@ -19,11 +19,10 @@ use stadt_catan::catanatron::{
     action as catanatron_action, board, board_json, snapshot, snapshot_diff, translate,
 };
 use stadt_catan::deal::unshuffled_deck;
-use stadt_catan::ids::{Edge, Node, Player};
+use stadt_catan::ids::Player;
 use stadt_catan::moves::Phase;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_catan::topology::HEX_COORDS;
 use std::collections::BTreeMap;
 
 /// The fields two snapshots differ in (the library's, as `stadt_player.py`'s `diff` names them).
