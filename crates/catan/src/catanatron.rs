@@ -1,6 +1,7 @@
 //! Catanatron's terms (the outside oracle, docs/catan/README.md): its board as its map lists it,
-//! its actions as JSON `[seat, type, value]` with the chance outcome its log carries, and stadt's
-//! moves written as its actions. The oracle check and `stadt serve-catanatron` (stadt's bots in
+//! its actions as JSON `[seat, type, value]` with the chance outcome its log carries (3.2.1's log
+//! and 3.3.0's action records alike, as `bots/catanatron/stadt_player.py` writes them), stadt's
+//! moves written as its actions, and the state both engines must agree on (`snapshot`). The oracle check and `stadt serve-catanatron` (stadt's bots in
 //! Catanatron's game loop) share them; Catanatron numbers intersections as stadt does, and lists
 //! its tiles and ports in stadt's hex and harbour order.
 
@@ -100,8 +101,8 @@ pub fn board_json(b: &Board) -> Value {
 }
 
 /// The seat and the stadt move of a logged Catanatron action `[seat, type, value]`, with the
-/// chance outcomes its log entry carries; a discard is chance in stadt (Catanatron's random
-/// discard), so it has no move.
+/// chance outcomes its log entry carries; 3.2.1's discard is chance in stadt (its random
+/// discard), so it has no move; 3.3.0's `DISCARD_RESOURCE` is one chosen card.
 pub fn translate(a: &Value) -> Result<(Player, Option<Move>, Vec<Chance>), String> {
     let fail = |why: String| format!("action {a}: {why}");
     let seat = Player(small(&a[0], 4, "a seat").map_err(fail)?);
@@ -157,6 +158,13 @@ pub fn translate(a: &Value) -> Result<(Player, Option<Move>, Vec<Chance>), Strin
                 .ok_or_else(|| fail("a trade lists five cards".into()))?;
             (Some(Move::Trade(resource(&t[0]).map_err(fail)?, resource(&t[4]).map_err(fail)?)), vec![])
         }
+        // Catanatron 3.3.0: one card discarded by choice (C29, `discard=choose`).
+        "DISCARD_RESOURCE" => (Some(Move::Discard(resource(v).map_err(fail)?)), vec![]),
+        "OFFER_TRADE" | "ACCEPT_TRADE" | "REJECT_TRADE" | "CONFIRM_TRADE" | "CANCEL_TRADE" => {
+            return Err(fail(format!(
+                "`{kind}`: Catanatron 3.3.0's trading between players is not followed (its players never offer one; stadt's is C37's)"
+            )));
+        }
         "DISCARD" => {
             let mut cards = [0u8; 5];
             for r in v.as_array().into_iter().flatten() {
@@ -196,6 +204,7 @@ pub fn action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Result<Value,
             .unwrap_or(Value::Null),
         ),
         Move::End => ("END_TURN", Value::Null),
+        Move::Discard(r) => ("DISCARD_RESOURCE", res(r)),
         Move::Knight => ("PLAY_KNIGHT_CARD", Value::Null),
         Move::RoadBuilding => ("PLAY_ROAD_BUILDING", Value::Null),
         Move::YearOfPlenty(a, b) => (
@@ -220,4 +229,86 @@ pub fn action(s: &State, mv: Move, outcomes: Option<&[Chance]>) -> Result<Value,
         other => return Err(format!("Catanatron has no action for {other:?}")),
     };
     Ok(json!([s.actor().0, kind, value]))
+}
+
+/// The state after an action in the terms `bots/catanatron/stadt_player.py`'s `snapshot` reads
+/// from Catanatron: per seat the resource cards, the development cards in hand and played (by
+/// kind), the points (hidden ones included), the longest road and largest army cards, the road
+/// length, the settlements, cities and roads, the pieces left; then the bank's resources and
+/// development cards (by kind), the robber, whose turn it is and who decides.
+pub fn snapshot(s: &State) -> Value {
+    use crate::state::Building;
+    use crate::topology::EDGES;
+    let players: Vec<Value> = (0..s.players() as u8)
+        .map(|p| {
+            let p = Player(p);
+            let at = |b: Building| {
+                (0..NODES as u8).filter(|&n| s.building(Node(n)) == Some(b)).collect::<Vec<_>>()
+            };
+            let mut roads: Vec<[u8; 2]> = (0..EDGES)
+                .filter(|&e| s.road(Edge(e as u8)) == Some(p))
+                .map(|e| TOPOLOGY.edge_nodes[e])
+                .collect();
+            roads.sort();
+            let (settlements, cities, on_board) = s.pieces(p);
+            json!({"hand": s.hand(p), "dev": s.dev_cards(p), "played": s.played(p), "vp": s.points(p),
+                   "road": s.longest_road() == Some(p), "army": s.largest_army() == Some(p),
+                   "length": s.road_length(p), "settlements": at(Building::Settlement(p)),
+                   "cities": at(Building::City(p)), "roads": roads,
+                   "left": [15 - on_board, 5 - settlements, 4 - cities]})
+        })
+        .collect();
+    let mut deck = [0u8; 5];
+    for k in s.deck() {
+        deck[k.index()] += 1;
+    }
+    json!({"players": players, "bank": s.bank(), "deck": deck, "robber": HEX_COORDS[s.robber().index()],
+           "turn": s.current().0, "current": s.actor().0})
+}
+
+/// The fields two snapshots differ in, as `field` or `players[i].field` (as `stadt_player.py`'s
+/// `diff` names them); a field only one side has differs too.
+pub fn snapshot_diff(ours: &Value, theirs: &Value) -> Vec<String> {
+    let empty = serde_json::Map::new();
+    let fields = |a: &Value, b: &Value| -> Vec<String> {
+        let (a, b) = (a.as_object().unwrap_or(&empty), b.as_object().unwrap_or(&empty));
+        let mut keys: Vec<&String> = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))).collect();
+        keys.retain(|k| a.get(*k) != b.get(*k));
+        keys.into_iter().cloned().collect()
+    };
+    let mut out: Vec<String> = fields(ours, theirs).into_iter().filter(|k| k != "players").collect();
+    let no_players = Vec::new();
+    let (a, b) = (
+        ours["players"].as_array().unwrap_or(&no_players),
+        theirs["players"].as_array().unwrap_or(&no_players),
+    );
+    if a.len() != b.len() {
+        out.push("players".into());
+    }
+    for (i, (p, q)) in a.iter().zip(b).enumerate() {
+        out.extend(fields(p, q).into_iter().map(|k| format!("players[{i}].{k}")));
+    }
+    out
+}
+
+/// Up to four actions only stadt lists, and up to four only Catanatron lists.
+pub type LegalDifference = (Vec<String>, Vec<String>);
+
+/// Stadt's legal moves in `s` against Catanatron's `playable` actions, both in Catanatron's
+/// terms (trade rates, robber victims and the order of a year of plenty's pair included): the
+/// actions one side lists alone, or `None` when the two agree.
+pub fn legal_difference(s: &State, playable: &[Value]) -> Result<Option<LegalDifference>, String> {
+    let mut buf = Vec::new();
+    s.legal_moves(&mut buf);
+    let mut ours: Vec<String> =
+        buf.iter().map(|&m| action(s, m, None).map(|a| a.to_string())).collect::<Result<_, _>>()?;
+    let mut theirs: Vec<String> = playable.iter().map(Value::to_string).collect();
+    ours.sort();
+    theirs.sort();
+    if ours == theirs {
+        return Ok(None);
+    }
+    let extra = ours.iter().filter(|m| !theirs.contains(m)).take(4).cloned().collect();
+    let missing = theirs.iter().filter(|m| !ours.contains(m)).take(4).cloned().collect();
+    Ok(Some((extra, missing)))
 }

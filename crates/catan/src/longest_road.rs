@@ -222,15 +222,17 @@ fn walk_from(s: &State, p: u8, start: usize) -> u64 {
 
 /// After `p` built a road on `e` (C32).
 pub(crate) fn road_built(s: &mut State, p: u8, e: Edge) {
+    if s.options.tracks_network() {
+        for &n in &TOPOLOGY.edge_nodes[e.index()] {
+            let o = s.owner_at(n as usize);
+            if o == NOBODY || o == p {
+                s.reached[p as usize] |= 1 << n;
+            }
+        }
+    }
     if s.options.longest_road == LongestRoad::Official {
         update(s, 1 << p);
         return;
-    }
-    for &n in &TOPOLOGY.edge_nodes[e.index()] {
-        let o = s.owner_at(n as usize);
-        if o == NOBODY || o == p {
-            s.reached[p as usize] |= 1 << n;
-        }
     }
     // Catanatron keeps the longer of the old count and the new one: a count is never lowered by
     // a road of the player's own, even where another's building has since shortened it. The
@@ -254,6 +256,23 @@ pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
             count[(s.edges[e as usize] - 1) as usize] += 1;
         }
     }
+    // Catanatron's network: the set-up settlement, and where a road is cut in two, the two
+    // halves walked afresh from the cut; the walk takes in the intersections of others'
+    // buildings it meets, so trails may start there (and, under `road_through`, roads go on).
+    if s.options.tracks_network() {
+        if setup {
+            s.reached[p as usize] |= 1 << n.0;
+        }
+        for q in (0..s.players).filter(|&q| !setup && count[q as usize] == 2) {
+            for &e in &TOPOLOGY.node_edges[n.index()] {
+                if e != NONE && s.edges[e as usize] == q + 1 {
+                    let [a, b] = TOPOLOGY.edge_nodes[e as usize];
+                    let far = if a == n.0 { b } else { a };
+                    s.reached[q as usize] |= walk_from(s, q, far as usize);
+                }
+            }
+        }
+    }
     if s.options.longest_road == LongestRoad::Official {
         let broken = count.iter().enumerate().fold(0u8, |m, (q, &c)| if c > 0 { m | 1 << q } else { m });
         if broken != 0 {
@@ -262,22 +281,12 @@ pub(crate) fn settled(s: &mut State, p: u8, n: Node, setup: bool) {
         return;
     }
     if setup {
-        s.reached[p as usize] |= 1 << n.0;
         return;
     }
     // Catanatron recounts only a road cut in two, then gives the card to the longest player
-    // (the first in seat order on a tie), whatever his length. The two halves are walked afresh
-    // from the cut, and the walk takes in the intersections of others' buildings it meets, so
-    // trails may start there from now on.
+    // (the first in seat order on a tie), whatever his length.
     for q in 0..s.players {
         if count[q as usize] == 2 {
-            for &e in &TOPOLOGY.node_edges[n.index()] {
-                if e != NONE && s.edges[e as usize] == q + 1 {
-                    let [a, b] = TOPOLOGY.edge_nodes[e as usize];
-                    let far = if a == n.0 { b } else { a };
-                    s.reached[q as usize] |= walk_from(s, q, far as usize);
-                }
-            }
             s.road_length[q as usize] = catanatron_length(s, q);
             let lengths = &s.road_length[..s.players as usize];
             let max = lengths.iter().copied().max().unwrap_or(0);

@@ -19,7 +19,7 @@ const fn house_rule(k: usize, about: &'static str) -> GameOption {
 }
 
 /// Catan's options, as `Options::parse` reads them.
-pub const OPTIONS: [GameOption; 29] = [
+pub const OPTIONS: [GameOption; 31] = [
     GameOption {
         name: "shortage",
         rule: "C16, H1",
@@ -70,6 +70,13 @@ pub const OPTIONS: [GameOption; 29] = [
         default: "no",
     },
     GameOption {
+        name: "road_through",
+        rule: "C18",
+        about: "`yes`: a road may go on from another player's building on an intersection one's own network took in before it was built (Catanatron since 2023, 3.3.0)",
+        values: YES_NO,
+        default: "no",
+    },
+    GameOption {
         name: "longest_road",
         rule: "C32, C33",
         about: "how longest road is counted and passed on: the official rules or Catanatron's",
@@ -107,7 +114,14 @@ pub const OPTIONS: [GameOption; 29] = [
     GameOption {
         name: "catanatron",
         rule: "section 11",
-        about: "all of Catanatron's readings at once; an option named beside it wins over it",
+        about: "all of Catanatron 3.2.1's readings at once (PyPI); an option named beside it wins over it",
+        values: Values::Alone,
+        default: "",
+    },
+    GameOption {
+        name: "catanatron3_3",
+        rule: "section 11",
+        about: "all of Catanatron 3.3.0's readings at once (its current source); an option named beside it wins over it",
         values: Values::Alone,
         default: "",
     },
@@ -232,6 +246,9 @@ pub struct Options {
     pub numbers: Numbers,
     /// C26: road building's free roads need lumber and brick in hand (Catanatron: yes).
     pub road_building_cost: bool,
+    /// C18: a road may go on from another player's building on an intersection the player's
+    /// network took in before the building stood there (Catanatron 3.3.0: yes).
+    pub road_through: bool,
     /// C32, C33.
     pub longest_road: LongestRoad,
     /// C37: trading between players (off by default, as in Catanatron).
@@ -261,6 +278,7 @@ impl Options {
         win: Win::OwnTurn,
         numbers: Numbers::Spiral,
         road_building_cost: false,
+        road_through: false,
         longest_road: LongestRoad::Official,
         player_trade: false,
         turn_limit: 1000,
@@ -302,12 +320,35 @@ impl Options {
         win: Win::AnyTime,
         numbers: Numbers::Shuffle,
         road_building_cost: true,
+        road_through: false,
         longest_road: LongestRoad::Catanatron,
         player_trade: false,
         turn_limit: 1000,
         setup_turns: true,
         variant: Variant::Base,
     };
+
+    /// Every reading of Catanatron 3.3.0 (its current source, not on PyPI; section 11): 3.2.1's,
+    /// save that discards are chosen card by card, a card bought this turn waits for the next,
+    /// any card may be played before the roll, road building needs no lumber and brick in hand,
+    /// and a road may go on from another's building its network took in; the number tokens of
+    /// a random set-up lie in the spiral.
+    pub const CATANATRON3_3: Options = Options {
+        discard: Discard::Choose,
+        fresh_cards: false,
+        before_roll: BeforeRoll::Any,
+        numbers: Numbers::Spiral,
+        road_building_cost: false,
+        road_through: true,
+        ..Options::CATANATRON
+    };
+
+    /// Whether the engine keeps `State::reached`, the intersections each player's network took
+    /// in (Catanatron's longest road and its roads through others' buildings).
+    #[inline]
+    pub fn tracks_network(&self) -> bool {
+        self.longest_road == LongestRoad::Catanatron || self.road_through
+    }
 }
 
 /// The value given to the two-valued option `name`, as one of `values` (in the order `OPTIONS`
@@ -344,7 +385,17 @@ impl Options {
     /// belong to Städte und Ritter only; an option of the other game is an error naming it.
     pub fn parse_with_board(text: &str) -> Result<(Options, Option<String>), String> {
         let given = check(crate::NAME, &OPTIONS, text).map_err(|e| e.to_string())?;
-        let mut o = if given.has("catanatron") { Options::CATANATRON } else { Options::OFFICIAL };
+        let mut o = match (given.has("catanatron"), given.has("catanatron3_3")) {
+            (true, true) => {
+                return Err(
+                    "`catanatron` (3.2.1) and `catanatron3_3` (3.3.0) set two versions' readings: name one"
+                        .into(),
+                );
+            }
+            (true, false) => Options::CATANATRON,
+            (false, true) => Options::CATANATRON3_3,
+            (false, false) => Options::OFFICIAL,
+        };
         o.shortage = pick(&given, "shortage", [Shortage::Official, Shortage::H1], o.shortage);
         o.discard = pick(&given, "discard", [Discard::Choose, Discard::Random], o.discard);
         o.fresh_cards = pick(&given, "fresh_cards", [true, false], o.fresh_cards);
@@ -352,6 +403,7 @@ impl Options {
         o.win = pick(&given, "win", [Win::OwnTurn, Win::AnyTime], o.win);
         o.numbers = pick(&given, "numbers", [Numbers::Spiral, Numbers::Shuffle], o.numbers);
         o.road_building_cost = pick(&given, "road_building_cost", [true, false], o.road_building_cost);
+        o.road_through = pick(&given, "road_through", [true, false], o.road_through);
         o.longest_road =
             pick(&given, "longest_road", [LongestRoad::Official, LongestRoad::Catanatron], o.longest_road);
         let (player_trade, trade) = (given.value("player_trade"), given.value("trade"));
@@ -403,6 +455,7 @@ impl Options {
             ("before_roll", o.before_roll != official.before_roll),
             ("win", o.win != official.win),
             ("road_building_cost", o.road_building_cost != official.road_building_cost),
+            ("road_through", o.road_through != official.road_through),
             ("longest_road", o.longest_road != official.longest_road),
             ("player_trade", o.player_trade != official.player_trade),
             ("setup_turns", o.setup_turns != official.setup_turns),

@@ -259,8 +259,9 @@ pub fn parse_move(text: &str) -> Result<Move, String> {
     Ok(mv)
 }
 
-/// The options as one line of `name=value` words; under Städte und Ritter `game=knights`, the
-/// shortage rule (H1), the set-up's numbers, the turn limit and every other house rule.
+/// The options as one line of `name=value` words (`road_through` only when on, so that lines
+/// written before it read the same); under Städte und Ritter `game=knights`, the shortage rule
+/// (H1), the set-up's numbers, the turn limit and every other house rule.
 pub fn options_text(o: &Options) -> String {
     let yes = |b: bool| if b { "yes" } else { "no" };
     if let Variant::Knights(house) = o.variant {
@@ -286,7 +287,7 @@ pub fn options_text(o: &Options) -> String {
         yes(o.player_trade),
         o.turn_limit,
         yes(o.setup_turns),
-    )
+    ) + if o.road_through { " road_through=yes" } else { "" }
 }
 
 /// The header of a record of `s` (a game about to start). Under Städte und Ritter the `deck`

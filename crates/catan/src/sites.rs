@@ -35,11 +35,13 @@ pub(crate) fn road_site(s: &State, p: u8, e: usize) -> Result<(), Illegal> {
 }
 
 /// The intersections a road of `p` may start from (C18), a bit each: his buildings, and free
-/// intersections his roads touch; not past another player's knight (K36).
+/// intersections his roads touch; not past another player's knight (K36). Under `road_through`
+/// also others' buildings on intersections his network took in (Catanatron 3.3.0).
 #[inline]
 pub(crate) fn road_ends(s: &State, p: u8) -> u64 {
     let others_knights = s.ck.all_knights() & !s.ck.knight_bits[p as usize];
-    s.built[p as usize] | (s.road_nodes[p as usize] & !s.occupied() & !others_knights)
+    let ends = s.built[p as usize] | (s.road_nodes[p as usize] & !s.occupied() & !others_knights);
+    if s.options.road_through { ends | s.reached[p as usize] } else { ends }
 }
 
 /// The free paths a road of `p` may go on (C18), a bit each.

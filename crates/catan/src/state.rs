@@ -103,8 +103,10 @@ pub struct State {
     /// `harbour_bits`).
     pub(crate) rates: [u64; MAX_PLAYERS],
     pub(crate) longest: u8,
-    /// Under Catanatron's longest road: the intersections each player's roads reached while
-    /// free of others' buildings (bit per intersection), and the holder's length when last set.
+    /// Under Catanatron's longest road or `road_through` (`Options::tracks_network`): the
+    /// intersections each player's network took in (his roads reached them while free of others'
+    /// buildings, or a cut's walk met them; bit per intersection), and the holder's length when
+    /// last set.
     pub(crate) reached: [u64; MAX_PLAYERS],
     pub(crate) holder_length: u8,
     /// Kept with `nodes` and `edges`, so that the legal moves, the robber's victims and longest

@@ -97,6 +97,21 @@ fn bad_records_name_the_line_and_never_panic() {
             "{text}"
         );
     }
+    // Catanatron 3.3.0's preset likewise; the two presets are two versions, named one at a time.
+    assert_eq!(Options::parse("catanatron3_3").unwrap(), Options::CATANATRON3_3);
+    assert_eq!(
+        Options::parse("road_through=no catanatron3_3").unwrap(),
+        Options { road_through: false, ..Options::CATANATRON3_3 }
+    );
+    let e = Options::parse("catanatron catanatron3_3").unwrap_err();
+    assert!(e.contains("name one"), "{e}");
+    // The options line names road_through when on, and reads back.
+    let line = stadt_catan::record::options_text(&Options::CATANATRON3_3);
+    assert!(line.ends_with(" road_through=yes"), "{line}");
+    assert_eq!(Options::parse(&line).unwrap(), Options::CATANATRON3_3);
+    assert!(!stadt_catan::record::options_text(&Options::CATANATRON).contains("road_through"));
+    let e = Options::parse("game=knights road_through=yes").unwrap_err();
+    assert!(e.contains("road_through"), "{e}");
 }
 
 struct RandomAgent;

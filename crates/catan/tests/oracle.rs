@@ -15,33 +15,19 @@
 //! replays them in Catanatron with every outcome forced, comparing the same things.
 
 use serde_json::Value;
-use stadt_catan::catanatron::{action as catanatron_action, board, board_json, translate};
+use stadt_catan::catanatron::{
+    action as catanatron_action, board, board_json, snapshot, snapshot_diff, translate,
+};
 use stadt_catan::deal::unshuffled_deck;
-use stadt_catan::ids::{Edge, Node, Player};
+use stadt_catan::ids::Player;
 use stadt_catan::moves::Phase;
 use stadt_catan::options::Options;
 use stadt_catan::state::State;
-use stadt_catan::topology::HEX_COORDS;
 use std::collections::BTreeMap;
 
-/// The fields two snapshots differ in, as `field` or `players[i].field` (as
-/// `catanatron_games.py`'s `diff` names them); a field only one side has differs too.
+/// The fields two snapshots differ in (the library's, as `stadt_player.py`'s `diff` names them).
 fn diff(ours: &Value, theirs: &Value) -> Vec<String> {
-    let fields = |a: &Value, b: &Value| -> Vec<String> {
-        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
-        let mut keys: Vec<&String> = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))).collect();
-        keys.retain(|k| a.get(*k) != b.get(*k));
-        keys.into_iter().cloned().collect()
-    };
-    let mut out: Vec<String> = fields(ours, theirs).into_iter().filter(|k| k != "players").collect();
-    let (a, b) = (ours["players"].as_array().unwrap(), theirs["players"].as_array().unwrap());
-    if a.len() != b.len() {
-        out.push("players".into());
-    }
-    for (i, (p, q)) in a.iter().zip(b).enumerate() {
-        out.extend(fields(p, q).into_iter().map(|k| format!("players[{i}].{k}")));
-    }
-    out
+    snapshot_diff(ours, theirs)
 }
 
 #[test]
@@ -90,15 +76,12 @@ impl Counts {
 /// Replays one game, noting every difference by kind (the first of each kind with its detail).
 fn replay(g: &Value, diffs: &mut BTreeMap<String, (usize, String)>, counts: &mut Counts) {
     let players = g["colors"].as_array().unwrap().len();
-    // Catanatron's loop stops at its TURNS_LIMIT, 1,000, as the preset's does.
-    let mut s = State::with_deck(
-        board(g).expect("Catanatron's board"),
-        players,
-        Options::CATANATRON,
-        unshuffled_deck(),
-        0,
-    )
-    .unwrap();
+    // The readings of the Catanatron that played it (`options`, as the Catanatron player sends
+    // them; 3.2.1's when absent). Its loop stops at its TURNS_LIMIT, 1,000, as the presets' do.
+    let options = Options::parse(g["options"].as_str().unwrap_or("catanatron")).expect("the game's options");
+    let mut s =
+        State::with_deck(board(g).expect("Catanatron's board"), players, options, unshuffled_deck(), 0)
+            .unwrap();
     let seed = g["seed"].as_u64().unwrap();
     let mut note = |kind: &str, step: usize, detail: String| {
         let e = diffs.entry(kind.to_string()).or_insert((0, String::new()));
@@ -210,39 +193,6 @@ fn catanatron_games_replay_in_stadt_action_by_action() {
     // The total: its differences are the files' above.
     report("catanatron-in-stadt", &all, &all_diffs, false);
     assert!(all_diffs.is_empty(), "{} kinds of difference", all_diffs.len());
-}
-
-/// The state after an action as `catanatron_games.py`'s `snapshot` writes it (see there).
-fn snapshot(s: &State) -> Value {
-    use serde_json::json;
-    use stadt_catan::state::Building;
-    use stadt_catan::topology::{EDGES, NODES, TOPOLOGY};
-    let players: Vec<Value> = (0..s.players() as u8)
-        .map(|p| {
-            let p = Player(p);
-            let at = |b: Building| {
-                (0..NODES as u8).filter(|&n| s.building(Node(n)) == Some(b)).collect::<Vec<_>>()
-            };
-            let roads: Vec<[u8; 2]> = (0..EDGES)
-                .filter(|&e| s.road(Edge(e as u8)) == Some(p))
-                .map(|e| TOPOLOGY.edge_nodes[e])
-                .collect();
-            let mut roads = roads;
-            roads.sort();
-            let (settlements, cities, on_board) = s.pieces(p);
-            json!({"hand": s.hand(p), "dev": s.dev_cards(p), "played": s.played(p), "vp": s.points(p),
-                   "road": s.longest_road() == Some(p), "army": s.largest_army() == Some(p),
-                   "length": s.road_length(p), "settlements": at(Building::Settlement(p)),
-                   "cities": at(Building::City(p)), "roads": roads,
-                   "left": [15 - on_board, 5 - settlements, 4 - cities]})
-        })
-        .collect();
-    let mut deck = [0u8; 5];
-    for k in s.deck() {
-        deck[k.index()] += 1;
-    }
-    json!({"players": players, "bank": s.bank(), "deck": deck, "robber": HEX_COORDS[s.robber().index()],
-           "turn": s.current().0, "current": s.actor().0})
 }
 
 #[test]

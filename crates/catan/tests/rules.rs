@@ -948,3 +948,71 @@ fn c41_a_sample_keeps_what_the_viewer_knows_and_varies_the_rest() {
     }
     assert!(hands_seen.len() > 1, "the unknown cards are dealt afresh");
 }
+
+/// Whether one of `p`'s roads touches intersection `n`.
+fn touches_road(s: &State, p: Player, n: u8) -> bool {
+    TOPOLOGY.node_edges[n as usize].iter().any(|&x| x != u8::MAX && s.road(Edge(x)) == Some(p))
+}
+
+/// Whether path `e` may take a road of `p` by C18 as the official rules read it: an end holds
+/// `p`'s building, or is free and touches his road.
+fn official_road_site(s: &State, p: Player, e: u8) -> bool {
+    s.road(Edge(e)).is_none()
+        && TOPOLOGY.edge_nodes[e as usize].iter().any(|&n| match s.building(Node(n)) {
+            Some(b) => b.owner() == p,
+            None => touches_road(s, p, n),
+        })
+}
+
+#[test]
+fn c18_road_through_lets_a_road_go_on_from_another_players_building_the_network_took_in() {
+    let o = Options { road_through: true, ..Options::OFFICIAL };
+    // A position where a road of the player to act may go where C18 as read officially refuses.
+    let s = main_where(o, |s| {
+        let p = s.actor();
+        s.hand(p)[0] >= 1
+            && s.hand(p)[1] >= 1
+            && (0..EDGES as u8).any(|e| !official_road_site(s, p, e) && s.check(Move::Road(Edge(e))).is_ok())
+    });
+    let p = s.actor();
+    let mut extra = 0;
+    for e in 0..EDGES as u8 {
+        let ok = s.check(Move::Road(Edge(e))).is_ok();
+        if official_road_site(&s, p, e) {
+            assert!(ok, "path {e}: every road the official rules allow stays allowed");
+        } else if ok {
+            // The road goes on from another player's building at the end of the player's road.
+            extra += 1;
+            let through = TOPOLOGY.edge_nodes[e as usize]
+                .iter()
+                .any(|&n| s.building(Node(n)).is_some_and(|b| b.owner() != p) && touches_road(&s, p, n));
+            assert!(through, "path {e}");
+        }
+    }
+    assert!(extra > 0);
+    // The same option in Catanatron 3.3.0's preset, off in 3.2.1's and the official rules.
+    let presets = [Options::CATANATRON3_3, Options::CATANATRON, Options::OFFICIAL];
+    assert_eq!(presets.map(|o| o.road_through), [true, false, false]);
+    assert_eq!(Options::parse("road_through=yes").unwrap(), o);
+}
+
+#[test]
+fn c24_c26_c29_catanatron3_3_plays_cards_roads_and_discards_by_the_official_rules() {
+    let o = Options::CATANATRON3_3;
+    assert_eq!(
+        (o.fresh_cards, o.before_roll, o.road_building_cost, o.discard),
+        (false, BeforeRoll::Any, false, Discard::Choose),
+        "Catanatron 3.3.0: a card bought waits a turn, any card before the roll, road building free of cost, discards chosen"
+    );
+    // Its other readings are 3.2.1's.
+    let c = Options::CATANATRON;
+    assert_eq!(
+        (o.shortage, o.win, o.longest_road, o.setup_turns),
+        (c.shortage, c.win, c.longest_road, c.setup_turns)
+    );
+    // A 7 asks the player above seven to choose his discards one by one.
+    let mut s = find(o, 4, |s| s.phase() == Phase::Dice && (0..4).any(|p| s.hand_size(Player(p)) > 7));
+    s.chance(Chance::Dice(3, 4)).unwrap();
+    assert_eq!(s.phase(), Phase::Discard);
+    assert!(legal(&s).iter().all(|m| matches!(m, Move::Discard(_))));
+}

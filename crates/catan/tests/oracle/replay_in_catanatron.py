@@ -19,7 +19,8 @@ from catanatron.models.player import RandomPlayer
 from catanatron.state import apply_action
 
 # The seating and what each player holds are read as the games written for stadt read them.
-from catanatron_games import COLORS, diff, snapshot
+from catanatron_games import COLORS
+from stadt_player import diff, snapshot
 
 
 def catanatron_map(g):
