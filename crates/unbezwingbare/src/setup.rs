@@ -45,7 +45,9 @@ impl State {
             known: [0; SEATS],
             influence: [0; SEATS],
             // U24, U66: the deal comes from the building cards (the A ones under `periods`).
-            pile: [if opts.periods { a_mask } else { ALL_BUILDINGS }, 0, 0],
+            // The cards not dealt from wait apart (in the second part, which the deal never
+            // draws from) until the pile is made.
+            pile: if opts.periods { [a_mask, ALL_DECK & !a_mask, 0] } else { [ALL_BUILDINGS, ALL_DECK & !ALL_BUILDINGS, 0] },
             discard: 0,
             pawnshop: 0,
             market: 0,
@@ -106,6 +108,7 @@ impl State {
     /// U24: the rest of the building cards and the events make the draw pile; U66 under
     /// `periods`: the A cards on top, then B, C at the bottom.
     fn build_pile(&mut self) {
+        self.pile[1] = 0;
         for (i, c) in self.mat.deck.iter().enumerate() {
             let bit = 1u128 << i;
             if c.event || !self.opts.periods {

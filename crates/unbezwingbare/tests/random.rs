@@ -1,0 +1,69 @@
+//! Random games of 2 to 5 players end (by the rules or the turn limit, U75) and keep every
+//! invariant at every step: stones and cards conserved, points the placed buildings' values,
+//! knights per player 25, every listed move legal.
+
+mod common;
+
+use common::{invented, random_game, test_set};
+use stadt_unbezwingbare::Options;
+
+/// A shorter turn limit keeps the tests quick; games that end by the rules end well before.
+fn opts(players: u8) -> Options {
+    Options { turns: 300, ..Options::base(players) }
+}
+
+#[test]
+fn u75_random_base_games_of_3_4_5_players_end_and_keep_the_invariants() {
+    let mut ended_by_rules = 0;
+    for players in 3..=5 {
+        for seed in 0..12 {
+            for mat in [test_set(), invented()] {
+                let (s, _) = random_game(mat, opts(players), seed * 7 + u64::from(players));
+                assert!(s.is_over());
+                assert_ne!(s.winners, 0, "someone wins");
+                if s.turns < 300 {
+                    ended_by_rules += 1;
+                }
+            }
+        }
+    }
+    eprintln!("ended by the rules: {ended_by_rules} of 72");
+}
+
+#[test]
+fn u60_u9_u40_options_complete_round_bank_and_rounding_keep_the_invariants() {
+    for players in 3..=5 {
+        for seed in 0..6 {
+            let mut o = opts(players);
+            o.set("last_round", "complete").unwrap();
+            o.set("bank", "160").unwrap();
+            o.set("sell_rounding", "up").unwrap();
+            let (s, _) = random_game(invented(), o, seed);
+            assert!(s.is_over());
+        }
+    }
+}
+
+#[test]
+fn u58_u59_two_player_variants_keep_the_invariants() {
+    for tp in ["five_areas", "two_orders", "plain"] {
+        for seed in 0..6 {
+            let mut o = opts(2);
+            o.set("two_player", tp).unwrap();
+            let (s, _) = random_game(invented(), o, seed);
+            assert!(s.is_over());
+        }
+    }
+}
+
+#[test]
+fn u64_strategic_games_keep_the_invariants() {
+    for players in 2..=5 {
+        for seed in 0..6 {
+            let mut o = opts(players);
+            o.set("variant", "strategic").unwrap();
+            let (s, _) = random_game(invented(), o, seed);
+            assert!(s.is_over());
+        }
+    }
+}
