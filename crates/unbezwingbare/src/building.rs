@@ -13,15 +13,24 @@ impl State {
         let ai = usize::from(a);
         match c.category {
             Category::Buergertum => {}
-            Category::Gewerbe => need(!self.mat.inner[ai], "U13", "Gewerbe may not stand in the innermost ring")?,
-            Category::Staedtisch => need(!self.mat.water[ai], "U14", "Städtische Gebäude may not stand on water")?,
-            Category::Handel => need(self.mat.road[ai] != 0, "U15", "Handel must stand on an area with a road")?,
+            Category::Gewerbe => {
+                need(!self.mat.inner[ai], "U13", "Gewerbe may not stand in the innermost ring")?
+            }
+            Category::Staedtisch => {
+                need(!self.mat.water[ai], "U14", "Städtische Gebäude may not stand on water")?
+            }
+            Category::Handel => {
+                need(self.mat.road[ai] != 0, "U15", "Handel must stand on an area with a road")?
+            }
         }
         if c.toll {
             let road = self.mat.road[ai];
             need(road != 0, "U49", "a toll house stands on a road")?;
             let taken = (0..AREAS).any(|x| {
-                x != ai && self.mat.road[x] == road && self.building[x] != NOBODY && self.card(self.building[x]).toll
+                x != ai
+                    && self.mat.road[x] == road
+                    && self.building[x] != NOBODY
+                    && self.card(self.building[x]).toll
             });
             need(!taken, "U49", "at most one toll house on each road")?;
         }
@@ -37,7 +46,11 @@ impl State {
         need(self.owner[usize::from(a)] == self.actor, "U47", "a building is placed on an own area")?;
         need(self.building[usize::from(a)] == NOBODY, "U47", "the area has a building already")?;
         need(self.placed < self.place_limit(), "U47", "at most 2 buildings a turn")?;
-        need(self.stones[usize::from(self.actor)] >= u16::from(self.card(card).price), "U47", "not enough stones for the building's value")?;
+        need(
+            self.stones[usize::from(self.actor)] >= u16::from(self.card(card).price),
+            "U47",
+            "not enough stones for the building's value",
+        )?;
         self.may_stand(card, a)
     }
 
@@ -55,11 +68,23 @@ impl State {
         self.not_blocked(block::PLACE, "U48")?;
         need(usize::from(a) < AREAS, "U6", "no such area")?;
         need(self.holds(self.actor, card), "U48", "the card is not in the hand")?;
-        need(self.owner[usize::from(a)] == self.actor, "U48", "only a building on an own area is demolished")?;
+        need(
+            self.owner[usize::from(a)] == self.actor,
+            "U48",
+            "only a building on an own area is demolished",
+        )?;
         need(self.building[usize::from(a)] != NOBODY, "U48", "the area has no building to demolish")?;
-        need(self.placed < self.place_limit(), "U48", "the new building counts toward the 2 placements (S7)")?;
+        need(
+            self.placed < self.place_limit(),
+            "U48",
+            "the new building counts toward the 2 placements (S7)",
+        )?;
         let cost = FIVE + u16::from(self.card(card).price);
-        need(self.stones[usize::from(self.actor)] >= cost, "N12", "rebuilding costs 5 and the new building's value")?;
+        need(
+            self.stones[usize::from(self.actor)] >= cost,
+            "N12",
+            "rebuilding costs 5 and the new building's value",
+        )?;
         self.may_stand(card, a)
     }
 

@@ -50,7 +50,11 @@ impl State {
     pub fn check_buy_drawn(&self) -> Check {
         self.in_phase2()?;
         self.not_blocked(block::TRADE, "U42")?;
-        need(self.top_part() != 0 || self.discard != 0, "U42", "the draw pile and the discard pile are empty")?;
+        need(
+            self.top_part() != 0 || self.discard != 0,
+            "U42",
+            "the draw pile and the discard pile are empty",
+        )?;
         need(self.stones[usize::from(self.actor)] >= FIVE, "U42", "a card from the draw pile costs 5 stones")
     }
 
@@ -65,7 +69,11 @@ impl State {
         self.in_phase2()?;
         need(self.opts.free_market, "U73", "the free market is not in play")?;
         self.not_blocked(block::TRADE, "U73")?;
-        need(self.owns_category(self.actor, crate::data::Category::Handel), "U73", "only a player with a Handel building trades on the free market")
+        need(
+            self.owns_category(self.actor, crate::data::Category::Handel),
+            "U73",
+            "only a player with a Handel building trades on the free market",
+        )
     }
 
     /// U73: sell a hand card on the free market for its value.
@@ -86,8 +94,16 @@ impl State {
     pub fn check_buy_market(&self, card: u8) -> Check {
         self.check_market()?;
         need(card < 128 && self.market & (1u128 << card) != 0, "U73", "the card is not at the free market")?;
-        need(self.market_sold & (1u128 << card) == 0, "N23", "a card sold on the free market this turn is not bought back")?;
-        need(self.stones[usize::from(self.actor)] >= u16::from(self.card(card).price), "U73", "not enough stones")
+        need(
+            self.market_sold & (1u128 << card) == 0,
+            "N23",
+            "a card sold on the free market this turn is not bought back",
+        )?;
+        need(
+            self.stones[usize::from(self.actor)] >= u16::from(self.card(card).price),
+            "U73",
+            "not enough stones",
+        )
     }
 
     /// Buys a card from the free market (U73).
@@ -105,9 +121,17 @@ impl State {
         let p = usize::from(self.actor);
         need(self.bought < self.area_limit(), "U43", "at most 2 areas a turn")?;
         need(self.owner[usize::from(a)] == NOBODY, "U43", "the area is not neutral")?;
-        need(self.bordering(self.owned[p]) & (1u64 << a) != 0, "U43", "the area borders none of the buyer's areas")?;
+        need(
+            self.bordering(self.owned[p]) & (1u64 << a) != 0,
+            "U43",
+            "the area borders none of the buyer's areas",
+        )?;
         need(self.knights[p] > 0, "U46", "no knight left in the supply")?;
-        need(self.stones[p] >= u16::from(self.mat.price[usize::from(a)]), "U43", "not enough stones for the area's price")
+        need(
+            self.stones[p] >= u16::from(self.mat.price[usize::from(a)]),
+            "U43",
+            "not enough stones for the area's price",
+        )
     }
 
     /// Buys an area: pays its price, puts a knight on it; a building on it comes free (U43,
@@ -141,7 +165,11 @@ impl State {
     pub fn check_buy_influence(&self) -> Check {
         self.in_phase2()?;
         self.not_blocked(block::BUY_INFLUENCE, "U50")?;
-        need(self.influence_pile != 0 || self.influence_discard != 0, "N17", "no influence card is left to buy")?;
+        need(
+            self.influence_pile != 0 || self.influence_discard != 0,
+            "N17",
+            "no influence card is left to buy",
+        )?;
         need(self.stones[usize::from(self.actor)] >= FIVE, "U50", "an influence card costs 5 stones")
     }
 

@@ -292,12 +292,16 @@ impl State {
         let at = self.at().ok_or(Illegal::new("U33", "no effect asks for a decision"))?;
         let ok = match (at.clause, mv) {
             (Clause::RemoveKnight { who, filter }, Move::PickArea(a)) => {
-                usize::from(a) < AREAS && self.removable(Self::who(&at, *who), filter, false) & (1u64 << a) != 0
+                usize::from(a) < AREAS
+                    && self.removable(Self::who(&at, *who), filter, false) & (1u64 << a) != 0
             }
             (Clause::RemoveBuilding { who, filter }, Move::PickArea(a)) => {
-                usize::from(a) < AREAS && self.removable(Self::who(&at, *who), filter, true) & (1u64 << a) != 0
+                usize::from(a) < AREAS
+                    && self.removable(Self::who(&at, *who), filter, true) & (1u64 << a) != 0
             }
-            (Clause::FreeArea, Move::PickArea(a)) => usize::from(a) < AREAS && self.free_areas(at.me) & (1u64 << a) != 0,
+            (Clause::FreeArea, Move::PickArea(a)) => {
+                usize::from(a) < AREAS && self.free_areas(at.me) & (1u64 << a) != 0
+            }
             (Clause::MoveBuilding, Move::MoveBuilding { .. }) => {
                 let mut v = Vec::new();
                 self.moves_of_building(at.me, &mut v);

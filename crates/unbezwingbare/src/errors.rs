@@ -27,7 +27,9 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Players(n) => write!(f, "players must be 2 to 5, not {n} (U1, U5)"),
-            SetupError::Option { name, value } => write!(f, "unknown option or value: {name}={value} (section 13)"),
+            SetupError::Option { name, value } => {
+                write!(f, "unknown option or value: {name}={value} (section 13)")
+            }
             SetupError::PeriodDeal { needed, have } => {
                 write!(f, "the deal needs {needed} A building cards, the data has {have} (U66)")
             }

@@ -37,7 +37,11 @@ impl State {
         let Some(Frame::Drop { p }) = self.top() else {
             return Err(crate::errors::Illegal::new("U55", "no influence card is to be discarded"));
         };
-        need(card < 32 && self.influence[usize::from(p)] & (1u32 << card) != 0, "U55", "the card is not in the hand")
+        need(
+            card < 32 && self.influence[usize::from(p)] & (1u32 << card) != 0,
+            "U55",
+            "the card is not in the hand",
+        )
     }
 
     /// Discards an influence card (U55).
@@ -61,8 +65,16 @@ impl State {
             "U56",
             "influence cards are played before phase 1 or in phase 2 of one's own turn",
         )?;
-        need(card < 30 && self.influence[usize::from(self.actor)] & (1u32 << card) != 0, "U56", "the card is not in the hand")?;
-        need(self.mat.playable_alone(card), "S9", "a card that only answers another is not played on its own")?;
+        need(
+            card < 30 && self.influence[usize::from(self.actor)] & (1u32 << card) != 0,
+            "U56",
+            "the card is not in the hand",
+        )?;
+        need(
+            self.mat.playable_alone(card),
+            "S9",
+            "a card that only answers another is not played on its own",
+        )?;
         if self.mat.needs_target(card) {
             need(target < self.n && target != self.actor, "U56", "the card is played against another player")
         } else {

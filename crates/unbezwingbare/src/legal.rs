@@ -90,7 +90,11 @@ impl State {
         for a in bits64(own) {
             let built = self.building[usize::from(a)] != NOBODY;
             for c in bits128(hand) {
-                out.push(if built { Move::Rebuild { card: c, area: a } } else { Move::Place { card: c, area: a } });
+                out.push(if built {
+                    Move::Rebuild { card: c, area: a }
+                } else {
+                    Move::Place { card: c, area: a }
+                });
             }
         }
         out.push(Move::BuyInfluence);
@@ -130,7 +134,11 @@ impl State {
                     return Err(Illegal::new("U35", "the income for the card turned is chosen first"));
                 };
                 let p = self.after_actor(next);
-                return need(a < 64 && self.income_areas(p, card) & (1u64 << a) != 0, "U35", "no building of the card's category on that own area");
+                return need(
+                    a < 64 && self.income_areas(p, card) & (1u64 << a) != 0,
+                    "U35",
+                    "no building of the card's category on that own area",
+                );
             }
             Some(Frame::Drop { .. }) => {
                 let Move::DropInfluence(c) = mv else {
@@ -145,7 +153,9 @@ impl State {
         match mv {
             Move::StartArea(a) => self.check_start(Some(a)),
             Move::StopStart => self.check_start(None),
-            Move::TurnCards => need(self.stage == Stage::Before, "U30", "cards are turned at the start of phase 1"),
+            Move::TurnCards => {
+                need(self.stage == Stage::Before, "U30", "cards are turned at the start of phase 1")
+            }
             Move::Sell(c) => self.check_sell(c),
             Move::BuyPawned(c) => self.check_buy_pawned(c),
             Move::BuyDrawn => self.check_buy_drawn(),

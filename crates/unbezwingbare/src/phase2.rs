@@ -11,6 +11,10 @@ impl State {
 
     /// `block`: the action is not blocked in this turn.
     pub fn not_blocked(&self, bit: u8, rule: &'static str) -> Check {
-        need(self.blocked_now[usize::from(self.actor)] & bit == 0, rule, "blocked this turn by an influence card")
+        need(
+            self.blocked_now[usize::from(self.actor)] & bit == 0,
+            rule,
+            "blocked this turn by an influence card",
+        )
     }
 }

@@ -53,7 +53,8 @@ impl State {
 
     /// U4: the highest points win, ties broken by areas owned, then stones; still tied, shared.
     pub fn best(&self) -> u8 {
-        let key = |p: u8| (self.points(p), self.owned[usize::from(p)].count_ones(), self.stones[usize::from(p)]);
+        let key =
+            |p: u8| (self.points(p), self.owned[usize::from(p)].count_ones(), self.stones[usize::from(p)]);
         let top = (0..self.n).map(key).max().unwrap_or((0, 0, 0));
         (0..self.n).filter(|&p| key(p) == top).fold(0, |m, p| m | 1 << p)
     }

@@ -47,7 +47,11 @@ impl State {
             // U24, U66: the deal comes from the building cards (the A ones under `periods`).
             // The cards not dealt from wait apart (in the second part, which the deal never
             // draws from) until the pile is made.
-            pile: if opts.periods { [a_mask, ALL_DECK & !a_mask, 0] } else { [ALL_BUILDINGS, ALL_DECK & !ALL_BUILDINGS, 0] },
+            pile: if opts.periods {
+                [a_mask, ALL_DECK & !a_mask, 0]
+            } else {
+                [ALL_BUILDINGS, ALL_DECK & !ALL_BUILDINGS, 0]
+            },
             discard: 0,
             pawnshop: 0,
             market: 0,
@@ -135,7 +139,9 @@ impl State {
 
     /// The dots of a seat's areas.
     pub fn dots(&self, p: u8) -> u16 {
-        crate::state::bits64(self.owned[usize::from(p)]).map(|a| u16::from(self.mat.price[usize::from(a)])).sum()
+        crate::state::bits64(self.owned[usize::from(p)])
+            .map(|a| u16::from(self.mat.price[usize::from(a)]))
+            .sum()
     }
 
     /// The start areas `p` may still take (U28): free, within the dots, not bordering his own.
@@ -196,9 +202,17 @@ impl State {
             Some(a) => {
                 need(usize::from(a) < AREAS, "U6", "no such area")?;
                 need(self.owner[usize::from(a)] == NOBODY, "U27", "the area is not free")?;
-                need(self.start_areas(p) & (1u64 << a) != 0, "U28", "the area would break the limits: 3 areas, 10 dots, none bordering")
+                need(
+                    self.start_areas(p) & (1u64 << a) != 0,
+                    "U28",
+                    "the area would break the limits: 3 areas, 10 dots, none bordering",
+                )
             }
-            None => need(self.owned[usize::from(p)].count_ones() >= 2, "U28", "a player stops only with 2 start areas or more"),
+            None => need(
+                self.owned[usize::from(p)].count_ones() >= 2,
+                "U28",
+                "a player stops only with 2 start areas or more",
+            ),
         }
     }
 

@@ -84,13 +84,33 @@ fn to_peters_phase2(rounding: &str) -> (State, Cards) {
     let fach = card(&s, &mut used, "Fachwerkhaus");
     let hand = card(&s, &mut used, "Handwerkerhaus");
     // U21–U24: 3 cards each, dealt round the table from Mark.
-    for c in [k.torhaus, k.getreidemuehle, k.wehrturm, k.pferdestall, fach, k.oper, k.aquaedukt, hand, k.dienstwohnung] {
+    for c in [
+        k.torhaus,
+        k.getreidemuehle,
+        k.wehrturm,
+        k.pferdestall,
+        fach,
+        k.oper,
+        k.aquaedukt,
+        hand,
+        k.dienstwohnung,
+    ] {
         force(&mut s, c);
     }
     assert_eq!(s.stones[..3], [5, 5, 5]);
     assert_eq!(s.marker[..3], [0, 0, 0]);
     // U25–U28, S2: Peter, Mareike, Mark choose in that order, three times.
-    let picks = [(PETER, 14), (MAREIKE, 20), (MARK, 15), (PETER, 10), (MAREIKE, 9), (MARK, 19), (PETER, 33), (MAREIKE, 36), (MARK, 22)];
+    let picks = [
+        (PETER, 14),
+        (MAREIKE, 20),
+        (MARK, 15),
+        (PETER, 10),
+        (MAREIKE, 9),
+        (MARK, 19),
+        (PETER, 33),
+        (MAREIKE, 36),
+        (MARK, 22),
+    ];
     for (who, id) in picks {
         assert_eq!(s.turn(), Turn::Player(usize::from(who)), "{who} chooses");
         play(&mut s, Move::StartArea(area(id)));

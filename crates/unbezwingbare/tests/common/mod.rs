@@ -25,7 +25,9 @@ pub fn test_set() -> &'static Material {
 /// The shipped invented set, leaked once.
 pub fn invented() -> &'static Material {
     static M: OnceLock<&'static Material> = OnceLock::new();
-    M.get_or_init(|| Material::leak(DataSet::load_dir(&dir("data/invented")).expect("the invented set loads")))
+    M.get_or_init(|| {
+        Material::leak(DataSet::load_dir(&dir("data/invented")).expect("the invented set loads"))
+    })
 }
 
 /// A generator.
@@ -82,8 +84,10 @@ pub fn invariants(s: &State) {
     assert_eq!(union, (1u128 << DECK) - 1, "every deck card somewhere");
     assert_eq!(total as usize, DECK, "no deck card in two places");
     // Influence cards.
-    let inf: Vec<u32> =
-        [s.influence_pile, s.influence_discard].into_iter().chain(s.influence.iter().take(n).copied()).collect();
+    let inf: Vec<u32> = [s.influence_pile, s.influence_discard]
+        .into_iter()
+        .chain(s.influence.iter().take(n).copied())
+        .collect();
     assert_eq!(inf.iter().map(|m| m.count_ones()).sum::<u32>(), 30, "influence cards conserved");
     assert_eq!(inf.iter().fold(0, |a, m| a | m), (1u32 << 30) - 1, "every influence card somewhere");
     for p in 0..n {
@@ -102,7 +106,10 @@ pub fn invariants(s: &State) {
         }
         assert_eq!(s.points(p as u8), pts, "points are the buildings' values");
         assert!(s.marker[p] <= pts, "the marker never above the points (N14)");
-        assert!(s.influence[p].count_ones() <= 2 || matches!(s.top(), Some(Frame::Drop { .. })), "at most 2 influence cards (U55)");
+        assert!(
+            s.influence[p].count_ones() <= 2 || matches!(s.top(), Some(Frame::Drop { .. })),
+            "at most 2 influence cards (U55)"
+        );
         assert_eq!(s.known[p] & !s.hand[p], 0, "known cards are in the hand");
     }
     for p in n..SEATS {
