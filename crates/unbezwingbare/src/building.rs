@@ -9,6 +9,12 @@ impl State {
     /// Whether the card `card` may stand on area `a` by its category (U12–U16) and, a toll
     /// house, by its road (U49), a toll house on `a` itself not counted (rebuilding).
     pub fn may_stand(&self, card: u8, a: u8) -> Check {
+        self.may_stand_except(card, a, a)
+    }
+
+    /// As [`State::may_stand`], a toll house on `except` not counted either (a building moved
+    /// from there, `move_building`).
+    pub fn may_stand_except(&self, card: u8, a: u8, except: u8) -> Check {
         let c = self.card(card);
         let ai = usize::from(a);
         match c.category {
@@ -28,6 +34,7 @@ impl State {
             need(road != 0, "U49", "a toll house stands on a road")?;
             let taken = (0..AREAS).any(|x| {
                 x != ai
+                    && x != usize::from(except)
                     && self.mat.road[x] == road
                     && self.building[x] != NOBODY
                     && self.card(self.building[x]).toll

@@ -127,9 +127,18 @@ impl State {
     /// Whether the building `b` on `from` may stand on `to` (U12–U15, U49, its own toll house
     /// leaving `from`).
     fn may_stand_moved(&self, b: u8, from: u8, to: u8) -> bool {
-        let mut s = *self;
-        s.building[usize::from(from)] = NOBODY;
-        s.may_stand(b, to).is_ok()
+        self.may_stand_except(b, to, from).is_ok()
+    }
+
+    /// Whether `move_building` leaves `p` a move (without listing them).
+    fn can_move_building(&self, p: u8) -> bool {
+        let own = self.owned[usize::from(p)];
+        bits64(own).any(|from| {
+            let b = self.building[usize::from(from)];
+            b != NOBODY
+                && bits64(own)
+                    .any(|to| self.building[usize::from(to)] == NOBODY && self.may_stand_moved(b, from, to))
+        })
     }
 
     /// Carries the effect on top forward: a clause without choice at once; one with a choice
@@ -185,9 +194,7 @@ impl State {
                 }
             }
             Clause::MoveBuilding => {
-                let mut v = Vec::new();
-                self.moves_of_building(me, &mut v);
-                if !v.is_empty() {
+                if self.can_move_building(me) {
                     return Step::Decide(me);
                 }
             }
@@ -302,10 +309,14 @@ impl State {
             (Clause::FreeArea, Move::PickArea(a)) => {
                 usize::from(a) < AREAS && self.free_areas(at.me) & (1u64 << a) != 0
             }
-            (Clause::MoveBuilding, Move::MoveBuilding { .. }) => {
-                let mut v = Vec::new();
-                self.moves_of_building(at.me, &mut v);
-                v.contains(&mv)
+            (Clause::MoveBuilding, Move::MoveBuilding { from, to }) => {
+                usize::from(from) < AREAS
+                    && usize::from(to) < AREAS
+                    && self.owner[usize::from(from)] == at.me
+                    && self.owner[usize::from(to)] == at.me
+                    && self.building[usize::from(from)] != NOBODY
+                    && self.building[usize::from(to)] == NOBODY
+                    && self.may_stand_moved(self.building[usize::from(from)], from, to)
             }
             (Clause::Discard(_), Move::Discard(c)) => self.holds(at.me, c),
             _ => false,

@@ -3,22 +3,16 @@
 
 mod common;
 
-use common::{dealt, rng, test_set};
+use common::{building, built, dealt, event, force, give, nth, rng, rule, test_set, twin};
 use stadt_core::game::{Game, Turn};
 use stadt_unbezwingbare::data::Category;
 use stadt_unbezwingbare::material::DECK;
 use stadt_unbezwingbare::state::{Frame, Stage};
 use stadt_unbezwingbare::{Move, NOBODY, Options, SetupError, State};
 
-/// A game of `players` over the test set, dealt, start areas skipped: seat 0 in phase 2.
+/// A game over the test set, dealt, start areas skipped: seat 0 in phase 2.
 fn table(opts: Options) -> State {
-    let mut s = dealt(test_set(), opts, 1);
-    s.stopped = (1 << s.n) - 1;
-    s.stage = Stage::Phase2;
-    s.actor = 0;
-    s.to_act = 0;
-    s.turns = 1;
-    s
+    common::table_on(test_set(), opts)
 }
 
 /// The base game of 3.
@@ -26,80 +20,9 @@ fn three() -> State {
     table(Options::base(3))
 }
 
-/// Moves a deck card from wherever it is into `p`'s hand.
-fn give(s: &mut State, p: u8, card: u8) {
-    take_out(s, card);
-    s.hand[usize::from(p)] |= 1u128 << card;
-}
-
-/// Takes a deck card out of every place.
-fn take_out(s: &mut State, card: u8) {
-    let bit = !(1u128 << card);
-    for part in &mut s.pile {
-        *part &= bit;
-    }
-    for h in &mut s.hand {
-        *h &= bit;
-    }
-    for k in &mut s.known {
-        *k &= bit;
-    }
-    s.discard &= bit;
-    s.pawnshop &= bit;
-}
-
-/// A building card of this category and value (the test set's names).
-fn building(s: &State, cat: Category, price: u8) -> u8 {
-    (0..DECK as u8)
-        .find(|&c| {
-            !s.mat.deck[usize::from(c)].event
-                && s.mat.deck[usize::from(c)].category == cat
-                && s.mat.deck[usize::from(c)].price == price
-        })
-        .expect("the test set has it")
-}
-
-/// Another card of the same kind as `card`.
-fn twin(s: &State, card: u8) -> u8 {
-    let k = s.mat.deck[usize::from(card)].kind;
-    (0..DECK as u8)
-        .find(|&c| c != card && s.mat.deck[usize::from(c)].kind == k && !s.mat.deck[usize::from(c)].event)
-        .expect("two of a kind")
-}
-
-/// The `n`-th card (from 0) of the kind of `card`.
-fn nth(s: &State, card: u8, n: usize) -> u8 {
-    let k = s.mat.deck[usize::from(card)].kind;
-    (0..68u8).filter(|&c| s.mat.deck[usize::from(c)].kind == k).nth(n).expect("enough of a kind")
-}
-
-/// An event card of the test set with this name.
-fn event(s: &State, name: &str) -> u8 {
-    (0..DECK as u8).find(|&c| s.mat.name(c) == name).expect("the event exists")
-}
-
 /// The first area index with this property.
 fn area_where(f: impl Fn(usize) -> bool) -> u8 {
     (0..48).find(|&a| f(a)).expect("the board has such an area") as u8
-}
-
-/// Puts a building on an area of `p` (taking the area if neutral), outside any rule.
-fn built(s: &mut State, p: u8, a: u8, card: u8) {
-    if s.owner[usize::from(a)] == NOBODY {
-        s.occupy(a, p);
-    }
-    take_out(s, card);
-    s.put_up(a, card);
-}
-
-/// Forces an outcome.
-fn force(s: &mut State, id: u64) {
-    assert!(s.force(id), "outcome {id} possible");
-}
-
-/// The rule a move breaks.
-fn rule(s: &State, mv: Move) -> &'static str {
-    s.check(mv).expect_err("the move is illegal").rule
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use stadt_core::game::{Game, Turn};
+use stadt_unbezwingbare::data::Category;
 use stadt_unbezwingbare::data::DataSet;
 use stadt_unbezwingbare::material::DECK;
 use stadt_unbezwingbare::state::{Frame, SEATS, Source};
@@ -151,4 +152,106 @@ pub fn random_game(mat: &'static Material, opts: Options, seed: u64) -> (State, 
         steps += 1;
         assert!(steps < 2_000_000, "the game ends");
     }
+}
+
+/// A game dealt, start areas skipped: seat 0 in phase 2 of turn 1.
+pub fn table_on(mat: &'static Material, opts: Options) -> State {
+    let mut s = dealt(mat, opts, 1);
+    s.stopped = (1 << s.n) - 1;
+    s.stage = stadt_unbezwingbare::state::Stage::Phase2;
+    s.actor = 0;
+    s.to_act = 0;
+    s.turns = 1;
+    s
+}
+
+/// Moves a deck card from wherever it is into `p`'s hand.
+pub fn give(s: &mut State, p: u8, card: u8) {
+    take_out(s, card);
+    s.hand[usize::from(p)] |= 1u128 << card;
+}
+
+/// Takes a deck card out of every place.
+pub fn take_out(s: &mut State, card: u8) {
+    let bit = !(1u128 << card);
+    for part in &mut s.pile {
+        *part &= bit;
+    }
+    for h in &mut s.hand {
+        *h &= bit;
+    }
+    for k in &mut s.known {
+        *k &= bit;
+    }
+    s.discard &= bit;
+    s.pawnshop &= bit;
+}
+
+/// Puts a building on an area of `p` (taking the area if neutral), outside any rule.
+pub fn built(s: &mut State, p: u8, a: u8, card: u8) {
+    if s.owner[usize::from(a)] == NOBODY {
+        s.occupy(a, p);
+    }
+    take_out(s, card);
+    s.put_up(a, card);
+}
+
+/// A building card of this category and value (the test set's names).
+pub fn building(s: &State, cat: Category, price: u8) -> u8 {
+    (0..DECK as u8)
+        .find(|&c| {
+            !s.mat.deck[usize::from(c)].event
+                && s.mat.deck[usize::from(c)].category == cat
+                && s.mat.deck[usize::from(c)].price == price
+        })
+        .expect("the test set has it")
+}
+
+/// Another card of the same kind as `card`.
+pub fn twin(s: &State, card: u8) -> u8 {
+    let k = s.mat.deck[usize::from(card)].kind;
+    (0..DECK as u8)
+        .find(|&c| c != card && s.mat.deck[usize::from(c)].kind == k && !s.mat.deck[usize::from(c)].event)
+        .expect("two of a kind")
+}
+
+/// The `n`-th card (from 0) of the kind of `card`.
+pub fn nth(s: &State, card: u8, n: usize) -> u8 {
+    let k = s.mat.deck[usize::from(card)].kind;
+    (0..68u8).filter(|&c| s.mat.deck[usize::from(c)].kind == k).nth(n).expect("enough of a kind")
+}
+
+/// An event card of the test set with this name.
+pub fn event(s: &State, name: &str) -> u8 {
+    (0..DECK as u8).find(|&c| s.mat.name(c) == name).expect("the event exists")
+}
+
+/// Forces an outcome.
+pub fn force(s: &mut State, id: u64) {
+    assert!(s.force(id), "outcome {id} possible");
+}
+
+/// The rule a move breaks.
+pub fn rule(s: &State, mv: Move) -> &'static str {
+    s.check(mv).expect_err("the move is illegal").rule
+}
+
+/// The influence card (first of its kind) with this name.
+pub fn influence(s: &State, name: &str) -> u8 {
+    (0..30u8)
+        .find(|&c| s.mat.data.cards.influence[usize::from(s.mat.influence_kind[usize::from(c)])].name == name)
+        .expect("the influence card exists")
+}
+
+/// Gives `p` an influence card from the pile.
+pub fn give_influence(s: &mut State, p: u8, card: u8) {
+    s.influence_pile &= !(1u32 << card);
+    s.influence_discard &= !(1u32 << card);
+    s.influence[usize::from(p)] |= 1u32 << card;
+}
+
+/// Gives `p` stones from the bank.
+pub fn fund(s: &mut State, p: u8, n: u16) {
+    s.stones[usize::from(p)] += n;
+    s.bank -= i32::from(n);
 }
