@@ -140,8 +140,8 @@ fn effect_draw_an_event_draws_a_building_card_for_each_player() {
         assert!(guard < 100);
         let _ = &mut r;
     }
-    for p in 0..3 {
-        assert_eq!(s.hand[p].count_ones(), before[p] + 1);
+    for (h, b) in s.hand.iter().zip(&before) {
+        assert_eq!(h.count_ones(), b + 1);
     }
 }
 
