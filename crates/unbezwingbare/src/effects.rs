@@ -262,7 +262,7 @@ impl State {
                     self.no_income = true;
                 }
             }
-            Clause::Cancel => {}
+            Clause::Cancel => self.cancel_answered(),
         }
         self.next_clause();
         Step::Go

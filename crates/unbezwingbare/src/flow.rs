@@ -38,6 +38,12 @@ impl State {
                             return;
                         }
                     }
+                    Frame::Answer { .. } => {
+                        if let Some(p) = self.answer_step() {
+                            self.to_act = p;
+                            return;
+                        }
+                    }
                     Frame::Drop { p } => {
                         self.to_act = p;
                         return;

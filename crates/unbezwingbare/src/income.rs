@@ -35,7 +35,12 @@ impl State {
     /// Goes on with the income on top: pays players with one building at once, stops at a player
     /// with a choice (N6), and at the end gives the card to the player to act (U37).
     pub(crate) fn income_step(&mut self) -> Option<u8> {
-        let Some(Frame::Income { card, next }) = self.top() else { return None };
+        let Some(Frame::Income { card, next, tax }) = self.top() else { return None };
+        if tax {
+            // U34: every player down to 5 stones before any income.
+            self.tax_to(5);
+            self.set_top(Frame::Income { card, next, tax: false });
+        }
         let mut off = next;
         while off < self.n && !self.no_income {
             let p = self.after_actor(off);
@@ -44,7 +49,7 @@ impl State {
                 0 => {}
                 1 => self.receive(p, self.income_of(p, areas.trailing_zeros() as u8)),
                 _ => {
-                    self.set_top(Frame::Income { card, next: off });
+                    self.set_top(Frame::Income { card, next: off, tax: false });
                     return Some(p);
                 }
             }
@@ -60,9 +65,9 @@ impl State {
 
     /// The player at hand takes the income of his building on `a` (U35, U36).
     pub(crate) fn take_income(&mut self, a: u8) {
-        let Some(Frame::Income { card, next }) = self.top() else { return };
+        let Some(Frame::Income { card, next, .. }) = self.top() else { return };
         let p = self.after_actor(next);
         self.receive(p, self.income_of(p, a));
-        self.set_top(Frame::Income { card, next: next + 1 });
+        self.set_top(Frame::Income { card, next: next + 1, tax: false });
     }
 }

@@ -88,5 +88,9 @@ impl State {
         self.influence[usize::from(by)] &= !(1u32 << card);
         self.influence_discard |= 1u32 << card;
         self.push(Frame::Effect { src: Source::Influence { card, by, target }, clause: 0, off: 0, left: 0 });
+        if target != NOBODY {
+            // S9: the player named may answer with a `when_targeted` card.
+            self.open_answers(crate::state::TARGETED);
+        }
     }
 }

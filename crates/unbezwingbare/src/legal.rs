@@ -19,7 +19,7 @@ impl State {
             return;
         }
         match self.top() {
-            Some(Frame::Income { card, next }) => {
+            Some(Frame::Income { card, next, .. }) => {
                 let p = self.after_actor(next);
                 out.extend(bits64(self.income_areas(p, card)).map(Move::Income));
                 return;
@@ -30,6 +30,10 @@ impl State {
             }
             Some(Frame::Effect { .. }) => {
                 self.effect_moves(out);
+                return;
+            }
+            Some(Frame::Answer { .. }) => {
+                self.answer_moves(out);
                 return;
             }
             Some(_) => return,
@@ -129,7 +133,8 @@ impl State {
         need(self.to_act != OVER, "U2", "the game is over")?;
         need(self.to_act != CHANCE, "U77", "chance acts now, not a player")?;
         match self.top() {
-            Some(Frame::Income { card, next }) => {
+            Some(Frame::Answer { .. }) => return self.check_answer(mv),
+            Some(Frame::Income { card, next, .. }) => {
                 let Move::Income(a) = mv else {
                     return Err(Illegal::new("U35", "the income for the card turned is chosen first"));
                 };
@@ -172,6 +177,7 @@ impl State {
             Move::PickArea(_) | Move::Discard(_) | Move::MoveBuilding { .. } => {
                 Err(Illegal::new("U33", "no effect asks for a decision"))
             }
+            Move::Pass => Err(Illegal::new("S9", "no influence card can be answered now")),
         }
     }
 
@@ -185,10 +191,18 @@ impl State {
     /// Applies a legal move (`check` passed), then settles the automatic steps that follow.
     pub fn apply(&mut self, mv: Move) {
         self.steps += 1;
-        if let Some(Frame::Effect { .. }) = self.top() {
-            self.apply_effect(mv);
-            self.settle();
-            return;
+        match self.top() {
+            Some(Frame::Effect { .. }) => {
+                self.apply_effect(mv);
+                self.settle();
+                return;
+            }
+            Some(Frame::Answer { .. }) => {
+                self.apply_answer(mv);
+                self.settle();
+                return;
+            }
+            _ => {}
         }
         match mv {
             Move::StartArea(a) => self.take_start(a),
@@ -207,7 +221,7 @@ impl State {
             Move::Play { card, target } => self.play_influence(card, target),
             Move::EndPhase2 => self.stage = Stage::Phase3,
             Move::DropInfluence(c) => self.drop_influence(c),
-            Move::PickArea(_) | Move::Discard(_) | Move::MoveBuilding { .. } => {}
+            Move::PickArea(_) | Move::Discard(_) | Move::MoveBuilding { .. } | Move::Pass => {}
         }
         self.settle();
     }

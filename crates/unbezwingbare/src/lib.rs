@@ -7,6 +7,7 @@
 //! `data/invented/` is invented. The engine is a flat state (`State`) over the leaked tables of
 //! a data set (`Material`), every decision a `Move`, every chance outcome explicit (U77).
 
+pub mod answers;
 pub mod areas;
 pub mod building;
 pub mod buying;

@@ -51,6 +51,8 @@ pub enum Move {
     EndPhase2,
     /// Discard this influence card, the hand holding three (U55).
     DropInfluence(u8),
+    /// Answer nothing: let the card, event or tax stand (S9).
+    Pass,
     /// The area an effect asks for (remove_knight, remove_building, free_area).
     PickArea(u8),
     /// Discard this building card from the hand (effect `discard`).

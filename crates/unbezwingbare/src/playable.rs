@@ -43,15 +43,15 @@ impl Game for State {
         self.force(outcome)
     }
 
-    /// During play a seat's points (U51); at the end 1 for a winner, shared by tied winners (U4).
+    /// During play a seat's points (U51); at the end its share of the win (`win_shares`: 1
+    /// shared by tied winners, U4; by person under `two_orders`, N19).
     fn scores(&self, out: &mut [f64]) {
-        let winners = self.winners.count_ones().max(1) as f64;
+        if self.is_over() {
+            self.win_shares(out);
+            return;
+        }
         for (p, o) in out.iter_mut().enumerate().take(self.seats()) {
-            *o = if self.is_over() {
-                if self.winners & (1 << p) != 0 { 1.0 / winners } else { 0.0 }
-            } else {
-                f64::from(self.points(p as u8))
-            };
+            *o = f64::from(self.points(p as u8));
         }
     }
 

@@ -59,3 +59,29 @@ impl State {
         (0..self.n).filter(|&p| key(p) == top).fold(0, |m, p| m | 1 << p)
     }
 }
+
+impl State {
+    /// The share of the win of each seat, into `out`: 1 shared among the winners (U4); under
+    /// `two_player=two_orders` a seat shares its person's win (N19: seats 0 and 2 are one
+    /// person, 1 and 3 the other; both orders of a person count as one winner).
+    pub fn win_shares(&self, out: &mut [f64]) {
+        let two_orders = self.opts.seats() != self.opts.players;
+        let winners = if two_orders {
+            // A person wins when one of his orders does.
+            let persons =
+                (0..self.n).filter(|&p| self.winners & (1 << p) != 0).fold(0u8, |m, p| m | 1 << (p % 2));
+            (0..self.n).filter(|&p| persons & (1 << (p % 2)) != 0).fold(0u8, |m, p| m | 1 << p)
+        } else {
+            self.winners
+        };
+        let share = if two_orders {
+            let persons = (0..2u8).filter(|&q| winners & (1 << q) != 0).count().max(1);
+            1.0 / persons as f64
+        } else {
+            1.0 / winners.count_ones().max(1) as f64
+        };
+        for (p, o) in out.iter_mut().enumerate().take(self.seats()) {
+            *o = if winners & (1 << p) != 0 { share } else { 0.0 };
+        }
+    }
+}

@@ -85,6 +85,17 @@ pub enum Frame {
         card: u8,
         /// The next player, as an offset from the player to act.
         next: u8,
+        /// The violet card's tax is still to be levied (U34).
+        tax: bool,
+    },
+    /// Other players may answer with an influence card playable outside their turn (S9).
+    Answer {
+        /// What is answered: [`TARGETED`], [`ON_EVENT`] or [`ON_TAX`].
+        moment: u8,
+        /// The next player to ask, as an offset from the player to act.
+        off: u8,
+        /// Whether an answer cancelled what is answered (`cancel`).
+        cancelled: bool,
     },
     /// An effect being carried out.
     Effect {
@@ -110,6 +121,13 @@ pub enum Frame {
         p: u8,
     },
 }
+
+/// An influence card played against a player, answered by him (`when_targeted`).
+pub const TARGETED: u8 = 0;
+/// An event turned, answered before it is carried out (`on_event`).
+pub const ON_EVENT: u8 = 1;
+/// A violet card turned, answered before the tax (`on_tax`).
+pub const ON_TAX: u8 = 2;
 
 /// Action bits for `block` (data.md): buy_area, place, trade, buy_influence.
 pub mod block {

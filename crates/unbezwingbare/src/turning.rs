@@ -2,7 +2,7 @@
 //! purchase or a `draw` (U42); an empty pile reshuffles the discards once (U38, S10, N8).
 
 use crate::data::Category;
-use crate::state::{Frame, Source, State};
+use crate::state::{Frame, ON_EVENT, ON_TAX, Source, State};
 
 impl State {
     /// Whether a card can be turned for the turning on top; reshuffles the discards when the pile
@@ -52,17 +52,22 @@ impl State {
             let f = Frame::Effect { src: Source::Event(card), clause: 0, off: 0, left: 0 };
             if !self.push(f) {
                 self.discard |= bit;
+                return;
             }
+            // S9: players holding an `on_event` card may answer it first.
+            self.open_answers(ON_EVENT);
             return;
         }
         match self.top() {
             Some(Frame::Turning { .. }) => {
                 self.pop();
-                // U34: a violet card taxes every player down to 5 before any income.
-                if self.card(card).category == Category::Staedtisch {
-                    self.tax_to(5);
+                // U34: a violet card taxes every player down to 5 before any income (levied by
+                // the income frame, after any `on_tax` answer, S9).
+                let tax = self.card(card).category == Category::Staedtisch;
+                self.push(Frame::Income { card, next: 0, tax });
+                if tax {
+                    self.open_answers(ON_TAX);
                 }
-                self.push(Frame::Income { card, next: 0 });
             }
             Some(Frame::Drawing { p, left, reshuffled }) => {
                 // U42, N7: drawn unseen, no tax, no income.

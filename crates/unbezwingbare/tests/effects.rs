@@ -288,3 +288,67 @@ fn effect_draw_influence_and_cancel_on_the_test_set() {
     let c = building(&s, Category::Buergertum, 1);
     give(&mut s, 0, c);
 }
+
+#[test]
+fn s9_u56_cancel_when_targeted_voids_the_card_played_against_him() {
+    let mut s = table_on(test_set(), Options::base(3));
+    let raub = influence(&s, "Raub");
+    let wache = influence(&s, "Wache");
+    give_influence(&mut s, 0, raub);
+    give_influence(&mut s, 1, wache);
+    s.play(Move::Play { card: raub, target: 1 }).unwrap();
+    assert_eq!(s.turn(), Turn::Player(1), "the player named may answer");
+    let mut buf = Vec::new();
+    Game::legal_moves(&s, &mut buf);
+    assert_eq!(buf, vec![Move::Pass, Move::Play { card: wache, target: NOBODY }]);
+    s.play(Move::Play { card: wache, target: NOBODY }).unwrap();
+    assert_eq!(s.stones[..2], [5, 5], "Raub is cancelled");
+    assert_eq!(s.turn(), Turn::Player(0));
+    assert_eq!(s.stage, Stage::Phase2);
+    assert_eq!(s.influence_discard & ((1 << raub) | (1 << wache)), (1 << raub) | (1 << wache));
+}
+
+#[test]
+fn s9_an_answer_may_be_passed_and_the_card_stands() {
+    let mut s = table_on(test_set(), Options::base(3));
+    let raub = influence(&s, "Raub");
+    let wache = influence(&s, "Wache");
+    give_influence(&mut s, 0, raub);
+    give_influence(&mut s, 1, wache);
+    s.play(Move::Play { card: raub, target: 1 }).unwrap();
+    s.play(Move::Pass).unwrap();
+    assert_eq!(s.stones[..2], [7, 3]);
+}
+
+#[test]
+fn s9_u34_an_anytime_cancel_voids_an_event_or_the_tax() {
+    let mut s = table_on(test_set(), Options::base(3));
+    let wache = influence(&s, "Wache");
+    give_influence(&mut s, 2, wache);
+    let regen = event(&s, "Regen");
+    let klein = building(&s, Category::Buergertum, 1);
+    built(&mut s, 0, 0, klein);
+    turn_in_phase1(&mut s, regen);
+    assert_eq!(s.turn(), Turn::Player(2), "another player may answer the event");
+    s.play(Move::Play { card: wache, target: NOBODY }).unwrap();
+    assert_eq!(s.stones[0], 5, "Regen is cancelled");
+    assert!(s.discard & (1u128 << regen) != 0);
+    assert_eq!(s.turn(), Turn::Chance, "the turning goes on");
+    // The tax.
+    let wache2 = (0..30u8)
+        .filter(|&c| s.mat.influence_kind[usize::from(c)] == s.mat.influence_kind[usize::from(wache)])
+        .nth(1)
+        .unwrap();
+    give_influence(&mut s, 2, wache2);
+    fund(&mut s, 1, 10);
+    let violet = (0..68u8)
+        .find(|&c| {
+            s.mat.deck[usize::from(c)].category == Category::Staedtisch && s.pile[0] & (1u128 << c) != 0
+        })
+        .unwrap();
+    force(&mut s, u64::from(violet));
+    assert_eq!(s.turn(), Turn::Player(2));
+    s.play(Move::Play { card: wache2, target: NOBODY }).unwrap();
+    assert_eq!(s.stones[1], 15, "no tax");
+    assert_eq!(s.stage, Stage::Phase2);
+}
