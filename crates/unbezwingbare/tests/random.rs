@@ -67,3 +67,38 @@ fn u64_strategic_games_keep_the_invariants() {
         }
     }
 }
+
+/// Random 4-player play on the invented set without the invariant checks: steps a second.
+/// Run by hand: `cargo test --release -p stadt-unbezwingbare --test random speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn speed_random_4_player_play() {
+    use rand::RngExt;
+    use stadt_core::game::{Game, Turn};
+    use stadt_unbezwingbare::State;
+    let mut r = common::rng(1);
+    let mut buf = Vec::new();
+    let start = std::time::Instant::now();
+    let (mut steps, mut games) = (0u64, 0u64);
+    let fresh = State::new(invented(), Options::base(4)).unwrap();
+    while start.elapsed().as_secs_f64() < 3.0 {
+        let mut s = fresh;
+        loop {
+            match s.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    s.resolve(&mut r);
+                }
+                Turn::Player(_) => {
+                    Game::legal_moves(&s, &mut buf);
+                    let m = buf[r.random_range(0..buf.len())];
+                    s.apply(m);
+                }
+            }
+            steps += 1;
+        }
+        games += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    eprintln!("{:.0} steps/s, {:.0} games/s, {} bytes a state", steps as f64 / t, games as f64 / t, std::mem::size_of::<State>());
+}
