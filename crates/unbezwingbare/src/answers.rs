@@ -125,6 +125,7 @@ impl State {
         if let Move::Play { card, target } = mv {
             self.influence[usize::from(p)] &= !(1u32 << card);
             self.influence_discard |= 1u32 << card;
+            self.played_influence |= 1u32 << card;
             self.push(Frame::Effect {
                 src: Source::Influence { card, by: p, target },
                 clause: 0,

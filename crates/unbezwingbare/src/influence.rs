@@ -12,6 +12,8 @@ impl State {
         if left > 0 && self.influence_pile == 0 && self.influence_discard != 0 {
             self.influence_pile = self.influence_discard;
             self.influence_discard = 0;
+            self.played_influence = 0;
+            self.dropped = [0; crate::state::SEATS];
         }
         if left == 0 || self.influence_pile == 0 {
             self.pop();
@@ -49,6 +51,7 @@ impl State {
         let Some(Frame::Drop { p }) = self.top() else { return };
         self.influence[usize::from(p)] &= !(1u32 << card);
         self.influence_discard |= 1u32 << card;
+        self.dropped[usize::from(p)] |= 1u32 << card;
         self.pop();
     }
 
@@ -87,6 +90,7 @@ impl State {
         let by = self.actor;
         self.influence[usize::from(by)] &= !(1u32 << card);
         self.influence_discard |= 1u32 << card;
+        self.played_influence |= 1u32 << card;
         self.push(Frame::Effect { src: Source::Influence { card, by, target }, clause: 0, off: 0, left: 0 });
         if target != NOBODY {
             // S9: the player named may answer with a `when_targeted` card.

@@ -20,6 +20,7 @@ pub mod influence;
 pub mod legal;
 pub mod material;
 pub mod moves;
+pub mod observation;
 pub mod options;
 pub mod phase2;
 pub mod playable;

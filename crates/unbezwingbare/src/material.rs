@@ -49,6 +49,18 @@ pub struct Material {
     pub water: [bool; AREAS],
     /// Whether the area is in the innermost ring (U13).
     pub inner: [bool; AREAS],
+    /// The deck cards of each period A, B, C (U65).
+    pub period_mask: [u128; 3],
+}
+
+/// Two tables are equal when they are the same leaked tables or read from the same files (by
+/// their SHA-256): what lets two states over them compare.
+impl PartialEq for Material {
+    fn eq(&self, other: &Material) -> bool {
+        std::ptr::eq(self, other)
+            || (self.data.board.sha256 == other.data.board.sha256
+                && self.data.cards.sha256 == other.data.cards.sha256)
+    }
 }
 
 impl Material {
@@ -118,7 +130,11 @@ impl Material {
             water[i] = a.water;
             inner[i] = a.ring == 1;
         }
-        Material { data, deck, influence_kind, neighbours, price, bonus, road, water, inner }
+        let mut period_mask = [0u128; 3];
+        for (i, c) in deck.iter().enumerate() {
+            period_mask[c.period as usize] |= 1u128 << i;
+        }
+        Material { data, deck, influence_kind, neighbours, price, bonus, road, water, inner, period_mask }
     }
 
     /// The effect of an event card of the deck.

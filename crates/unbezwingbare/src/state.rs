@@ -142,7 +142,7 @@ pub mod block {
 }
 
 /// The whole game.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct State {
     /// The data.
     pub mat: &'static Material,
@@ -185,6 +185,13 @@ pub struct State {
     pub influence_pile: u32,
     /// The influence discards (N15, N17).
     pub influence_discard: u32,
+    /// The influence discards that were played, face up (U56): public.
+    pub played_influence: u32,
+    /// The influence discards each seat put there face down (N15): known to him only.
+    pub dropped: [u32; SEATS],
+    /// Whether the discards were ever reshuffled into the draw pile (then its parts no longer
+    /// follow the periods, U66).
+    pub mixed: bool,
     /// Each great power's holder, or [`NOBODY`] (U70–U72).
     pub great: [u8; 4],
     /// The player to act.

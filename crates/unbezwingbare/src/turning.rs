@@ -25,6 +25,7 @@ impl State {
             // each card uniformly when turned makes the shuffle itself no separate outcome (U77).
             self.pile[0] = self.discard;
             self.discard = 0;
+            self.mixed = true;
             let f = match self.top() {
                 Some(Frame::Turning { .. }) => Frame::Turning { reshuffled: true },
                 Some(Frame::Drawing { p, left, .. }) => Frame::Drawing { p, left, reshuffled: true },
