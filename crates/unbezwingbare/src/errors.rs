@@ -14,6 +14,8 @@ pub enum SetupError {
         /// The value given.
         value: String,
     },
+    /// `two_player` given with other than 2 players (section 13).
+    TwoPlayerOnly(u8),
     /// Under `periods` the A building cards cannot fill the starting hands (section 17, U66).
     PeriodDeal {
         /// Cards the deal needs.
@@ -29,6 +31,9 @@ impl fmt::Display for SetupError {
             SetupError::Players(n) => write!(f, "players must be 2 to 5, not {n} (U1, U5)"),
             SetupError::Option { name, value } => {
                 write!(f, "unknown option or value: {name}={value} (section 13)")
+            }
+            SetupError::TwoPlayerOnly(n) => {
+                write!(f, "two_player is an option of the two-player game, not of {n} players (section 13)")
             }
             SetupError::PeriodDeal { needed, have } => {
                 write!(f, "the deal needs {needed} A building cards, the data has {have} (U66)")

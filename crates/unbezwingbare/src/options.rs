@@ -36,8 +36,8 @@ pub enum Rounding {
 pub struct Options {
     /// Persons at the table, 2 to 5 (U1).
     pub players: u8,
-    /// The two-player variant (only read with 2 players).
-    pub two_player: TwoPlayer,
+    /// The two-player variant chosen, if any (only with 2 players; default there `FiveAreas`).
+    pub two_player: Option<TwoPlayer>,
     /// U2 or U60.
     pub last_round: LastRound,
     /// The strategic variant's targets (U74).
@@ -65,7 +65,7 @@ impl Options {
     pub fn base(players: u8) -> Options {
         Options {
             players,
-            two_player: TwoPlayer::FiveAreas,
+            two_player: None,
             last_round: LastRound::Immediate,
             strategic: false,
             periods: false,
@@ -102,12 +102,12 @@ impl Options {
         match name {
             "players" => self.players = value.parse().map_err(|_| bad())?,
             "two_player" => {
-                self.two_player = match value {
+                self.two_player = Some(match value {
                     "five_areas" => TwoPlayer::FiveAreas,
                     "two_orders" => TwoPlayer::TwoOrders,
                     "plain" => TwoPlayer::Plain,
                     _ => return Err(bad()),
-                }
+                })
             }
             "last_round" => {
                 self.last_round = match value {
@@ -155,12 +155,12 @@ impl Options {
 
     /// The seats in play: 4 under `two_orders` (U59), else the players.
     pub fn seats(&self) -> u8 {
-        if self.players == 2 && self.two_player == TwoPlayer::TwoOrders { 4 } else { self.players }
+        if self.players == 2 && self.two_player == Some(TwoPlayer::TwoOrders) { 4 } else { self.players }
     }
 
     /// Whether the two-player rules of U58 (five areas) apply.
     pub fn five_areas(&self) -> bool {
-        self.players == 2 && self.two_player == TwoPlayer::FiveAreas
+        self.players == 2 && matches!(self.two_player, None | Some(TwoPlayer::FiveAreas))
     }
 
     /// Points to win (U1, U74, N18; U59 plays by the 4-player table).
@@ -188,6 +188,9 @@ impl Options {
     pub fn check(&self) -> Result<(), SetupError> {
         if !(2..=5).contains(&self.players) {
             return Err(SetupError::Players(self.players));
+        }
+        if self.players != 2 && self.two_player.is_some() {
+            return Err(SetupError::TwoPlayerOnly(self.players));
         }
         Ok(())
     }

@@ -41,6 +41,10 @@ fn u5_six_players_and_unknown_options_are_refused() {
     assert_eq!(State::new(test_set(), Options::base(6)).unwrap_err(), SetupError::Players(6));
     assert!(Options::base(3).set("colour", "red").is_err());
     assert!(Options::base(3).set("sell_rounding", "sideways").is_err());
+    let mut o = Options::base(3);
+    o.set("two_player", "plain").unwrap();
+    assert_eq!(State::new(test_set(), o).unwrap_err(), SetupError::TwoPlayerOnly(3));
+    assert_eq!(State::new(test_set(), Options::base(1)).unwrap_err(), SetupError::Players(1));
 }
 
 #[test]
@@ -113,6 +117,21 @@ fn u28_s2_a_player_stops_at_three_areas_and_n5_with_none_left() {
     }
     assert_eq!(s.actor, 0, "U30: the start player begins");
     assert_eq!(s.turns, 1);
+}
+
+#[test]
+fn u28_n5_a_player_with_no_legal_area_left_stops_below_two() {
+    let mut s = dealt(test_set(), Options::base(3), 3);
+    assert_eq!(s.start_chooser(), 2);
+    s.occupy(0, 2);
+    // Every other area taken by seat 0 (beyond any rule): nothing is left for seat 2 or 1.
+    for a in 1..48u8 {
+        s.occupy(a, 0);
+    }
+    s.settle();
+    assert_eq!(s.stopped, 0b111);
+    assert_eq!(s.owned[2].count_ones(), 1, "stopped with one area");
+    assert_eq!(s.stage, Stage::Phase1, "the first turn began");
 }
 
 #[test]
