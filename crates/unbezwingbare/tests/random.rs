@@ -100,5 +100,44 @@ fn speed_random_4_player_play() {
         games += 1;
     }
     let t = start.elapsed().as_secs_f64();
-    eprintln!("{:.0} steps/s, {:.0} games/s, {} bytes a state", steps as f64 / t, games as f64 / t, std::mem::size_of::<State>());
+    eprintln!(
+        "{:.0} steps/s, {:.0} games/s, {} bytes a state",
+        steps as f64 / t,
+        games as f64 / t,
+        std::mem::size_of::<State>()
+    );
+}
+
+/// Many random games under every rule set and both data sets. Run by hand:
+/// `cargo test --release -p stadt-unbezwingbare --test random stress -- --ignored`.
+#[test]
+#[ignore]
+fn stress_many_random_games() {
+    let mut configs: Vec<Options> = Vec::new();
+    for players in 2..=5u8 {
+        configs.push(opts(players));
+        let mut s = opts(players);
+        s.set("variant", "strategic").unwrap();
+        configs.push(s);
+        let mut b = opts(players);
+        b.set("bank", "160").unwrap();
+        b.set("last_round", "complete").unwrap();
+        configs.push(b);
+    }
+    for tp in ["two_orders", "plain"] {
+        let mut o = opts(2);
+        o.set("two_player", tp).unwrap();
+        configs.push(o);
+    }
+    let mut games = 0;
+    for (i, o) in configs.iter().enumerate() {
+        for seed in 0..60 {
+            for mat in [test_set(), invented()] {
+                let (s, _) = random_game(mat, *o, seed * 1000 + i as u64);
+                assert!(s.is_over());
+                games += 1;
+            }
+        }
+    }
+    eprintln!("{games} games");
 }
