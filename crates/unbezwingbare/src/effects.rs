@@ -258,7 +258,8 @@ impl State {
                 }
             }
             Clause::NoIncome => {
-                if self.stage == Stage::Phase1 {
+                // Played before phase 1 (U56), it acts on the phase 1 to come.
+                if matches!(self.stage, Stage::Phase1 | Stage::Before) {
                     self.no_income = true;
                 }
             }
