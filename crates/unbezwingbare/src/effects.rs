@@ -67,7 +67,7 @@ impl State {
             Kind::Tag(Tag::TollHouse) => c.toll,
             Kind::Building => true,
             Kind::Area => false,
-            Kind::Name(n) => self.mat.name(b) == n,
+            Kind::Name(n) => !c.event && self.mat.kind_named(n) == Some(c.kind),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::data::board::AREAS;
 use crate::data::cards::{BUILDINGS, EVENTS, INFLUENCE};
-use crate::data::{Category, Clause, DataSet, Effect, Moment, Period, Tag};
+use crate::data::{Category, Clause, DataSet, Effect, Filter, Kind, Moment, Period, Tag};
 
 /// Cards in the draw pile's world: 68 building cards (ids 0..68) and 15 events (ids 68..83).
 pub const DECK: usize = BUILDINGS + EVENTS;
@@ -51,6 +51,9 @@ pub struct Material {
     pub inner: [bool; AREAS],
     /// The deck cards of each period A, B, C (U65).
     pub period_mask: [u128; 3],
+    /// Each building name an effect names (`per NAME`, a filter), by the address of the name's
+    /// text in `data` (which never moves or changes), with its kind: no string compare in play.
+    name_kinds: Vec<(usize, u8)>,
 }
 
 /// Two tables are equal when they are the same leaked tables or read from the same files (by
@@ -134,7 +137,47 @@ impl Material {
         for (i, c) in deck.iter().enumerate() {
             period_mask[c.period as usize] |= 1u128 << i;
         }
-        Material { data, deck, influence_kind, neighbours, price, bonus, road, water, inner, period_mask }
+        let mut name_kinds = Vec::new();
+        let effects =
+            data.cards.events.iter().map(|e| &e.effect).chain(data.cards.influence.iter().map(|c| &c.effect));
+        for effect in effects {
+            for clause in &effect.0 {
+                let kind = match clause {
+                    Clause::Gain { per: Some(k), .. } | Clause::Lose { per: Some(k), .. } => Some(k),
+                    Clause::RemoveKnight { filter: Filter::Building(k), .. }
+                    | Clause::RemoveBuilding { filter: Filter::Building(k), .. } => Some(k),
+                    _ => None,
+                };
+                if let Some(Kind::Name(n)) = kind {
+                    if let Some(i) = data.cards.buildings.iter().position(|b| b.name == *n) {
+                        name_kinds.push((n.as_ptr() as usize, i as u8));
+                    }
+                }
+            }
+        }
+        Material {
+            data,
+            deck,
+            influence_kind,
+            neighbours,
+            price,
+            bonus,
+            road,
+            water,
+            inner,
+            period_mask,
+            name_kinds,
+        }
+    }
+
+    /// The kind index of the building card named `name` (found by the address of a name held in
+    /// the data's effects, else by comparing the text).
+    pub fn kind_named(&self, name: &str) -> Option<u8> {
+        let at = name.as_ptr() as usize;
+        if let Some(&(_, k)) = self.name_kinds.iter().find(|(p, _)| *p == at) {
+            return Some(k);
+        }
+        self.data.cards.buildings.iter().position(|b| b.name == name).map(|i| i as u8)
     }
 
     /// The effect of an event card of the deck.
