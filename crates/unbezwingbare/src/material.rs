@@ -148,10 +148,10 @@ impl Material {
                     | Clause::RemoveBuilding { filter: Filter::Building(k), .. } => Some(k),
                     _ => None,
                 };
-                if let Some(Kind::Name(n)) = kind {
-                    if let Some(i) = data.cards.buildings.iter().position(|b| b.name == *n) {
-                        name_kinds.push((n.as_ptr() as usize, i as u8));
-                    }
+                if let Some(Kind::Name(n)) = kind
+                    && let Some(i) = data.cards.buildings.iter().position(|b| b.name == *n)
+                {
+                    name_kinds.push((n.as_ptr() as usize, i as u8));
                 }
             }
         }
