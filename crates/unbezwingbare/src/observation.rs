@@ -37,15 +37,22 @@ fn take<R: Rng + ?Sized>(pool: &mut u128, k: u32, rng: &mut Option<&mut R>) -> u
 }
 
 impl State {
+    /// Whether `viewer` sees seat `q`'s hands: its own, and under `two_player=two_orders` its
+    /// person's other order too (N19: seats 0 and 2 are one person, 1 and 3 the other).
+    pub fn sees_hand(&self, viewer: u8, q: u8) -> bool {
+        q == viewer || (self.opts.seats() != self.opts.players && q % 2 == viewer % 2)
+    }
+
     /// Deals what `viewer` cannot see afresh, every place keeping its size: shuffled by `rng`, or
     /// the lowest cards first when `rng` is None.
     pub fn redeal_hidden<R: Rng + ?Sized>(&mut self, viewer: u8, mut rng: Option<&mut R>) {
         let n = usize::from(self.n);
-        let me = usize::from(viewer);
+        let hidden_seats: u8 = (0..self.n).filter(|&q| !self.sees_hand(viewer, q)).fold(0, |m, q| m | 1 << q);
+        let others = move |q: &usize| hidden_seats & (1 << q) != 0;
         // Building and event cards.
         let mut pool = 0u128;
         let mut hidden = [0u32; SEATS];
-        for q in (0..n).filter(|&q| q != me) {
+        for q in (0..n).filter(others) {
             let h = self.hand[q] & !self.known[q];
             hidden[q] = h.count_ones();
             pool |= h;
@@ -66,16 +73,16 @@ impl State {
                 self.pile[k] = take(&mut pool, size, &mut rng);
             }
         }
-        for q in (0..n).filter(|&q| q != me) {
+        for q in (0..n).filter(others) {
             self.hand[q] |= take(&mut pool, hidden[q], &mut rng);
         }
         // Influence cards.
-        let mine = self.dropped[me];
+        let mine = (0..n).filter(|q| !others(q)).fold(0, |m, q| m | self.dropped[q]);
         let face_down = self.influence_discard & !self.played_influence & !mine;
         let mut ipool = u128::from(face_down | self.influence_pile);
         let (down, pile) = (face_down.count_ones(), self.influence_pile.count_ones());
         let mut sizes = [0u32; SEATS];
-        for q in (0..n).filter(|&q| q != me) {
+        for q in (0..n).filter(others) {
             sizes[q] = self.influence[q].count_ones();
             ipool |= u128::from(self.influence[q]);
             self.influence[q] = 0;
@@ -83,7 +90,7 @@ impl State {
         self.influence_pile = take(&mut ipool, pile, &mut rng) as u32;
         self.influence_discard =
             (self.influence_discard & !face_down) | take(&mut ipool, down, &mut rng) as u32;
-        for q in (0..n).filter(|&q| q != me) {
+        for q in (0..n).filter(others) {
             self.influence[q] = take(&mut ipool, sizes[q], &mut rng) as u32;
             self.dropped[q] = 0;
         }

@@ -118,3 +118,18 @@ fn u76_the_seat_to_decide_has_the_same_moves_in_its_view() {
         }
     }
 }
+
+#[test]
+fn u59_n19_under_two_orders_a_person_sees_both_his_orders_hands() {
+    let mut o = Options::base(2);
+    o.set("two_player", "two_orders").unwrap();
+    let s = played(test_set(), o, 5, 200);
+    let mut r = rng(9);
+    for _ in 0..5 {
+        let t = s.sample(0, &mut r);
+        assert_eq!(t.hand[2], s.hand[2], "seat 2 is the same person's other order");
+        assert_eq!(t.influence[2], s.influence[2]);
+        invariants(&t);
+    }
+    assert!(s.sees_hand(1, 3) && !s.sees_hand(1, 2));
+}
