@@ -73,6 +73,12 @@ impl Material {
         Box::leak(Box::new(Material::new(data)))
     }
 
+    /// Loads `board.txt` and `cards.txt` from a folder and leaks their tables (errors name the
+    /// file and line, data.md).
+    pub fn load(dir: &std::path::Path) -> Result<&'static Material, crate::data::DataError> {
+        Ok(Material::leak(DataSet::load_dir(dir)?))
+    }
+
     /// Reads a data set into tables (the loader already checked the counts).
     pub fn new(data: DataSet) -> Material {
         let blank = DeckCard {
