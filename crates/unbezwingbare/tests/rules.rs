@@ -645,3 +645,36 @@ fn u73_n23_the_free_market_needs_a_handel_building() {
     assert_eq!(s.stones[0], 10, "sold for its full value");
     assert_eq!(rule(&s, Move::BuyMarket(c)), "N23");
 }
+
+#[test]
+fn u71_n22_on_a_tie_the_holder_keeps_the_great_power_and_more_takes_it() {
+    let mut s = table(Options::strategic(3));
+    let c = building(&s, Category::Buergertum, 1);
+    for (i, a) in [0u8, 2, 4].into_iter().enumerate() {
+        let k = nth(&s, c, i);
+        built(&mut s, 1, a, k);
+    }
+    assert_eq!(s.great[0], 1);
+    for (i, a) in [20u8, 22, 24].into_iter().enumerate() {
+        let k = nth(&s, c, 3 + i);
+        built(&mut s, 2, a, k);
+    }
+    assert_eq!(s.great[0], 1, "a tie: the holder keeps it");
+    let k = nth(&s, c, 6);
+    built(&mut s, 2, 26, k);
+    assert_eq!(s.great[0], 2, "more buildings take it");
+    assert_eq!(s.points(2), 4 + 1);
+    assert_eq!(s.points(1), 3);
+}
+
+#[test]
+fn u49_n12_a_toll_house_rebuilt_in_place_of_a_toll_house() {
+    let mut s = three();
+    common::fund(&mut s, 0, 20);
+    let toll = (0..68u8).find(|&c| s.mat.deck[usize::from(c)].toll).unwrap();
+    let toll2 = twin(&s, toll);
+    let road = area_where(|a| s.mat.road[a] == 1);
+    built(&mut s, 0, road, toll);
+    give(&mut s, 0, toll2);
+    assert!(s.check(Move::Rebuild { card: toll2, area: road }).is_ok(), "the old toll house goes");
+}
