@@ -1,0 +1,365 @@
+//! Carrying out the effect words of event and influence cards (docs/unbezwingbare/data.md,
+//! "Effects"). An event applies to each player in turn order from the player to act, all its
+//! clauses for one player before the next (U33, N6); an influence card once, for its player.
+
+use crate::data::{Clause, Effect, Filter, Kind, Tag, Who};
+use crate::errors::{Check, Illegal, need};
+use crate::flow::Step;
+use crate::moves::{Move, NOBODY};
+use crate::state::{AREAS, Frame, Source, Stage, State, bits64, bits128, block};
+
+/// What the effect on top asks of whom: the clause, the player it acts for, the chooser, the
+/// player it acts on.
+struct At<'a> {
+    clause: &'a Clause,
+    /// The player the clause is carried out for (`self`).
+    me: u8,
+    /// The opponent named, or [`NOBODY`].
+    target: u8,
+    left: u8,
+}
+
+impl State {
+    /// The effect of a source.
+    fn effect_of(&self, src: Source) -> &'static Effect {
+        match src {
+            Source::Event(c) => self.mat.event_effect(c),
+            Source::Influence { card, .. } => self.mat.influence_effect(card),
+        }
+    }
+
+    /// The clause at hand of the effect on top, or `None` when the effect is done.
+    fn at(&self) -> Option<At<'static>> {
+        let Some(Frame::Effect { src, clause, off, left }) = self.top() else { return None };
+        let eff = self.effect_of(src);
+        let clause = eff.0.get(usize::from(clause))?;
+        let (me, target) = match src {
+            Source::Event(_) => (self.after_actor(off), NOBODY),
+            Source::Influence { by, target, .. } => (by, target),
+        };
+        Some(At { clause, me, target, left })
+    }
+
+    /// Moves the effect on top to its next clause (or next player).
+    fn next_clause(&mut self) {
+        if let Some(Frame::Effect { src, clause, off, .. }) = self.top() {
+            self.set_top(Frame::Effect { src, clause: clause + 1, off, left: 0 });
+        }
+    }
+
+    /// How many of `kind` a player owns (`per`): buildings on his areas, or his areas.
+    pub fn count_kind(&self, p: u8, kind: &Kind) -> u16 {
+        if *kind == Kind::Area {
+            return self.owned[usize::from(p)].count_ones() as u16;
+        }
+        bits64(self.owned[usize::from(p)]).filter(|&a| self.building_is(a, kind)).count() as u16
+    }
+
+    /// Whether the building on `a` is of `kind` (false with no building).
+    fn building_is(&self, a: u8, kind: &Kind) -> bool {
+        let b = self.building[usize::from(a)];
+        if b == NOBODY {
+            return false;
+        }
+        let c = self.card(b);
+        match kind {
+            Kind::Category(cat) => c.category == *cat,
+            Kind::Tag(Tag::TollHouse) => c.toll,
+            Kind::Building => true,
+            Kind::Area => false,
+            Kind::Name(n) => !c.event && self.mat.kind_named(n) == Some(c.kind),
+        }
+    }
+
+    /// The player a clause's WHO names.
+    fn who(at: &At, who: Who) -> u8 {
+        match who {
+            Who::Own => at.me,
+            Who::Opponent => at.target,
+        }
+    }
+
+    /// The areas a removal may pick: `p`'s areas that pass the filter (with a building, for
+    /// `remove_building`).
+    fn removable(&self, p: u8, filter: &Filter, building: bool) -> u64 {
+        if p >= self.n {
+            return 0;
+        }
+        let mut out = 0;
+        for a in bits64(self.owned[usize::from(p)]) {
+            let has = self.building[usize::from(a)] != NOBODY;
+            let ok = match filter {
+                Filter::Any => !building || has,
+                Filter::Empty => !has,
+                Filter::Building(k) => self.building_is(a, k),
+            };
+            if ok {
+                out |= 1u64 << a;
+            }
+        }
+        out
+    }
+
+    /// The areas `free_area` may take for `p`: neutral, bordering his own, a knight left.
+    fn free_areas(&self, p: u8) -> u64 {
+        if self.knights[usize::from(p)] == 0 {
+            return 0;
+        }
+        self.neutral() & self.bordering(self.owned[usize::from(p)])
+    }
+
+    /// The moves `move_building` allows `p`: one of his buildings to one of his empty areas.
+    fn moves_of_building(&self, p: u8, out: &mut Vec<Move>) {
+        let own = self.owned[usize::from(p)];
+        for from in bits64(own) {
+            let b = self.building[usize::from(from)];
+            if b == NOBODY {
+                continue;
+            }
+            for to in bits64(own) {
+                if self.building[usize::from(to)] == NOBODY && self.may_stand_moved(b, from, to) {
+                    out.push(Move::MoveBuilding { from, to });
+                }
+            }
+        }
+    }
+
+    /// Whether the building `b` on `from` may stand on `to` (U12–U15, U49, its own toll house
+    /// leaving `from`).
+    fn may_stand_moved(&self, b: u8, from: u8, to: u8) -> bool {
+        self.may_stand_except(b, to, from).is_ok()
+    }
+
+    /// Whether `move_building` leaves `p` a move (without listing them).
+    fn can_move_building(&self, p: u8) -> bool {
+        let own = self.owned[usize::from(p)];
+        bits64(own).any(|from| {
+            let b = self.building[usize::from(from)];
+            b != NOBODY
+                && bits64(own)
+                    .any(|to| self.building[usize::from(to)] == NOBODY && self.may_stand_moved(b, from, to))
+        })
+    }
+
+    /// Carries the effect on top forward: a clause without choice at once; one with a choice
+    /// asks; at the end the effect is done and an event goes to the discard pile (S10).
+    pub(crate) fn effect_step(&mut self) -> Step {
+        let Some(Frame::Effect { src, clause: _, off, .. }) = self.top() else { return Step::Go };
+        let Some(at) = self.at() else {
+            let passes = if matches!(src, Source::Event(_)) { self.n } else { 1 };
+            if off + 1 < passes {
+                self.set_top(Frame::Effect { src, clause: 0, off: off + 1, left: 0 });
+            } else {
+                self.pop();
+                if let Source::Event(c) = src {
+                    self.discard |= 1u128 << c;
+                }
+            }
+            return Step::Go;
+        };
+        let me = at.me;
+        let influence = matches!(src, Source::Influence { .. });
+        let chooser = me;
+        match at.clause {
+            Clause::Gain { n, per } => {
+                let k = per.as_ref().map_or(1, |k| self.count_kind(me, k));
+                self.receive(me, u16::from(*n) * k);
+            }
+            Clause::Lose { n, per } => {
+                let k = per.as_ref().map_or(1, |k| self.count_kind(me, k));
+                self.lose(me, u16::from(*n) * k);
+            }
+            Clause::TaxTo(n) => {
+                if influence {
+                    self.tax_to(u16::from(*n));
+                } else if self.stones[usize::from(me)] > u16::from(*n) {
+                    // The event acts for each player in turn: his own stones.
+                    let over = self.stones[usize::from(me)] - u16::from(*n);
+                    self.pay(me, over);
+                }
+            }
+            Clause::Steal(n) => {
+                if at.target < self.n {
+                    self.transfer(at.target, me, u16::from(*n));
+                }
+            }
+            Clause::RemoveKnight { who, filter } => {
+                if self.removable(Self::who(&at, *who), filter, false) != 0 {
+                    return Step::Decide(chooser);
+                }
+            }
+            Clause::RemoveBuilding { who, filter } => {
+                if self.removable(Self::who(&at, *who), filter, true) != 0 {
+                    return Step::Decide(chooser);
+                }
+            }
+            Clause::MoveBuilding => {
+                if self.can_move_building(me) {
+                    return Step::Decide(me);
+                }
+            }
+            Clause::FreeArea => {
+                if self.free_areas(me) != 0 {
+                    return Step::Decide(me);
+                }
+            }
+            Clause::ExtraAreas(n) => {
+                if me == self.actor {
+                    self.extra_areas += n;
+                }
+            }
+            Clause::ExtraPlacements(n) => {
+                if me == self.actor {
+                    self.extra_placed += n;
+                }
+            }
+            Clause::Draw(n) => {
+                self.next_clause();
+                self.push(Frame::Drawing { p: me, left: *n, reshuffled: false });
+                return Step::Go;
+            }
+            Clause::DrawInfluence(n) => {
+                self.next_clause();
+                self.push(Frame::Influence { p: me, left: *n });
+                return Step::Go;
+            }
+            Clause::Discard(n) => {
+                let left = if at.left == 0 { *n } else { at.left };
+                if self.hand[usize::from(me)] != 0 && left > 0 {
+                    if let Some(Frame::Effect { src, clause, off, .. }) = self.top() {
+                        self.set_top(Frame::Effect { src, clause, off, left });
+                    }
+                    return Step::Decide(me);
+                }
+            }
+            Clause::TakeCard => {
+                if at.target < self.n && self.hand[usize::from(at.target)] != 0 {
+                    return Step::Chance;
+                }
+            }
+            Clause::SkipPhase { phase, who } => {
+                let v = Self::who(&at, *who);
+                if v < self.n {
+                    self.skip[usize::from(v)] |= 1 << phase;
+                }
+            }
+            Clause::Block { action, who } => {
+                let v = Self::who(&at, *who);
+                let bit = match action {
+                    crate::data::Action::BuyArea => block::BUY_AREA,
+                    crate::data::Action::Place => block::PLACE,
+                    crate::data::Action::Trade => block::TRADE,
+                    crate::data::Action::BuyInfluence => block::BUY_INFLUENCE,
+                };
+                if v == self.actor {
+                    self.blocked_now[usize::from(v)] |= bit;
+                } else if v < self.n {
+                    self.blocked_next[usize::from(v)] |= bit;
+                }
+            }
+            Clause::NoIncome => {
+                // Played before phase 1 (U56), it acts on the phase 1 to come.
+                if matches!(self.stage, Stage::Phase1 | Stage::Before) {
+                    self.no_income = true;
+                }
+            }
+            Clause::Cancel => self.cancel_answered(),
+        }
+        self.next_clause();
+        Step::Go
+    }
+
+    /// The decisions the effect on top asks for.
+    pub(crate) fn effect_moves(&self, out: &mut Vec<Move>) {
+        let Some(at) = self.at() else { return };
+        match at.clause {
+            Clause::RemoveKnight { who, filter } => {
+                out.extend(bits64(self.removable(Self::who(&at, *who), filter, false)).map(Move::PickArea))
+            }
+            Clause::RemoveBuilding { who, filter } => {
+                out.extend(bits64(self.removable(Self::who(&at, *who), filter, true)).map(Move::PickArea))
+            }
+            Clause::FreeArea => out.extend(bits64(self.free_areas(at.me)).map(Move::PickArea)),
+            Clause::MoveBuilding => self.moves_of_building(at.me, out),
+            Clause::Discard(_) => {
+                let mut kinds = 0u128;
+                for c in bits128(self.hand[usize::from(at.me)]) {
+                    let k = self.card(c).kind;
+                    if kinds & (1u128 << k) == 0 {
+                        kinds |= 1u128 << k;
+                        out.push(Move::Discard(c));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Checks a decision asked by the effect on top.
+    pub fn check_effect(&self, mv: Move) -> Check {
+        let at = self.at().ok_or(Illegal::new("U33", "no effect asks for a decision"))?;
+        let ok = match (at.clause, mv) {
+            (Clause::RemoveKnight { who, filter }, Move::PickArea(a)) => {
+                usize::from(a) < AREAS
+                    && self.removable(Self::who(&at, *who), filter, false) & (1u64 << a) != 0
+            }
+            (Clause::RemoveBuilding { who, filter }, Move::PickArea(a)) => {
+                usize::from(a) < AREAS
+                    && self.removable(Self::who(&at, *who), filter, true) & (1u64 << a) != 0
+            }
+            (Clause::FreeArea, Move::PickArea(a)) => {
+                usize::from(a) < AREAS && self.free_areas(at.me) & (1u64 << a) != 0
+            }
+            (Clause::MoveBuilding, Move::MoveBuilding { from, to }) => {
+                usize::from(from) < AREAS
+                    && usize::from(to) < AREAS
+                    && self.owner[usize::from(from)] == at.me
+                    && self.owner[usize::from(to)] == at.me
+                    && self.building[usize::from(from)] != NOBODY
+                    && self.building[usize::from(to)] == NOBODY
+                    && self.may_stand_moved(self.building[usize::from(from)], from, to)
+            }
+            (Clause::Discard(_), Move::Discard(c)) => self.holds(at.me, c),
+            _ => false,
+        };
+        need(ok, "U44", "not a choice the card's effect allows (data.md, Effects)")
+    }
+
+    /// Carries out a decision the effect on top asked for.
+    pub(crate) fn apply_effect(&mut self, mv: Move) {
+        let Some(at) = self.at() else { return };
+        match (at.clause, mv) {
+            (Clause::RemoveKnight { .. }, Move::PickArea(a)) => self.vacate(a),
+            (Clause::RemoveBuilding { .. }, Move::PickArea(a)) => self.pull_down(a),
+            (Clause::FreeArea, Move::PickArea(a)) => self.occupy(a, at.me),
+            (Clause::MoveBuilding, Move::MoveBuilding { from, to }) => {
+                let b = self.building[usize::from(from)];
+                self.building[usize::from(from)] = NOBODY;
+                self.put_up(to, b);
+            }
+            (Clause::Discard(_), Move::Discard(c)) => {
+                self.leave_hand(at.me, c);
+                self.discard |= 1u128 << c;
+                let left = at.left.saturating_sub(1);
+                if left > 0 && self.hand[usize::from(at.me)] != 0 {
+                    if let Some(Frame::Effect { src, clause, off, .. }) = self.top() {
+                        self.set_top(Frame::Effect { src, clause, off, left });
+                    }
+                    return;
+                }
+            }
+            _ => return,
+        }
+        self.next_clause();
+    }
+
+    /// `take_card`: a card taken unseen from the opponent's hand (a chance outcome, U77).
+    pub(crate) fn card_taken(&mut self, card: u8) {
+        let Some(at) = self.at() else { return };
+        if at.target < self.n {
+            self.leave_hand(at.target, card);
+            self.enter_hand(at.me, card, false);
+        }
+        self.next_clause();
+    }
+}
