@@ -1,7 +1,7 @@
 //! A game rebuilt from the record a seat is shown (`stadt_catan::seat_record`, what `stadt
 //! serve-bot` reads) shows that seat exactly the real game (C41): its whole view, the canonical
 //! position `Observation::view` deals, is equal at every decision checked, under the official
-//! rules and Catanatron's, random discards and trading between players, and Städte und Ritter
+//! rules and Catanatron's (3.2.1 and the current version), random discards and trading between players, and Städte und Ritter
 //! with and without the club's house rules (K85).
 
 use rand::{RngExt, SeedableRng};
@@ -55,7 +55,9 @@ fn check(kind: &Catan, players: usize, seed: u64) -> usize {
 
 #[test]
 fn c41_a_seat_rebuilt_from_its_record_sees_the_real_game() {
-    for options in ["", "catanatron", "player_trade=yes discard=random fresh_cards=yes win=any_time"] {
+    for options in
+        ["", "catanatron", "catanatron3_3", "player_trade=yes discard=random fresh_cards=yes win=any_time"]
+    {
         let kind = Catan::new(Options::parse(options).unwrap());
         let mut checked = 0;
         for players in 2..=4 {

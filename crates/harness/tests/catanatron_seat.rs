@@ -153,9 +153,11 @@ fn bad_input_is_answered_with_an_error_naming_the_line_and_what_is_wrong() {
         assert!(message.contains(expected), "{message:?} lacks {expected:?}");
         assert!(result.unwrap_err().contains(message));
     }
-    // A move the seat would choose that Catanatron does not list.
+    // Catanatron's playable actions other than stadt's legal moves (the seat's greedy would
+    // choose a settlement Catanatron does not list): refused before any move is chosen.
     let mut wrong = messages(&board, 2, 0, &log[..1]);
     wrong = wrong.replace("\"BUILD_SETTLEMENT\"", "\"BUILD_CITY\"");
     let (replies, _) = served("greedy", &wrong);
-    assert!(replies.last().unwrap()["message"].as_str().unwrap().contains("is not among Catanatron's"));
+    let message = replies.last().unwrap()["message"].as_str().unwrap().to_string();
+    assert!(message.contains("stadt's legal moves differ from Catanatron's playable actions"), "{message}");
 }
