@@ -142,7 +142,7 @@ fn h1_to_h14_are_options_official_by_default_and_house_cuxtan_switches_all_on() 
     );
     assert_eq!(
         rules("house").unwrap_err(),
-        "`house` is not name=value, nor a word that stands alone (catanatron)"
+        "`house` is not name=value, nor a word that stands alone (catanatron, catanatron3_3)"
     );
 }
 
