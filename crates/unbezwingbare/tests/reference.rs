@@ -1,0 +1,82 @@
+//! The slow reference (issue 58): a second implementation of the rules, written from rules.md and
+//! data.md, checks every step of random games of the engine under the base and strategic rules
+//! with 2 to 5 players.
+
+#[path = "reference/mod.rs"]
+mod checker;
+
+use checker::{Counts, check_game};
+use stadt_unbezwingbare::data::DataSet;
+use stadt_unbezwingbare::{Material, Options};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The shipped invented set, leaked once.
+fn invented() -> &'static Material {
+    static M: OnceLock<&'static Material> = OnceLock::new();
+    M.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/invented");
+        Material::leak(DataSet::load_dir(&dir).expect("the invented set loads"))
+    })
+}
+
+/// The configurations checked: rule set, players, two-player variant.
+fn configs() -> Vec<(&'static str, u8, Option<&'static str>)> {
+    let mut v = Vec::new();
+    for rules in ["base", "strategic"] {
+        v.push((rules, 2, Some("five_areas")));
+        v.push((rules, 2, Some("plain")));
+        for players in 3..=5 {
+            v.push((rules, players, None));
+        }
+    }
+    v
+}
+
+/// Options of a configuration.
+fn options(rules: &str, players: u8, two: Option<&str>) -> Options {
+    let mut o = if rules == "strategic" { Options::strategic(players) } else { Options::base(players) };
+    if let Some(t) = two {
+        o.set("two_player", t).unwrap();
+    }
+    o
+}
+
+/// Games per configuration: `REFERENCE_GAMES` or `default`.
+fn games(default: u64) -> u64 {
+    std::env::var("REFERENCE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Checks `per` games of every configuration; panics at the first difference.
+fn run(per: u64) {
+    let mut total = Counts::default();
+    for (rules, players, two) in configs() {
+        let mut c = Counts::default();
+        for g in 0..per {
+            let seed = g * 1000 + u64::from(players) * 10 + u64::from(rules == "strategic");
+            match check_game(invented(), options(rules, players, two), seed) {
+                Ok(k) => c.add(k),
+                Err(e) => panic!("{rules} {players} players {two:?}: {e}"),
+            }
+        }
+        eprintln!(
+            "{rules:9} players={players} two_player={:10} games={} steps={} decisions={} moves={} chance={}",
+            two.unwrap_or("-"),
+            c.games,
+            c.steps,
+            c.decisions,
+            c.moves,
+            c.chance
+        );
+        total.add(c);
+    }
+    eprintln!(
+        "total games={} steps={} decisions={} moves={} chance={}",
+        total.games, total.steps, total.decisions, total.moves, total.chance
+    );
+}
+
+#[test]
+fn reference_checks_every_step_of_random_games() {
+    run(games(3));
+}

@@ -1,0 +1,352 @@
+//! The checker: random games through the engine, the reference (`model`) stepped beside it with
+//! the same chance outcomes, every step's legal moves, chance outcomes and public facts compared.
+
+pub mod model;
+
+use model::{Need, Ref, Rules, Stage, cat_index};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+use stadt_core::game::{Game, Turn};
+use stadt_unbezwingbare::data::Category;
+use stadt_unbezwingbare::state::bits128;
+use stadt_unbezwingbare::{Move, NOBODY, Options, State};
+use std::collections::BTreeSet;
+
+/// Counts of one configuration's checking.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Counts {
+    /// Games played to the end.
+    pub games: u64,
+    /// Steps (decisions and chance outcomes) compared.
+    pub steps: u64,
+    /// Decisions whose legal move sets were compared.
+    pub decisions: u64,
+    /// Legal moves compared (the engine's list sizes).
+    pub moves: u64,
+    /// Chance steps whose outcome sets were compared.
+    pub chance: u64,
+}
+
+impl Counts {
+    /// Adds another's counts.
+    pub fn add(&mut self, o: Counts) {
+        self.games += o.games;
+        self.steps += o.steps;
+        self.decisions += o.decisions;
+        self.moves += o.moves;
+        self.chance += o.chance;
+    }
+}
+
+/// The reference's rules from the engine's options (the game's configuration, not its code).
+fn rules(o: &Options, n: usize) -> Rules {
+    let two = o.players == 2;
+    let five_areas = o.five_areas();
+    let target = o.target.map(i64::from).unwrap_or(match (n, o.strategic) {
+        (2, _) => 50,
+        (3, false) => 30,
+        (4, false) => 25,
+        (5, false) => 20,
+        (3, true) => 35,
+        (4, true) => 30,
+        _ => 25,
+    });
+    let _ = two;
+    Rules {
+        n,
+        five_areas,
+        target,
+        periods: o.periods,
+        isolation: o.isolation,
+        great_powers: o.great_powers,
+        free_market: o.free_market,
+        complete_round: o.last_round == stadt_unbezwingbare::options::LastRound::Complete,
+        round_up: o.sell_rounding == stadt_unbezwingbare::options::Rounding::Up,
+        turn_limit: o.turns,
+    }
+}
+
+/// Card ids of a 128-bit set.
+fn ids128(m: u128) -> Vec<usize> {
+    bits128(m).map(usize::from).collect()
+}
+
+/// Card ids of a 32-bit set.
+fn ids32(m: u32) -> Vec<usize> {
+    (0..32).filter(|b| m >> b & 1 == 1).collect()
+}
+
+/// Sorted copy.
+fn sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort();
+    v
+}
+
+/// The reference built from the engine's public facts once the deal is done (start areas next).
+pub fn from_engine(s: &State) -> Ref {
+    let (cards, infl, areas, red) = Ref::tables(&s.mat.data);
+    for (id, c) in cards.iter().enumerate() {
+        assert_eq!(s.mat.name(id as u8), c.name, "deck card {id}: the reference's numbering");
+    }
+    let n = s.seats();
+    let r = rules(&s.opts, n);
+    let seat = |v: &dyn Fn(usize) -> i64| (0..n).map(v).collect::<Vec<i64>>();
+    Ref {
+        r,
+        cards,
+        infl,
+        areas,
+        red,
+        owner: s.owner.iter().map(|&o| (o != NOBODY).then_some(usize::from(o))).collect(),
+        building: s.building.iter().map(|&b| (b != NOBODY).then_some(usize::from(b))).collect(),
+        stones: seat(&|p| i64::from(s.stones[p])),
+        knights: seat(&|p| i64::from(s.knights[p])),
+        marker: seat(&|p| i64::from(s.marker[p])),
+        hand: (0..n).map(|p| ids128(s.hand[p])).collect(),
+        ihand: (0..n).map(|p| ids32(s.influence[p])).collect(),
+        pile: s.pile.iter().map(|&m| ids128(m)).collect(),
+        discard: ids128(s.discard),
+        pawn: ids128(s.pawnshop),
+        market: ids128(s.market),
+        sold_market: Vec::new(),
+        ipile: ids32(s.influence_pile),
+        idiscard: ids32(s.influence_discard),
+        great: vec![None; 4],
+        actor: 0,
+        turns: 0,
+        stage: Stage::Start,
+        bought: 0,
+        placed: 0,
+        no_income: false,
+        stopped: vec![false; n],
+        chooser: 0,
+        last_area: false,
+        final_round: false,
+        winners: Vec::new(),
+        tasks: Vec::new(),
+    }
+}
+
+/// The setup facts the reference checks before taking them over: U20, U22, U23, U24, U66.
+fn check_setup(s: &State, r: &Ref) -> Result<(), String> {
+    let (cards, stones) = if r.r.five_areas { (5, 10) } else { (3, 5) };
+    for p in 0..r.n() {
+        if r.hand[p].len() != cards || r.stones[p] != stones || r.knights[p] != 25 || r.marker[p] != 0 {
+            return Err(format!("U23: seat {p} starts with {:?} cards, {} stones", r.hand[p], r.stones[p]));
+        }
+        if r.r.periods && r.hand[p].iter().any(|&c| r.cards[c].period != stadt_unbezwingbare::data::Period::A)
+        {
+            return Err(format!("U66: seat {p} was dealt a card not of period A"));
+        }
+    }
+    let pile: usize = r.pile.iter().map(Vec::len).sum();
+    if pile + cards * r.n() != 83 || r.ipile.len() != 30 || !r.owner.iter().all(Option::is_none) {
+        return Err("U24: the draw pile, the influence pile and the board after the deal".into());
+    }
+    if r.r.periods {
+        use stadt_unbezwingbare::data::Period;
+        for (i, per) in [Period::A, Period::B, Period::C].into_iter().enumerate() {
+            if r.pile[i].iter().any(|&c| r.cards[c].period != per) {
+                return Err(format!("U66: part {i} of the pile holds a card of another period"));
+            }
+        }
+    }
+    let _ = s;
+    Ok(())
+}
+
+/// A move as a comparable word: cards by their name (the engine lists one card of a kind).
+fn word(r: &Ref, m: Move) -> String {
+    let deck = |c: u8| r.cards[usize::from(c)].name.clone();
+    match m {
+        Move::Sell(c) => format!("Sell {}", deck(c)),
+        Move::BuyPawned(c) => format!("BuyPawned {}", deck(c)),
+        Move::SellMarket(c) => format!("SellMarket {}", deck(c)),
+        Move::BuyMarket(c) => format!("BuyMarket {}", deck(c)),
+        Move::Place { card, area } => format!("Place {} {area}", deck(card)),
+        Move::Rebuild { card, area } => format!("Rebuild {} {area}", deck(card)),
+        Move::Discard(c) => format!("Discard {}", deck(c)),
+        Move::Play { card, target } => format!("Play {} {target}", r.infl[usize::from(card)].name),
+        Move::DropInfluence(c) => format!("DropInfluence {}", r.infl[usize::from(c)].name),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The set of a list's words.
+fn words(r: &Ref, ms: &[Move]) -> BTreeSet<String> {
+    ms.iter().map(|&m| word(r, m)).collect()
+}
+
+/// Compares the public facts both expose; the first difference.
+pub fn compare(s: &State, r: &Ref) -> Result<(), String> {
+    let n = r.n();
+    for a in 0..r.areas.len() {
+        let eo = (s.owner[a] != NOBODY).then_some(usize::from(s.owner[a]));
+        let eb = (s.building[a] != NOBODY).then_some(usize::from(s.building[a]));
+        if eo != r.owner[a] || eb != r.building[a] {
+            return Err(format!(
+                "area {a}: engine owner {eo:?} building {eb:?}, reference {:?} {:?}",
+                r.owner[a], r.building[a]
+            ));
+        }
+    }
+    for p in 0..n {
+        let facts = |e: i64, f: i64, what: &str| {
+            if e == f { Ok(()) } else { Err(format!("seat {p} {what}: engine {e}, reference {f}")) }
+        };
+        facts(i64::from(s.stones[p]), r.stones[p], "stones")?;
+        facts(i64::from(s.knights[p]), r.knights[p], "knights")?;
+        facts(i64::from(s.points(p as u8)), r.points(p), "points")?;
+        facts(i64::from(s.marker[p]), r.marker[p], "marker")?;
+        if ids128(s.hand[p]) != sorted(r.hand[p].clone()) {
+            return Err(format!(
+                "seat {p} hand: engine {:?}, reference {:?}",
+                ids128(s.hand[p]),
+                sorted(r.hand[p].clone())
+            ));
+        }
+        if ids32(s.influence[p]) != sorted(r.ihand[p].clone()) {
+            return Err(format!(
+                "seat {p} influence: engine {:?}, reference {:?}",
+                ids32(s.influence[p]),
+                r.ihand[p]
+            ));
+        }
+    }
+    let epile: usize = s.pile.iter().map(|m| m.count_ones() as usize).sum();
+    let rpile: usize = r.pile.iter().map(Vec::len).sum();
+    if epile != rpile {
+        return Err(format!("draw pile: engine {epile} cards, reference {rpile}"));
+    }
+    let top = r.pile.iter().find(|p| !p.is_empty()).cloned().unwrap_or_default();
+    if ids128(s.top_part()) != sorted(top.clone()) {
+        return Err("the draw pile's top part differs".into());
+    }
+    let sets = [
+        ("discard", ids128(s.discard), &r.discard),
+        ("pawnshop", ids128(s.pawnshop), &r.pawn),
+        ("market", ids128(s.market), &r.market),
+    ];
+    for (what, e, f) in sets {
+        if e != sorted(f.clone()) {
+            return Err(format!("{what}: engine {e:?}, reference {:?}", sorted(f.clone())));
+        }
+    }
+    if s.influence_pile.count_ones() as usize != r.ipile.len()
+        || s.influence_discard.count_ones() as usize != r.idiscard.len()
+    {
+        return Err(format!(
+            "influence pile/discards: engine {}/{}, reference {}/{}",
+            s.influence_pile.count_ones(),
+            s.influence_discard.count_ones(),
+            r.ipile.len(),
+            r.idiscard.len()
+        ));
+    }
+    for c in Category::ALL {
+        let i = cat_index(c);
+        let e = (s.great[i] != NOBODY).then_some(usize::from(s.great[i]));
+        if e != r.great[i] {
+            return Err(format!("great power {c:?}: engine {e:?}, reference {:?}", r.great[i]));
+        }
+    }
+    if r.stage != Stage::Over
+        && r.stage != Stage::Start
+        && (usize::from(s.actor) != r.actor || s.turns != r.turns)
+    {
+        return Err(format!("actor/turn: engine {}/{}, reference {}/{}", s.actor, s.turns, r.actor, r.turns));
+    }
+    if r.stage == Stage::Over {
+        let w: Vec<usize> = (0..n).filter(|&p| s.winners >> p & 1 == 1).collect();
+        if w != r.winners {
+            return Err(format!("winners: engine {w:?}, reference {:?}", r.winners));
+        }
+    }
+    Ok(())
+}
+
+/// One random game checked at every step; `Err` names the step and the difference.
+pub fn check_game(
+    mat: &'static stadt_unbezwingbare::Material,
+    opts: Options,
+    seed: u64,
+) -> Result<Counts, String> {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut s = State::new(mat, opts).map_err(|e| format!("{e:?}"))?;
+    while s.turn() == Turn::Chance && s.stage == stadt_unbezwingbare::state::Stage::Deal {
+        s.resolve(&mut rng);
+    }
+    let mut r = from_engine(&s);
+    check_setup(&s, &r)?;
+    let mut c = Counts { games: 1, ..Counts::default() };
+    let mut buf = Vec::new();
+    let log: std::cell::RefCell<Vec<String>> = std::cell::RefCell::new(Vec::new());
+    loop {
+        let step = c.steps;
+        let at = |what: String| {
+            let log = log.borrow();
+            let tail = log[log.len().saturating_sub(12)..].join("; ");
+            format!("seed {seed} step {step}: {what}\n  last steps: {tail}")
+        };
+        let need = r.need();
+        match s.turn() {
+            Turn::Over => {
+                if need != Need::Over {
+                    return Err(at(format!("engine over, reference waits for {need:?}")));
+                }
+                compare(&s, &r).map_err(at)?;
+                return Ok(c);
+            }
+            Turn::Chance => {
+                let (base, set) = s.outcomes();
+                let e: Vec<u64> = bits128(set).map(|b| base + u64::from(b)).collect();
+                if need != Need::Chance(e.clone()) {
+                    return Err(at(format!("chance outcomes: engine {e:?}, reference {need:?}")));
+                }
+                let id = s.resolve(&mut rng);
+                r.outcome(id);
+                log.borrow_mut().push(format!("chance {id}"));
+                c.chance += 1;
+            }
+            Turn::Player(p) => {
+                if need != Need::Decide(p) {
+                    return Err(at(format!("engine: seat {p} decides; reference {need:?}")));
+                }
+                Game::legal_moves(&s, &mut buf);
+                let mine = r.legal();
+                let (e, f) = (words(&r, &buf), words(&r, &mine));
+                if e != f {
+                    let only_e: Vec<_> = e.difference(&f).collect();
+                    let only_f: Vec<_> = f.difference(&e).collect();
+                    return Err(at(format!(
+                        "legal moves: only the engine's {only_e:?}, only the reference's {only_f:?} (market {:?}, sold there {:?}, pawnshop {:?}, hand {:?})",
+                        r.market,
+                        r.sold_market,
+                        r.pawn,
+                        r.hand[p]
+                    )));
+                }
+                c.decisions += 1;
+                c.moves += buf.len() as u64;
+                let choices: Vec<Move> =
+                    buf.iter().copied().filter(|m| !matches!(m, Move::Play { .. })).collect();
+                let m = choices[rng.random_range(0..choices.len())];
+                s.apply(m);
+                r.apply(m);
+                log.borrow_mut().push(format!("seat {p} {}", word(&r, m)));
+            }
+        }
+        c.steps += 1;
+        let _ = r.need();
+        if let Some(l) = log.borrow_mut().last_mut() {
+            let facts: Vec<String> = (0..r.n())
+                .map(|p| format!("{}:{}/{}/{}", p, s.points(p as u8), s.marker[p], s.stones[p]))
+                .collect();
+            l.push_str(&format!(" [{}]", facts.join(" ")));
+        }
+        compare(&s, &r).map_err(at)?;
+        if c.steps > 2_000_000 {
+            return Err(at("the game does not end".into()));
+        }
+    }
+}
