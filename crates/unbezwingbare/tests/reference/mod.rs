@@ -40,7 +40,6 @@ impl Counts {
 
 /// The reference's rules from the engine's options (the game's configuration, not its code).
 fn rules(o: &Options, n: usize) -> Rules {
-    let two = o.players == 2;
     let five_areas = o.five_areas();
     let target = o.target.map(i64::from).unwrap_or(match (n, o.strategic) {
         (2, _) => 50,
@@ -51,7 +50,6 @@ fn rules(o: &Options, n: usize) -> Rules {
         (4, true) => 30,
         _ => 25,
     });
-    let _ = two;
     Rules {
         n,
         five_areas,
@@ -124,11 +122,17 @@ pub fn from_engine(s: &State) -> Ref {
         final_round: false,
         winners: Vec::new(),
         tasks: Vec::new(),
+        extra_areas: 0,
+        extra_placed: 0,
+        skip: vec![[false; 4]; n],
+        blocked_now: Vec::new(),
+        blocked_next: vec![Vec::new(); n],
+        scoring: true,
     }
 }
 
 /// The setup facts the reference checks before taking them over: U20, U22, U23, U24, U66.
-fn check_setup(s: &State, r: &Ref) -> Result<(), String> {
+fn check_setup(r: &Ref) -> Result<(), String> {
     let (cards, stones) = if r.r.five_areas { (5, 10) } else { (3, 5) };
     for p in 0..r.n() {
         if r.hand[p].len() != cards || r.stones[p] != stones || r.knights[p] != 25 || r.marker[p] != 0 {
@@ -151,7 +155,6 @@ fn check_setup(s: &State, r: &Ref) -> Result<(), String> {
             }
         }
     }
-    let _ = s;
     Ok(())
 }
 
@@ -265,7 +268,7 @@ pub fn compare(s: &State, r: &Ref) -> Result<(), String> {
     Ok(())
 }
 
-/// One random game checked at every step; `Err` names the step and the difference.
+/// One random game checked at every step; `Err` names the seed, the step and the difference.
 pub fn check_game(
     mat: &'static stadt_unbezwingbare::Material,
     opts: Options,
@@ -277,76 +280,102 @@ pub fn check_game(
         s.resolve(&mut rng);
     }
     let mut r = from_engine(&s);
-    check_setup(&s, &r)?;
+    check_setup(&r)?;
     let mut c = Counts { games: 1, ..Counts::default() };
     let mut buf = Vec::new();
-    let log: std::cell::RefCell<Vec<String>> = std::cell::RefCell::new(Vec::new());
+    let mut log: Vec<String> = Vec::new();
     loop {
-        let step = c.steps;
-        let at = |what: String| {
-            let log = log.borrow();
-            let tail = log[log.len().saturating_sub(12)..].join("; ");
-            format!("seed {seed} step {step}: {what}\n  last steps: {tail}")
-        };
-        let need = r.need();
-        match s.turn() {
-            Turn::Over => {
-                if need != Need::Over {
-                    return Err(at(format!("engine over, reference waits for {need:?}")));
-                }
-                compare(&s, &r).map_err(at)?;
-                return Ok(c);
-            }
-            Turn::Chance => {
-                let (base, set) = s.outcomes();
-                let e: Vec<u64> = bits128(set).map(|b| base + u64::from(b)).collect();
-                if need != Need::Chance(e.clone()) {
-                    return Err(at(format!("chance outcomes: engine {e:?}, reference {need:?}")));
-                }
-                let id = s.resolve(&mut rng);
-                r.outcome(id);
-                log.borrow_mut().push(format!("chance {id}"));
-                c.chance += 1;
-            }
-            Turn::Player(p) => {
-                if need != Need::Decide(p) {
-                    return Err(at(format!("engine: seat {p} decides; reference {need:?}")));
-                }
-                Game::legal_moves(&s, &mut buf);
-                let mine = r.legal();
-                let (e, f) = (words(&r, &buf), words(&r, &mine));
-                if e != f {
-                    let only_e: Vec<_> = e.difference(&f).collect();
-                    let only_f: Vec<_> = f.difference(&e).collect();
-                    return Err(at(format!(
-                        "legal moves: only the engine's {only_e:?}, only the reference's {only_f:?} (market {:?}, sold there {:?}, pawnshop {:?}, hand {:?})",
-                        r.market,
-                        r.sold_market,
-                        r.pawn,
-                        r.hand[p]
-                    )));
-                }
-                c.decisions += 1;
-                c.moves += buf.len() as u64;
-                let choices: Vec<Move> =
-                    buf.iter().copied().filter(|m| !matches!(m, Move::Play { .. })).collect();
-                let m = choices[rng.random_range(0..choices.len())];
-                s.apply(m);
-                r.apply(m);
-                log.borrow_mut().push(format!("seat {p} {}", word(&r, m)));
+        match step(&mut s, &mut r, &mut rng, &mut buf, &mut c, &mut log) {
+            Ok(true) => return Ok(c),
+            Ok(false) => {}
+            Err(what) => {
+                let tail = log[log.len().saturating_sub(20)..].join("; ");
+                return Err(format!(
+                    "seed {seed} step {}: {what}\n  last steps: {tail}\n  engine {:?} {:?}\n  reference {:?} {:?}",
+                    c.steps,
+                    s.stage,
+                    &s.frames[..usize::from(s.depth)],
+                    r.stage,
+                    r.tasks
+                ));
             }
         }
-        c.steps += 1;
-        let _ = r.need();
-        if let Some(l) = log.borrow_mut().last_mut() {
-            let facts: Vec<String> = (0..r.n())
-                .map(|p| format!("{}:{}/{}/{}", p, s.points(p as u8), s.marker[p], s.stones[p]))
-                .collect();
-            l.push_str(&format!(" [{}]", facts.join(" ")));
-        }
-        compare(&s, &r).map_err(at)?;
         if c.steps > 2_000_000 {
-            return Err(at("the game does not end".into()));
+            return Err(format!("seed {seed}: the game does not end"));
         }
     }
+}
+
+/// One step of both, compared; `Ok(true)` at the end.
+fn step(
+    s: &mut State,
+    r: &mut Ref,
+    rng: &mut Pcg64,
+    buf: &mut Vec<Move>,
+    c: &mut Counts,
+    log: &mut Vec<String>,
+) -> Result<bool, String> {
+    let need = r.need();
+    match s.turn() {
+        Turn::Over => {
+            if need != Need::Over {
+                return Err(format!("engine over, reference waits for {need:?}"));
+            }
+            compare(s, r)?;
+            return Ok(true);
+        }
+        Turn::Chance => {
+            let (base, set) = s.outcomes();
+            let e: Vec<u64> = bits128(set).map(|b| base + u64::from(b)).collect();
+            if need != Need::Chance(e.clone()) {
+                return Err(format!("chance outcomes: engine {e:?}, reference {need:?}"));
+            }
+            let id = s.resolve(rng);
+            r.outcome(id);
+            c.chance += 1;
+            log.push(format!("chance {id}"));
+        }
+        Turn::Player(p) => {
+            if need != Need::Decide(p) {
+                return Err(format!("engine: seat {p} decides; reference {need:?}"));
+            }
+            Game::legal_moves(s, buf);
+            let mine = r.legal();
+            let (e, f) = (words(r, buf), words(r, &mine));
+            if e != f {
+                let only_e: Vec<_> = e.difference(&f).collect();
+                let only_f: Vec<_> = f.difference(&e).collect();
+                return Err(format!(
+                    "legal moves: only the engine's {only_e:?}, only the reference's {only_f:?}"
+                ));
+            }
+            c.decisions += 1;
+            c.moves += buf.len() as u64;
+            let m = buf[rng.random_range(0..buf.len())];
+            s.apply(m);
+            r.apply(m);
+            log.push(format!("seat {p} {}", word(r, m)));
+        }
+    }
+    c.steps += 1;
+    let _ = r.need();
+    let facts: Vec<String> =
+        (0..r.n()).map(|p| format!("{}:{}/{}/{}", p, s.points(p as u8), s.marker[p], s.stones[p])).collect();
+    if let Some(l) = log.last_mut() {
+        l.push_str(&format!(" [{}]", facts.join(" ")));
+        if std::env::var("REFERENCE_DEBUG").is_ok() {
+            l.push_str(&format!(
+                " {:?} {} {} {} {:?} pile {} discard {}",
+                s.stage,
+                s.actor,
+                s.turns,
+                s.no_income,
+                &s.frames[..usize::from(s.depth)],
+                s.pile[0].count_ones(),
+                s.discard.count_ones()
+            ));
+        }
+    }
+    compare(s, r)?;
+    Ok(false)
 }

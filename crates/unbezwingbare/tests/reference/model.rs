@@ -6,7 +6,10 @@
 //! and the answers of S9.
 
 use stadt_unbezwingbare::Move;
-use stadt_unbezwingbare::data::{Category, Clause, DataSet, Effect, Filter, Kind, Period, Tag, Who};
+use stadt_unbezwingbare::NOBODY;
+use stadt_unbezwingbare::data::{
+    Action, Category, Clause, DataSet, Effect, Filter, Kind, Moment, Period, Tag, Who,
+};
 
 /// One deck card (building or event), as the data file says.
 #[derive(Clone, Debug)]
@@ -34,8 +37,8 @@ pub struct Influence {
     pub name: String,
     /// Its effect.
     pub effect: Effect,
-    /// Whether it may be played outside its owner's turn (S9).
-    pub outside: bool,
+    /// When it may be played outside its owner's turn (S9).
+    pub outside: Option<Moment>,
 }
 
 /// One area of the board.
@@ -146,12 +149,56 @@ pub enum Task {
         /// How many more.
         left: usize,
     },
-    /// `who` picks one of his areas to take his knight off (remove_knight self).
+    /// `picker` picks an area of `whose` to take the knight off (remove_knight).
     PickKnight {
-        /// Who.
-        who: usize,
+        /// Who picks.
+        picker: usize,
+        /// Whose knight.
+        whose: usize,
         /// Which areas.
         filter: Filter,
+    },
+    /// `picker` picks a building of `whose` to remove (remove_building).
+    PickBuilding {
+        /// Who picks.
+        picker: usize,
+        /// Whose building.
+        whose: usize,
+        /// Which buildings.
+        filter: Filter,
+    },
+    /// `who` moves one of his buildings (move_building).
+    MoveBuilding {
+        /// Who.
+        who: usize,
+    },
+    /// `who` takes a neutral area bordering his own, unpaid (free_area).
+    FreeArea {
+        /// Who.
+        who: usize,
+    },
+    /// `by` takes a card unseen from `from`'s hand (take_card): a chance step.
+    TakeCard {
+        /// Who takes.
+        by: usize,
+        /// From whom.
+        from: usize,
+    },
+    /// An influence card's clauses (clause `at` next), played by `by` against `target`.
+    Effect {
+        /// The influence card.
+        card: usize,
+        /// Who played it.
+        by: usize,
+        /// The opponent named.
+        target: Option<usize>,
+        /// The clause next.
+        at: usize,
+    },
+    /// The player named by an influence card may answer it (S9, `when_targeted`).
+    Answer {
+        /// Who is asked.
+        who: usize,
     },
     /// Phase 1's building card goes to the player to act's hand (U37).
     ToHand {
@@ -240,6 +287,18 @@ pub struct Ref {
     pub winners: Vec<usize>,
     /// Pending tasks (top last).
     pub tasks: Vec<Task>,
+    /// Extra area purchases this turn (extra_areas).
+    pub extra_areas: usize,
+    /// Extra placements this turn (extra_placements).
+    pub extra_placed: usize,
+    /// Phases (1..=3) each player's next turn skips (skip_phase).
+    pub skip: Vec<[bool; 4]>,
+    /// Actions barred in the current turn (block).
+    pub blocked_now: Vec<Action>,
+    /// Actions barred in each player's next turn (block).
+    pub blocked_next: Vec<Vec<Action>>,
+    /// Whether this turn's phase 3 scores (not skipped).
+    pub scoring: bool,
 }
 
 /// The category's index for great powers.
@@ -293,7 +352,7 @@ impl Ref {
                 infl.push(Influence {
                     name: c.name.clone(),
                     effect: c.effect.clone(),
-                    outside: c.outside_turn.is_some(),
+                    outside: c.outside_turn,
                 });
             }
         }
@@ -467,15 +526,14 @@ impl Ref {
                         let mut plays = Vec::new();
                         self.play_moves(self.actor, &mut plays);
                         if plays.is_empty() {
-                            self.stage = Stage::Phase1;
-                            self.tasks.push(Task::Turn { drawer: None, reshuffled: false });
+                            self.begin_phase1();
                             continue;
                         }
                         Need::Decide(self.actor)
                     }
                     Stage::Phase2 => Need::Decide(self.actor),
                     Stage::Phase1 => {
-                        self.stage = Stage::Phase2;
+                        self.enter_phase2();
                         continue;
                     }
                     _ => unreachable!(),
@@ -578,8 +636,53 @@ impl Ref {
                     }
                     return Need::Decide(who);
                 }
-                Task::PickKnight { who, ref filter } => {
-                    if self.knight_options(who, filter).is_empty() {
+                Task::PickKnight { picker, whose, ref filter } => {
+                    if self.knight_options(whose, filter).is_empty() {
+                        self.tasks.pop();
+                        continue;
+                    }
+                    return Need::Decide(picker);
+                }
+                Task::PickBuilding { picker, whose, ref filter } => {
+                    if self.building_options(whose, filter).is_empty() {
+                        self.tasks.pop();
+                        continue;
+                    }
+                    return Need::Decide(picker);
+                }
+                Task::MoveBuilding { who } => {
+                    if self.move_options(who).is_empty() {
+                        self.tasks.pop();
+                        continue;
+                    }
+                    return Need::Decide(who);
+                }
+                Task::FreeArea { who } => {
+                    if self.free_options(who).is_empty() {
+                        self.tasks.pop();
+                        continue;
+                    }
+                    return Need::Decide(who);
+                }
+                Task::TakeCard { from, .. } => {
+                    if self.hand[from].is_empty() {
+                        self.tasks.pop();
+                        continue;
+                    }
+                    let mut ids: Vec<u64> = self.hand[from].iter().map(|&c| 200 + c as u64).collect();
+                    ids.sort();
+                    return Need::Chance(ids);
+                }
+                Task::Effect { card, by, target, at } => {
+                    let clauses = self.infl[card].effect.0.clone();
+                    self.tasks.pop();
+                    if at < clauses.len() {
+                        self.tasks.push(Task::Effect { card, by, target, at: at + 1 });
+                        self.influence_clause(&clauses[at], by, target);
+                    }
+                }
+                Task::Answer { who } => {
+                    if self.answers(who).is_empty() {
                         self.tasks.pop();
                         continue;
                     }
@@ -645,10 +748,15 @@ impl Ref {
             }
             Clause::Discard(n) => self.tasks.push(Task::Discard { who, left: usize::from(*n) }),
             Clause::RemoveKnight { who: Who::Own, filter } => {
-                self.tasks.push(Task::PickKnight { who, filter: filter.clone() })
+                self.tasks.push(Task::PickKnight { picker: who, whose: who, filter: filter.clone() })
+            }
+            Clause::RemoveBuilding { who: Who::Own, filter } => {
+                self.tasks.push(Task::PickBuilding { picker: who, whose: who, filter: filter.clone() })
             }
             Clause::NoIncome => {
-                if self.stage == Stage::Phase1 && who == self.actor {
+                // The engine's reading (NOTES.md): an event turned before phase 1 (by a draw of an
+                // influence card played then) acts on the phase 1 to come, as the card would.
+                if matches!(self.stage, Stage::Phase1 | Stage::Before) && who == self.actor {
                     self.no_income = true;
                 }
             }
@@ -714,10 +822,31 @@ impl Ref {
                         out.push(Move::Discard(c as u8));
                     }
                 }
-                Task::PickKnight { who, filter } => {
-                    for a in self.knight_options(who, &filter) {
+                Task::PickKnight { whose, filter, .. } => {
+                    for a in self.knight_options(whose, &filter) {
                         out.push(Move::PickArea(a as u8));
                     }
+                }
+                Task::PickBuilding { whose, filter, .. } => {
+                    for a in self.building_options(whose, &filter) {
+                        out.push(Move::PickArea(a as u8));
+                    }
+                }
+                Task::FreeArea { who } => {
+                    for a in self.free_options(who) {
+                        out.push(Move::PickArea(a as u8));
+                    }
+                }
+                Task::MoveBuilding { who } => {
+                    for (from, to) in self.move_options(who) {
+                        out.push(Move::MoveBuilding { from: from as u8, to: to as u8 });
+                    }
+                }
+                Task::Answer { who } => {
+                    for c in self.answers(who) {
+                        out.push(Move::Play { card: c as u8, target: NOBODY });
+                    }
+                    out.push(Move::Pass);
                 }
                 _ => unreachable!("no decision in {task:?}"),
             }
@@ -730,21 +859,28 @@ impl Ref {
         }
         // Phase 2 (U39).
         let s = self.stones[p];
-        for &c in &self.hand[p] {
-            out.push(Move::Sell(c as u8));
+        let trade = !self.blocked_now.contains(&Action::Trade);
+        if trade {
+            for &c in &self.hand[p] {
+                out.push(Move::Sell(c as u8));
+            }
         }
         if s >= 5 {
-            for &c in &self.pawn {
-                out.push(Move::BuyPawned(c as u8));
+            if trade {
+                for &c in &self.pawn {
+                    out.push(Move::BuyPawned(c as u8));
+                }
+                if self.pile.iter().any(|x| !x.is_empty()) || !self.discard.is_empty() {
+                    out.push(Move::BuyDrawn);
+                }
             }
-            if self.pile.iter().any(|x| !x.is_empty()) || !self.discard.is_empty() {
-                out.push(Move::BuyDrawn);
-            }
-            if !self.ipile.is_empty() || !self.idiscard.is_empty() {
+            if (!self.ipile.is_empty() || !self.idiscard.is_empty())
+                && !self.blocked_now.contains(&Action::BuyInfluence)
+            {
                 out.push(Move::BuyInfluence);
             }
         }
-        if self.r.free_market && self.has_trade(p) {
+        if trade && self.r.free_market && self.has_trade(p) {
             for &c in &self.hand[p] {
                 out.push(Move::SellMarket(c as u8));
             }
@@ -755,7 +891,10 @@ impl Ref {
             }
         }
         let own = self.own_areas(p);
-        if self.bought < 2 && self.knights[p] > 0 {
+        if self.bought < 2 + self.extra_areas
+            && self.knights[p] > 0
+            && !self.blocked_now.contains(&Action::BuyArea)
+        {
             for a in 0..self.areas.len() {
                 if self.owner[a].is_none()
                     && self.areas[a].price <= s
@@ -765,7 +904,7 @@ impl Ref {
                 }
             }
         }
-        if self.placed < 2 {
+        if self.placed < 2 + self.extra_placed && !self.blocked_now.contains(&Action::Place) {
             for &c in &self.hand[p] {
                 let v = self.cards[c].value;
                 for &a in &own {
@@ -814,7 +953,6 @@ impl Ref {
                 out.push(Move::Play { card: c as u8, target: stadt_unbezwingbare::NOBODY });
             }
         }
-        let _ = self.infl.iter().any(|i| i.outside);
     }
 
     /// Applies a chance outcome.
@@ -835,6 +973,12 @@ impl Ref {
                         Some(d) => self.hand[d].push(card),
                     }
                 }
+            }
+            Some(Task::TakeCard { by, from }) => {
+                let c = (id - 200) as usize;
+                self.hand[from].retain(|&x| x != c);
+                self.hand[by].push(c);
+                self.tasks.pop();
             }
             Some(Task::DrawInfluence { who }) => {
                 let c = (id - 100) as usize;
@@ -863,10 +1007,7 @@ impl Ref {
                 self.stopped[p] = true;
                 self.chooser += 1;
             }
-            Move::TurnCards => {
-                self.stage = Stage::Phase1;
-                self.tasks.push(Task::Turn { drawer: None, reshuffled: false });
-            }
+            Move::TurnCards => self.begin_phase1(),
             Move::Income(a) => {
                 let a = usize::from(a);
                 self.pay_income(p, a);
@@ -890,9 +1031,21 @@ impl Ref {
             }
             Move::PickArea(a) => {
                 let a = usize::from(a);
-                self.owner[a] = None;
-                self.knights[p] += 1;
-                self.tasks.pop();
+                match self.tasks.pop() {
+                    Some(Task::PickKnight { whose, .. }) => {
+                        self.owner[a] = None;
+                        self.knights[whose] += 1;
+                    }
+                    Some(Task::PickBuilding { .. }) => {
+                        let b = self.building[a].take().unwrap();
+                        self.discard.push(b);
+                    }
+                    Some(Task::FreeArea { who }) => {
+                        self.owner[a] = Some(who);
+                        self.knights[who] -= 1;
+                    }
+                    t => panic!("reference: PickArea in {t:?}"),
+                }
                 self.after_change();
             }
             Move::Sell(c) => {
@@ -961,21 +1114,35 @@ impl Ref {
                 self.placed += 1;
                 self.after_change();
             }
-            Move::EndPhase2 => {
-                // Phase 3 (U51–U53).
-                let pts = self.points(p);
-                self.tasks.push(Task::EndTurn);
-                if pts > self.marker[p] {
-                    self.marker[p] = pts;
-                    if self.red.contains(&pts) {
-                        self.tasks.push(Task::Drop { who: p });
-                        self.tasks.push(Task::DrawInfluence { who: p });
+            Move::EndPhase2 => self.phase3(),
+            Move::Play { card, target } => {
+                let c = usize::from(card);
+                self.ihand[p].retain(|&x| x != c);
+                self.idiscard.push(c);
+                let target = (target != NOBODY).then_some(usize::from(target));
+                if let Some(Task::Answer { .. }) = self.tasks.last() {
+                    // S9: an answer; a `cancel` voids the card answered (the effect below).
+                    self.tasks.pop();
+                    let cancels = self.infl[c].effect.0.contains(&Clause::Cancel);
+                    if cancels && let Some(Task::Effect { .. }) = self.tasks.last() {
+                        self.tasks.pop();
+                    }
+                    self.tasks.push(Task::Effect { card: c, by: p, target: Some(self.actor), at: 0 });
+                } else {
+                    self.tasks.push(Task::Effect { card: c, by: p, target, at: 0 });
+                    if let Some(t) = target {
+                        self.tasks.push(Task::Answer { who: t });
                     }
                 }
-                self.stage = Stage::Phase3;
             }
-            Move::Play { .. } | Move::Pass | Move::MoveBuilding { .. } => {
-                panic!("reference: {m:?} is not modelled")
+            Move::Pass => {
+                self.tasks.pop();
+            }
+            Move::MoveBuilding { from, to } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                self.building[to] = self.building[from].take();
+                self.tasks.pop();
+                self.after_change();
             }
         }
     }
@@ -1016,7 +1183,7 @@ impl Ref {
     /// End of the player to act's turn: U2, U3, U60, U75, U54.
     fn end_turn(&mut self) {
         let p = self.actor;
-        let reached = self.points(p) >= self.r.target;
+        let reached = self.scoring && self.points(p) >= self.r.target;
         if reached && !self.r.complete_round {
             self.winners = vec![p];
             self.stage = Stage::Over;
@@ -1038,5 +1205,160 @@ impl Ref {
         self.placed = 0;
         self.no_income = false;
         self.sold_market.clear();
+        self.extra_areas = 0;
+        self.extra_placed = 0;
+        self.blocked_now = std::mem::take(&mut self.blocked_next[self.actor]);
+    }
+
+    /// Phase 1 begins, or is skipped (skip_phase 1).
+    fn begin_phase1(&mut self) {
+        if std::mem::take(&mut self.skip[self.actor][1]) {
+            self.enter_phase2();
+        } else {
+            self.stage = Stage::Phase1;
+            self.tasks.push(Task::Turn { drawer: None, reshuffled: false });
+        }
+    }
+
+    /// Phase 2 begins, or is skipped (skip_phase 2).
+    fn enter_phase2(&mut self) {
+        if std::mem::take(&mut self.skip[self.actor][2]) {
+            self.phase3();
+        } else {
+            self.stage = Stage::Phase2;
+        }
+    }
+
+    /// Phase 3 (U51–U53): the marker forward, an influence card on a red field; or skipped.
+    fn phase3(&mut self) {
+        let p = self.actor;
+        self.stage = Stage::Phase3;
+        self.tasks.push(Task::EndTurn);
+        self.scoring = !std::mem::take(&mut self.skip[p][3]);
+        if !self.scoring {
+            return;
+        }
+        let pts = self.points(p);
+        if pts > self.marker[p] {
+            self.marker[p] = pts;
+            if self.red.contains(&pts) {
+                self.tasks.push(Task::Drop { who: p });
+                self.tasks.push(Task::DrawInfluence { who: p });
+            }
+        }
+    }
+
+    /// Buildings of `whose` a removal may pick.
+    fn building_options(&self, whose: usize, filter: &Filter) -> Vec<usize> {
+        self.own_areas(whose)
+            .into_iter()
+            .filter(|&a| match (self.building[a], filter) {
+                (None, _) | (Some(_), Filter::Empty) => false,
+                (Some(_), Filter::Any) => true,
+                (Some(b), Filter::Building(k)) => self.kind_matches(k, b),
+            })
+            .collect()
+    }
+
+    /// Moves of one of `who`'s buildings to an empty own area where it may stand.
+    fn move_options(&self, who: usize) -> Vec<(usize, usize)> {
+        let own = self.own_areas(who);
+        let mut out = Vec::new();
+        for &from in &own {
+            let Some(b) = self.building[from] else { continue };
+            for &to in &own {
+                if self.building[to].is_none() && self.fits(b, to) && self.toll_ok(b, to, Some(from)) {
+                    out.push((from, to));
+                }
+            }
+        }
+        out
+    }
+
+    /// Neutral areas bordering `who`'s own, while he has a knight (free_area).
+    fn free_options(&self, who: usize) -> Vec<usize> {
+        if self.knights[who] == 0 {
+            return Vec::new();
+        }
+        let own = self.own_areas(who);
+        (0..self.areas.len())
+            .filter(|&a| self.owner[a].is_none() && own.iter().any(|&o| self.areas[o].nb.contains(&a)))
+            .collect()
+    }
+
+    /// The influence cards `who` may answer with (S9: `when_targeted` or `anytime`).
+    fn answers(&self, who: usize) -> Vec<usize> {
+        self.ihand[who]
+            .iter()
+            .copied()
+            .filter(|&c| matches!(self.infl[c].outside, Some(Moment::WhenTargeted | Moment::Anytime)))
+            .collect()
+    }
+
+    /// Carries out an influence card's clause, played by `by` against `target`.
+    fn influence_clause(&mut self, c: &Clause, by: usize, target: Option<usize>) {
+        let whose = |w: &Who| match w {
+            Who::Own => by,
+            Who::Opponent => target.expect("an opponent named"),
+        };
+        match c {
+            Clause::Gain { n, per } => {
+                let k = per.as_ref().map_or(1, |k| self.count_kind(by, k));
+                self.stones[by] += i64::from(*n) * k;
+            }
+            Clause::Lose { n, per } => {
+                let k = per.as_ref().map_or(1, |k| self.count_kind(by, k));
+                self.stones[by] = (self.stones[by] - i64::from(*n) * k).max(0);
+            }
+            Clause::TaxTo(n) => {
+                for p in 0..self.n() {
+                    self.stones[p] = self.stones[p].min(i64::from(*n));
+                }
+            }
+            Clause::Steal(n) => {
+                let t = target.expect("an opponent named");
+                let x = self.stones[t].min(i64::from(*n));
+                self.stones[t] -= x;
+                self.stones[by] += x;
+            }
+            Clause::RemoveKnight { who, filter } => {
+                self.tasks.push(Task::PickKnight { picker: by, whose: whose(who), filter: filter.clone() })
+            }
+            Clause::RemoveBuilding { who, filter } => {
+                self.tasks.push(Task::PickBuilding { picker: by, whose: whose(who), filter: filter.clone() })
+            }
+            Clause::MoveBuilding => self.tasks.push(Task::MoveBuilding { who: by }),
+            Clause::FreeArea => self.tasks.push(Task::FreeArea { who: by }),
+            Clause::ExtraAreas(n) => self.extra_areas += usize::from(*n),
+            Clause::ExtraPlacements(n) => self.extra_placed += usize::from(*n),
+            Clause::Draw(n) => {
+                for _ in 0..*n {
+                    self.tasks.push(Task::Turn { drawer: Some(by), reshuffled: false });
+                }
+            }
+            Clause::DrawInfluence(n) => {
+                for _ in 0..*n {
+                    self.tasks.push(Task::Drop { who: by });
+                    self.tasks.push(Task::DrawInfluence { who: by });
+                }
+            }
+            Clause::Discard(n) => self.tasks.push(Task::Discard { who: by, left: usize::from(*n) }),
+            Clause::TakeCard => self.tasks.push(Task::TakeCard { by, from: target.expect("an opponent") }),
+            Clause::SkipPhase { phase, who } => self.skip[whose(who)][usize::from(*phase)] = true,
+            Clause::Block { action, who } => {
+                let w = whose(who);
+                if w == self.actor {
+                    self.blocked_now.push(*action);
+                } else {
+                    self.blocked_next[w].push(*action);
+                }
+            }
+            Clause::NoIncome => {
+                if self.stage == Stage::Before {
+                    self.no_income = true;
+                }
+            }
+            Clause::Cancel => {}
+        }
     }
 }
