@@ -195,6 +195,17 @@ pub enum Task {
         /// The clause next.
         at: usize,
     },
+    /// The players but the one to act may answer an event or a tax (S9), from offset `k` on.
+    AnswerRound {
+        /// `OnEvent` or `OnTax`.
+        moment: Moment,
+        /// The next player to ask, an offset from the player to act.
+        k: usize,
+        /// Whether an answer cancelled what is answered.
+        cancelled: bool,
+    },
+    /// The violet card's tax (U34), after any answers.
+    Tax,
     /// The player named by an influence card may answer it (S9, `when_targeted`).
     Answer {
         /// Who is asked.
@@ -309,6 +320,19 @@ pub fn cat_index(c: Category) -> usize {
         Category::Staedtisch => 2,
         Category::Handel => 3,
     }
+}
+
+/// Whether a clause names an opponent.
+fn names_opponent(cl: &Clause) -> bool {
+    matches!(
+        cl,
+        Clause::Steal(_)
+            | Clause::TakeCard
+            | Clause::RemoveKnight { who: Who::Opponent, .. }
+            | Clause::RemoveBuilding { who: Who::Opponent, .. }
+            | Clause::SkipPhase { who: Who::Opponent, .. }
+            | Clause::Block { who: Who::Opponent, .. }
+    )
 }
 
 /// U72: points and income bonus of a great power.
@@ -582,15 +606,12 @@ impl Ref {
                     let cat = self.cards[card].cat;
                     // The card goes to the hand after the income (S3): push that first.
                     self.tasks.push(Task::ToHand { card });
-                    if cat == Category::Staedtisch {
-                        for p in 0..self.n() {
-                            if self.stones[p] > 5 {
-                                self.stones[p] = 5;
-                            }
-                        }
-                    }
                     if !self.no_income {
                         self.tasks.push(Task::Income { cat, k: 0 });
+                    }
+                    if cat == Category::Staedtisch {
+                        self.tasks.push(Task::Tax);
+                        self.tasks.push(Task::AnswerRound { moment: Moment::OnTax, k: 1, cancelled: false });
                     }
                 }
                 Task::Income { cat, k } => {
@@ -680,6 +701,33 @@ impl Ref {
                         self.tasks.push(Task::Effect { card, by, target, at: at + 1 });
                         self.influence_clause(&clauses[at], by, target);
                     }
+                }
+                Task::Tax => {
+                    self.tasks.pop();
+                    for p in 0..self.n() {
+                        self.stones[p] = self.stones[p].min(5);
+                    }
+                }
+                Task::AnswerRound { moment, k, cancelled } => {
+                    if k >= self.n() {
+                        self.tasks.pop();
+                        if cancelled {
+                            // S9: the event is discarded unexecuted, or the tax is not levied.
+                            match self.tasks.pop() {
+                                Some(Task::Event { card, .. }) => self.discard.push(card),
+                                Some(Task::Tax) => {}
+                                t => panic!("reference: a cancel of {t:?}"),
+                            }
+                        }
+                        continue;
+                    }
+                    let p = self.after(k);
+                    if self.answers_at(p, moment).is_empty() {
+                        self.tasks.pop();
+                        self.tasks.push(Task::AnswerRound { moment, k: k + 1, cancelled });
+                        continue;
+                    }
+                    return Need::Decide(p);
                 }
                 Task::Answer { who } => {
                     if self.answers(who).is_empty() {
@@ -844,7 +892,13 @@ impl Ref {
                 }
                 Task::Answer { who } => {
                     for c in self.answers(who) {
-                        out.push(Move::Play { card: c as u8, target: NOBODY });
+                        out.push(Move::Play { card: c as u8, target: self.answer_target(c) });
+                    }
+                    out.push(Move::Pass);
+                }
+                Task::AnswerRound { moment, .. } => {
+                    for c in self.answers_at(p, moment) {
+                        out.push(Move::Play { card: c as u8, target: self.answer_target(c) });
                     }
                     out.push(Move::Pass);
                 }
@@ -932,17 +986,7 @@ impl Ref {
             if e.iter().all(|cl| *cl == Clause::Cancel) {
                 continue;
             }
-            let targets = e.iter().any(|cl| {
-                matches!(
-                    cl,
-                    Clause::Steal(_)
-                        | Clause::TakeCard
-                        | Clause::RemoveKnight { who: Who::Opponent, .. }
-                        | Clause::RemoveBuilding { who: Who::Opponent, .. }
-                        | Clause::SkipPhase { who: Who::Opponent, .. }
-                        | Clause::Block { who: Who::Opponent, .. }
-                )
-            });
+            let targets = e.iter().any(names_opponent);
             if targets {
                 for q in 0..self.n() {
                     if q != p {
@@ -966,6 +1010,7 @@ impl Ref {
                 if self.cards[card].event {
                     // U33: the event is carried out before the next card; the turning goes on.
                     self.tasks.push(Task::Event { card, k: 0, at: 0 });
+                    self.tasks.push(Task::AnswerRound { moment: Moment::OnEvent, k: 1, cancelled: false });
                 } else {
                     self.tasks.pop();
                     match drawer {
@@ -1120,10 +1165,16 @@ impl Ref {
                 self.ihand[p].retain(|&x| x != c);
                 self.idiscard.push(c);
                 let target = (target != NOBODY).then_some(usize::from(target));
-                if let Some(Task::Answer { .. }) = self.tasks.last() {
+                let cancels = self.infl[c].effect.0.contains(&Clause::Cancel);
+                if let Some(Task::AnswerRound { moment, k, cancelled }) = self.tasks.last().cloned() {
+                    self.tasks.pop();
+                    // Once cancelled, nothing is left to answer: the round ends (the engine's reading).
+                    let k = if cancels { self.n() } else { k + 1 };
+                    self.tasks.push(Task::AnswerRound { moment, k, cancelled: cancelled || cancels });
+                    self.tasks.push(Task::Effect { card: c, by: p, target: Some(self.actor), at: 0 });
+                } else if let Some(Task::Answer { .. }) = self.tasks.last() {
                     // S9: an answer; a `cancel` voids the card answered (the effect below).
                     self.tasks.pop();
-                    let cancels = self.infl[c].effect.0.contains(&Clause::Cancel);
                     if cancels && let Some(Task::Effect { .. }) = self.tasks.last() {
                         self.tasks.pop();
                     }
@@ -1136,7 +1187,9 @@ impl Ref {
                 }
             }
             Move::Pass => {
-                self.tasks.pop();
+                if let Some(Task::AnswerRound { moment, k, cancelled }) = self.tasks.pop() {
+                    self.tasks.push(Task::AnswerRound { moment, k: k + 1, cancelled });
+                }
             }
             Move::MoveBuilding { from, to } => {
                 let (from, to) = (usize::from(from), usize::from(to));
@@ -1293,6 +1346,22 @@ impl Ref {
             .copied()
             .filter(|&c| matches!(self.infl[c].outside, Some(Moment::WhenTargeted | Moment::Anytime)))
             .collect()
+    }
+
+    /// The cards `p` may answer an event or a tax with (S9: that moment or `anytime`).
+    fn answers_at(&self, p: usize, moment: Moment) -> Vec<usize> {
+        self.ihand[p]
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.infl[c].outside == Some(moment) || self.infl[c].outside == Some(Moment::Anytime)
+            })
+            .collect()
+    }
+
+    /// The opponent an answering card names: the player to act, if it names one.
+    fn answer_target(&self, c: usize) -> u8 {
+        if self.infl[c].effect.0.iter().any(names_opponent) { self.actor as u8 } else { NOBODY }
     }
 
     /// Carries out an influence card's clause, played by `by` against `target`.
