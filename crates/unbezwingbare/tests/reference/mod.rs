@@ -128,6 +128,7 @@ pub fn from_engine(s: &State) -> Ref {
         blocked_now: Vec::new(),
         blocked_next: vec![Vec::new(); n],
         scoring: true,
+        bank: s.opts.bank_cap.then(|| i64::from(s.bank)),
     }
 }
 
@@ -215,6 +216,11 @@ pub fn compare(s: &State, r: &Ref) -> Result<(), String> {
                 r.ihand[p]
             ));
         }
+    }
+    if let Some(b) = r.bank
+        && i64::from(s.bank) != b
+    {
+        return Err(format!("bank: engine {}, reference {b}", s.bank));
     }
     let epile: usize = s.pile.iter().map(|m| m.count_ones() as usize).sum();
     let rpile: usize = r.pile.iter().map(Vec::len).sum();

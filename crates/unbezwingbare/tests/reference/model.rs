@@ -310,6 +310,8 @@ pub struct Ref {
     pub blocked_next: Vec<Vec<Action>>,
     /// Whether this turn's phase 3 scores (not skipped).
     pub scoring: bool,
+    /// The bank's stones under `bank=160` (S11); None: unlimited.
+    pub bank: Option<i64>,
 }
 
 /// The category's index for great powers.
@@ -395,6 +397,34 @@ impl Ref {
             .collect();
         let red = data.board.track.red.iter().map(|&f| i64::from(f)).collect();
         (cards, infl, areas, red)
+    }
+
+    /// `p` pays to the bank (all he holds if less, N3; a purchase is checked beforehand).
+    fn pay(&mut self, p: usize, amount: i64) {
+        let x = amount.min(self.stones[p]);
+        self.stones[p] -= x;
+        if let Some(b) = &mut self.bank {
+            *b += x;
+        }
+    }
+
+    /// `p` gives back all but `keep` stones (tax, `tax_to`).
+    fn pay_down_to(&mut self, p: usize, keep: i64) {
+        let over = (self.stones[p] - keep).max(0);
+        self.pay(p, over);
+    }
+
+    /// `p` receives from the bank, which under the cap pays what it holds (N3).
+    fn receive(&mut self, p: usize, amount: i64) {
+        let x = match &mut self.bank {
+            Some(b) => {
+                let x = amount.min(*b);
+                *b -= x;
+                x
+            }
+            None => amount,
+        };
+        self.stones[p] += x;
     }
 
     /// Seats.
@@ -705,7 +735,7 @@ impl Ref {
                 Task::Tax => {
                     self.tasks.pop();
                     for p in 0..self.n() {
-                        self.stones[p] = self.stones[p].min(5);
+                        self.pay_down_to(p, 5);
                     }
                 }
                 Task::AnswerRound { moment, k, cancelled } => {
@@ -764,7 +794,7 @@ impl Ref {
         if self.great[ci] == Some(p) {
             v += great_power(ci).1;
         }
-        self.stones[p] += v;
+        self.receive(p, v);
     }
 
     /// Areas `who` may take his knight off.
@@ -784,15 +814,15 @@ impl Ref {
         match c {
             Clause::Gain { n, per } => {
                 let k = per.as_ref().map_or(1, |k| self.count_kind(who, k));
-                self.stones[who] += i64::from(*n) * k;
+                self.receive(who, i64::from(*n) * k);
             }
             Clause::Lose { n, per } => {
                 let k = per.as_ref().map_or(1, |k| self.count_kind(who, k));
-                self.stones[who] = (self.stones[who] - i64::from(*n) * k).max(0);
+                self.pay(who, i64::from(*n) * k);
             }
             Clause::TaxTo(n) => {
                 // An event's tax_to acts on each player in turn: on `who`.
-                self.stones[who] = self.stones[who].min(i64::from(*n));
+                self.pay_down_to(who, i64::from(*n));
             }
             Clause::Discard(n) => self.tasks.push(Task::Discard { who, left: usize::from(*n) }),
             Clause::RemoveKnight { who: Who::Own, filter } => {
@@ -819,7 +849,8 @@ impl Ref {
                     self.tasks.push(Task::DrawInfluence { who });
                 }
             }
-            other => panic!("reference: event clause not modelled: {other:?}"),
+            // The other words act for `who` as an influence card played by him would (data.md).
+            other => self.influence_clause(other, who, None),
         }
     }
 
@@ -1098,39 +1129,39 @@ impl Ref {
                 let v = self.cards[c].value;
                 self.hand[p].retain(|&x| x != c);
                 self.pawn.push(c);
-                self.stones[p] += if self.r.round_up { (v + 1) / 2 } else { v / 2 };
+                self.receive(p, if self.r.round_up { (v + 1) / 2 } else { v / 2 });
             }
             Move::BuyPawned(c) => {
                 let c = usize::from(c);
                 self.pawn.retain(|&x| x != c);
                 self.hand[p].push(c);
-                self.stones[p] -= 5;
+                self.pay(p, 5);
             }
             Move::SellMarket(c) => {
                 let c = usize::from(c);
                 self.hand[p].retain(|&x| x != c);
                 self.market.push(c);
                 self.sold_market.push(c);
-                self.stones[p] += self.cards[c].value;
+                self.receive(p, self.cards[c].value);
             }
             Move::BuyMarket(c) => {
                 let c = usize::from(c);
                 self.market.retain(|&x| x != c);
                 self.hand[p].push(c);
-                self.stones[p] -= self.cards[c].value;
+                self.pay(p, self.cards[c].value);
             }
             Move::BuyDrawn => {
-                self.stones[p] -= 5;
+                self.pay(p, 5);
                 self.tasks.push(Task::Turn { drawer: Some(p), reshuffled: false });
             }
             Move::BuyInfluence => {
-                self.stones[p] -= 5;
+                self.pay(p, 5);
                 self.tasks.push(Task::Drop { who: p });
                 self.tasks.push(Task::DrawInfluence { who: p });
             }
             Move::BuyArea(a) => {
                 let a = usize::from(a);
-                self.stones[p] -= self.areas[a].price;
+                self.pay(p, self.areas[a].price);
                 self.owner[a] = Some(p);
                 self.knights[p] -= 1;
                 self.bought += 1;
@@ -1143,7 +1174,7 @@ impl Ref {
                 let (c, a) = (usize::from(card), usize::from(area));
                 self.hand[p].retain(|&x| x != c);
                 self.building[a] = Some(c);
-                self.stones[p] -= self.cards[c].value;
+                self.pay(p, self.cards[c].value);
                 self.placed += 1;
                 self.after_change();
             }
@@ -1155,7 +1186,7 @@ impl Ref {
                 self.after_change();
                 self.hand[p].retain(|&x| x != c);
                 self.building[a] = Some(c);
-                self.stones[p] -= 5 + self.cards[c].value;
+                self.pay(p, 5 + self.cards[c].value);
                 self.placed += 1;
                 self.after_change();
             }
@@ -1373,15 +1404,15 @@ impl Ref {
         match c {
             Clause::Gain { n, per } => {
                 let k = per.as_ref().map_or(1, |k| self.count_kind(by, k));
-                self.stones[by] += i64::from(*n) * k;
+                self.receive(by, i64::from(*n) * k);
             }
             Clause::Lose { n, per } => {
                 let k = per.as_ref().map_or(1, |k| self.count_kind(by, k));
-                self.stones[by] = (self.stones[by] - i64::from(*n) * k).max(0);
+                self.pay(by, i64::from(*n) * k);
             }
             Clause::TaxTo(n) => {
                 for p in 0..self.n() {
-                    self.stones[p] = self.stones[p].min(i64::from(*n));
+                    self.pay_down_to(p, i64::from(*n));
                 }
             }
             Clause::Steal(n) => {
