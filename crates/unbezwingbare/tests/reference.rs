@@ -77,26 +77,35 @@ fn run(per: u64) {
             if g % 5 == 3 {
                 o.set("bank", "160").unwrap();
             }
+            // U75 and U1: a short turn limit, a low target.
+            if g % 7 == 5 {
+                o.set("turns", "30").unwrap();
+            }
+            if g % 11 == 6 {
+                o.set("target", "12").unwrap();
+            }
             match check_game(mat, o, seed) {
                 Ok(k) => c.add(k),
                 Err(e) => panic!("{rules} {players} players {two:?}: {e}"),
             }
         }
         eprintln!(
-            "{rules:9} players={players} two_player={:10} games={} steps={} decisions={} moves={} chance={}",
+            "{rules:9} players={players} two_player={:10} games={} steps={} decisions={} moves={} chance={} shares={}",
             two.unwrap_or("-"),
             c.games,
             c.steps,
             c.decisions,
             c.moves,
-            c.chance
+            c.chance,
+            c.shares
         );
         total.add(c);
     }
     eprintln!(
-        "total games={} steps={} decisions={} moves={} chance={}",
-        total.games, total.steps, total.decisions, total.moves, total.chance
+        "total games={} steps={} decisions={} moves={} chance={} shares={}",
+        total.games, total.steps, total.decisions, total.moves, total.chance, total.shares
     );
+    assert_eq!(total.shares, total.games, "every game's end compared");
 }
 
 /// Issue 58 asks for at least 2,000 games: 170 per configuration in release (12 configurations,

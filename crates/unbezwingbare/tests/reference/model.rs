@@ -86,6 +86,8 @@ pub struct Rules {
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Dealing the starting hands (U23), a card a chance step.
+    Deal,
     /// Choosing start areas.
     Start,
     /// Before phase 1 (influence cards may be played).
@@ -552,6 +554,17 @@ impl Ref {
         loop {
             if self.stage == Stage::Over {
                 return Need::Over;
+            }
+            if self.stage == Stage::Deal {
+                let dealable = self.dealable();
+                if self.hand.iter().all(|h| h.len() == self.hand_size()) {
+                    self.build_pile();
+                    self.stage = Stage::Start;
+                    continue;
+                }
+                let mut ids: Vec<u64> = dealable.iter().map(|&c| c as u64).collect();
+                ids.sort();
+                return Need::Chance(ids);
             }
             if self.stage == Stage::Start {
                 let p = self.n() - 1 - self.chooser % self.n();
@@ -1030,8 +1043,48 @@ impl Ref {
         }
     }
 
+    /// Cards in a starting hand: 3, 5 under U58.
+    fn hand_size(&self) -> usize {
+        if self.r.five_areas { 5 } else { 3 }
+    }
+
+    /// Building cards not yet dealt (U23), the A ones under `periods` (U66).
+    fn dealable(&self) -> Vec<usize> {
+        (0..self.cards.len())
+            .filter(|&c| !self.cards[c].event && !self.hand.iter().any(|h| h.contains(&c)))
+            .filter(|&c| !self.r.periods || self.cards[c].period == Period::A)
+            .collect()
+    }
+
+    /// The draw pile after the deal: every card not dealt (U24), or under `periods` the A, B and
+    /// C parts from the top (U66).
+    fn build_pile(&mut self) {
+        let rest: Vec<usize> =
+            (0..self.cards.len()).filter(|&c| !self.hand.iter().any(|h| h.contains(&c))).collect();
+        self.pile = vec![Vec::new(); 3];
+        for c in rest {
+            let part = if !self.r.periods {
+                0
+            } else {
+                match self.cards[c].period {
+                    Period::A => 0,
+                    Period::B => 1,
+                    Period::C => 2,
+                }
+            };
+            self.pile[part].push(c);
+        }
+    }
+
     /// Applies a chance outcome.
     pub fn outcome(&mut self, id: u64) {
+        if self.stage == Stage::Deal {
+            // Dealt round the table, a card a seat in turn (the engine's order; the rules name none).
+            let dealt: usize = self.hand.iter().map(Vec::len).sum();
+            let p = dealt % self.n();
+            self.hand[p].push(id as usize);
+            return;
+        }
         match self.tasks.last().cloned() {
             Some(Task::Turn { drawer, .. }) => {
                 let card = id as usize;
