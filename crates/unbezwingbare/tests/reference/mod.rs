@@ -132,6 +132,10 @@ pub fn from_engine(s: &State) -> Ref {
         blocked_next: vec![Vec::new(); n],
         scoring: true,
         bank: s.opts.bank_cap.then(|| i64::from(s.bank)),
+        known: vec![Vec::new(); n],
+        played: Vec::new(),
+        dropped: vec![Vec::new(); n],
+        mixed: false,
     }
 }
 
@@ -239,6 +243,37 @@ pub fn compare(s: &State, r: &Ref) -> Result<(), String> {
         if e != sorted(f.clone()) {
             return Err(format!("{what}: engine {e:?}, reference {:?}", sorted(f.clone())));
         }
+    }
+    // U76, N25, N15: what is known of hands and influence discards.
+    for p in 0..n {
+        if ids128(s.known[p]) != sorted(r.known[p].clone()) {
+            return Err(format!(
+                "seat {p} known cards: engine {:?}, reference {:?}",
+                ids128(s.known[p]),
+                r.known[p]
+            ));
+        }
+        if ids32(s.dropped[p]) != sorted(r.dropped[p].clone()) {
+            return Err(format!(
+                "seat {p} dropped: engine {:?}, reference {:?}",
+                ids32(s.dropped[p]),
+                r.dropped[p]
+            ));
+        }
+    }
+    if ids32(s.played_influence) != sorted(r.played.clone()) || s.mixed != r.mixed {
+        return Err(format!(
+            "played influence {:?} / mixed {}: reference {:?} / {}",
+            ids32(s.played_influence),
+            s.mixed,
+            r.played,
+            r.mixed
+        ));
+    }
+    if ids32(s.influence_pile) != sorted(r.ipile.clone())
+        || ids32(s.influence_discard) != sorted(r.idiscard.clone())
+    {
+        return Err("the influence pile or discards differ".into());
     }
     if s.influence_pile.count_ones() as usize != r.ipile.len()
         || s.influence_discard.count_ones() as usize != r.idiscard.len()

@@ -314,6 +314,14 @@ pub struct Ref {
     pub scoring: bool,
     /// The bank's stones under `bank=160` (S11); None: unlimited.
     pub bank: Option<i64>,
+    /// Hand cards every seat knows of (came there openly, N25).
+    pub known: Vec<Vec<usize>>,
+    /// Influence discards played face up (U56).
+    pub played: Vec<usize>,
+    /// Influence discards each seat dropped face down (N15).
+    pub dropped: Vec<Vec<usize>>,
+    /// The discards were reshuffled into the draw pile (U38).
+    pub mixed: bool,
 }
 
 /// The category's index for great powers.
@@ -399,6 +407,12 @@ impl Ref {
             .collect();
         let red = data.board.track.red.iter().map(|&f| i64::from(f)).collect();
         (cards, infl, areas, red)
+    }
+
+    /// A card leaves `p`'s hand (and what all knew of it).
+    fn leave_hand(&mut self, p: usize, c: usize) {
+        self.hand[p].retain(|&x| x != c);
+        self.known[p].retain(|&x| x != c);
     }
 
     /// `p` pays to the bank (all he holds if less, N3; a purchase is checked beforehand).
@@ -618,6 +632,7 @@ impl Ref {
                         None if !reshuffled && !self.discard.is_empty() => {
                             // U38: the discards become a new pile (one part).
                             let d = std::mem::take(&mut self.discard);
+                            self.mixed = true;
                             self.pile = vec![d, Vec::new(), Vec::new()];
                             self.tasks.pop();
                             self.tasks.push(Task::Turn { drawer, reshuffled: true });
@@ -676,6 +691,10 @@ impl Ref {
                 Task::DrawInfluence { who } => {
                     if self.ipile.is_empty() && !self.idiscard.is_empty() {
                         self.ipile = std::mem::take(&mut self.idiscard);
+                        self.played.clear();
+                        for d in &mut self.dropped {
+                            d.clear();
+                        }
                     }
                     if self.ipile.is_empty() {
                         self.tasks.pop();
@@ -782,6 +801,7 @@ impl Ref {
                 Task::ToHand { card } => {
                     self.tasks.pop();
                     self.hand[self.actor].push(card);
+                    self.known[self.actor].push(card);
                 }
                 Task::EndTurn => {
                     self.tasks.pop();
@@ -1105,7 +1125,7 @@ impl Ref {
             }
             Some(Task::TakeCard { by, from }) => {
                 let c = (id - 200) as usize;
-                self.hand[from].retain(|&x| x != c);
+                self.leave_hand(from, c);
                 self.hand[by].push(c);
                 self.tasks.pop();
             }
@@ -1148,11 +1168,12 @@ impl Ref {
                 let c = usize::from(c);
                 self.ihand[p].retain(|&x| x != c);
                 self.idiscard.push(c);
+                self.dropped[p].push(c);
                 self.tasks.pop();
             }
             Move::Discard(c) => {
                 let c = usize::from(c);
-                self.hand[p].retain(|&x| x != c);
+                self.leave_hand(p, c);
                 self.discard.push(c);
                 if let Some(Task::Discard { who, left }) = self.tasks.pop() {
                     self.tasks.push(Task::Discard { who, left: left - 1 });
@@ -1180,7 +1201,7 @@ impl Ref {
             Move::Sell(c) => {
                 let c = usize::from(c);
                 let v = self.cards[c].value;
-                self.hand[p].retain(|&x| x != c);
+                self.leave_hand(p, c);
                 self.pawn.push(c);
                 self.receive(p, if self.r.round_up { (v + 1) / 2 } else { v / 2 });
             }
@@ -1188,11 +1209,12 @@ impl Ref {
                 let c = usize::from(c);
                 self.pawn.retain(|&x| x != c);
                 self.hand[p].push(c);
+                self.known[p].push(c);
                 self.pay(p, 5);
             }
             Move::SellMarket(c) => {
                 let c = usize::from(c);
-                self.hand[p].retain(|&x| x != c);
+                self.leave_hand(p, c);
                 self.market.push(c);
                 self.sold_market.push(c);
                 self.receive(p, self.cards[c].value);
@@ -1201,6 +1223,7 @@ impl Ref {
                 let c = usize::from(c);
                 self.market.retain(|&x| x != c);
                 self.hand[p].push(c);
+                self.known[p].push(c);
                 self.pay(p, self.cards[c].value);
             }
             Move::BuyDrawn => {
@@ -1225,7 +1248,7 @@ impl Ref {
             }
             Move::Place { card, area } => {
                 let (c, a) = (usize::from(card), usize::from(area));
-                self.hand[p].retain(|&x| x != c);
+                self.leave_hand(p, c);
                 self.building[a] = Some(c);
                 self.pay(p, self.cards[c].value);
                 self.placed += 1;
@@ -1237,7 +1260,7 @@ impl Ref {
                 self.discard.push(old);
                 // N12: the demolished building's points are lost at once (the marker moves back).
                 self.after_change();
-                self.hand[p].retain(|&x| x != c);
+                self.leave_hand(p, c);
                 self.building[a] = Some(c);
                 self.pay(p, 5 + self.cards[c].value);
                 self.placed += 1;
@@ -1248,6 +1271,7 @@ impl Ref {
                 let c = usize::from(card);
                 self.ihand[p].retain(|&x| x != c);
                 self.idiscard.push(c);
+                self.played.push(c);
                 let target = (target != NOBODY).then_some(usize::from(target));
                 let cancels = self.infl[c].effect.0.contains(&Clause::Cancel);
                 if let Some(Task::AnswerRound { moment, k, cancelled }) = self.tasks.last().cloned() {
