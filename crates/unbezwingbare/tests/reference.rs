@@ -84,6 +84,11 @@ fn run(per: u64) {
             if g % 11 == 6 {
                 o.set("target", "12").unwrap();
             }
+            // N20: one strategic part alone in a base game.
+            if rules == "base" && g % 6 == 4 {
+                let part = ["periods", "isolation", "great_powers", "free_market"][(g / 6 % 4) as usize];
+                o.set(part, "on").unwrap();
+            }
             match check_game(mat, o, seed) {
                 Ok(k) => c.add(k),
                 Err(e) => panic!("{rules} {players} players {two:?}: {e}"),

@@ -308,6 +308,77 @@ pub fn compare(s: &State, r: &Ref) -> Result<(), String> {
     Ok(())
 }
 
+/// U76, N25: the view of the seat to decide (`State::view`) keeps every fact the reference holds
+/// public and all of its own (and, under `two_orders`, its partner's) hands; hidden places keep
+/// their sizes, and the cards hidden from it stay the same cards, only spread anew.
+pub fn compare_view(s: &State, r: &Ref, v: usize) -> Result<(), String> {
+    let w = s.view(v as u8);
+    let n = r.n();
+    for a in 0..r.areas.len() {
+        if w.owner[a] != s.owner[a] || w.building[a] != s.building[a] {
+            return Err(format!("view of seat {v}: area {a} differs"));
+        }
+    }
+    let sees = |q: usize| q == v || (s.opts.seats() != s.opts.players && q % 2 == v % 2);
+    let mut hidden_real = 0u128;
+    let mut hidden_view = 0u128;
+    for q in 0..n {
+        let public = w.stones[q] == s.stones[q]
+            && w.knights[q] == s.knights[q]
+            && w.marker[q] == s.marker[q]
+            && w.points(q as u8) == s.points(q as u8)
+            && w.hand[q].count_ones() == s.hand[q].count_ones()
+            && w.influence[q].count_ones() == s.influence[q].count_ones()
+            && ids128(w.hand[q] & s.known[q]) == sorted(r.known[q].clone());
+        if !public {
+            return Err(format!("view of seat {v}: seat {q}'s public facts differ"));
+        }
+        if sees(q) {
+            if w.hand[q] != s.hand[q] || w.influence[q] != s.influence[q] {
+                return Err(format!("view of seat {v}: the hands of seat {q} it sees differ"));
+            }
+        } else {
+            hidden_real |= s.hand[q] & !s.known[q];
+            hidden_view |= w.hand[q] & !s.known[q];
+        }
+    }
+    for i in 0..3 {
+        if w.pile[i].count_ones() != s.pile[i].count_ones() {
+            return Err(format!("view of seat {v}: the draw pile's part {i} has another size"));
+        }
+        hidden_real |= s.pile[i];
+        hidden_view |= w.pile[i];
+    }
+    if hidden_real != hidden_view {
+        return Err(format!("view of seat {v}: the hidden building and event cards differ"));
+    }
+    let public = w.discard == s.discard
+        && w.pawnshop == s.pawnshop
+        && w.market == s.market
+        && w.great == s.great
+        && w.played_influence == s.played_influence
+        && w.influence_pile.count_ones() == s.influence_pile.count_ones()
+        && w.influence_discard.count_ones() == s.influence_discard.count_ones()
+        && w.influence_discard & s.played_influence == s.played_influence
+        && w.actor == s.actor
+        && w.turns == s.turns
+        && w.to_act == s.to_act;
+    if !public {
+        return Err(format!("view of seat {v}: a public pile or the turn differs"));
+    }
+    let mut own = Vec::new();
+    for q in (0..n).filter(|&q| sees(q)) {
+        own.extend(r.dropped[q].iter().copied());
+        if ids32(w.dropped[q]) != sorted(r.dropped[q].clone()) {
+            return Err(format!("view of seat {v}: its own dropped cards differ"));
+        }
+    }
+    if own.iter().any(|&c| w.influence_discard & (1 << c) == 0) {
+        return Err(format!("view of seat {v}: a card it dropped is not among the discards"));
+    }
+    Ok(())
+}
+
 /// One random game checked at every step; `Err` names the seed, the step and the difference.
 pub fn check_game(
     mat: &'static stadt_unbezwingbare::Material,
@@ -431,6 +502,7 @@ fn step(
                     "legal moves: only the engine's {only_e:?}, only the reference's {only_f:?}"
                 ));
             }
+            compare_view(s, r, p)?;
             c.decisions += 1;
             c.moves += buf.len() as u64;
             let m = other_card(r, p, buf[rng.random_range(0..buf.len())], rng);
