@@ -83,7 +83,8 @@ impl State {
         for c in bits128(self.distinct(self.pawnshop)) {
             out.push(Move::BuyPawned(c));
         }
-        for c in bits128(self.distinct(self.market)) {
+        // N23 bars by card, so a kind's card sold this turn must not hide another of its kind.
+        for c in bits128(self.distinct(self.market & !self.market_sold)) {
             out.push(Move::BuyMarket(c));
         }
         out.push(Move::BuyDrawn);

@@ -35,7 +35,15 @@ impl State {
             self.set_top(f);
             return true;
         }
-        // U38, N8: nothing to turn: the turning stops without a card (no tax, no income).
+        // U38, N8: nothing to turn: the turning stops without a card (no tax, no income). Each
+        // card of a `draw N` is a turning of its own ("as by a purchase", data.md): the next one
+        // begins afresh and may reshuffle once.
+        if let Some(Frame::Drawing { p, left, .. }) = self.top()
+            && left > 1
+        {
+            self.set_top(Frame::Drawing { p, left: left - 1, reshuffled: false });
+            return self.ready_to_turn();
+        }
         self.pop();
         false
     }
@@ -70,10 +78,11 @@ impl State {
                     self.open_answers(ON_TAX);
                 }
             }
-            Some(Frame::Drawing { p, left, reshuffled }) => {
-                // U42, N7: drawn unseen, no tax, no income.
+            Some(Frame::Drawing { p, left, .. }) => {
+                // U42, N7: drawn unseen, no tax, no income. Each card of a `draw N` is drawn "as
+                // by a purchase" (data.md), a turning of its own: it may reshuffle once (N8).
                 self.hand[usize::from(p)] |= bit;
-                self.set_top(Frame::Drawing { p, left: left.saturating_sub(1), reshuffled });
+                self.set_top(Frame::Drawing { p, left: left.saturating_sub(1), reshuffled: false });
             }
             _ => {}
         }

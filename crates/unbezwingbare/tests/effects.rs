@@ -352,3 +352,42 @@ fn s9_u34_an_anytime_cancel_voids_an_event_or_the_tax() {
     assert_eq!(s.stones[1], 15, "no tax");
     assert_eq!(s.stage, Stage::Phase2);
 }
+
+/// Plays Kaufmannsglück (`draw 2`) for seat 0 with only the event `e` in the pile and `extra`
+/// in the discards, turning `e` whenever it can come; the stones seat 0 gains (1 per Handel
+/// building a turn of Markttag).
+fn draw_two_with_events(extra: u128) -> u16 {
+    let mut s = three();
+    let blue = building(&s, Category::Handel, 1);
+    let road = (0..48u8).find(|&a| s.mat.road[usize::from(a)] != 0).unwrap();
+    built(&mut s, 0, road, blue);
+    let e = event(&s, "Markttag");
+    s.pile = [1u128 << e, 0, 0];
+    s.discard = extra;
+    let k = influence(&s, "Kaufmannsglück");
+    give_influence(&mut s, 0, k);
+    let before = s.stones[0];
+    s.play(Move::Play { card: k, target: NOBODY }).unwrap();
+    let mut guard = 0;
+    while s.turn() == Turn::Chance {
+        let (_, set) = s.outcomes();
+        let id = if set & (1u128 << e) != 0 { e } else { set.trailing_zeros() as u8 };
+        force(&mut s, u64::from(id));
+        guard += 1;
+        assert!(guard < 20);
+    }
+    assert_eq!(s.depth, 0, "the draw is over");
+    s.stones[0] - before
+}
+
+#[test]
+fn u38_n8_each_card_of_a_draw_is_a_turning_of_its_own_that_may_reshuffle_once() {
+    // Found by the reference (tests/reference.rs). `draw N` draws "as by a purchase" (data.md),
+    // and N8 lets one purchase's turning reshuffle once: the second card's turning may reshuffle
+    // again, after a first card came (Markttag turned 3 times, not 2) ...
+    let s = three();
+    let b = building(&s, Category::Buergertum, 1);
+    assert_eq!(draw_two_with_events(1u128 << b), 3);
+    // ... and after the first card's turning stopped without a card (the second still turns).
+    assert_eq!(draw_two_with_events(0), 3);
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{building, built, dealt, event, force, give, nth, rng, rule, test_set, twin};
+use common::{building, built, dealt, event, force, give, nth, rng, rule, take_out, test_set, twin};
 use stadt_core::game::{Game, Turn};
 use stadt_unbezwingbare::data::Category;
 use stadt_unbezwingbare::material::DECK;
@@ -644,6 +644,27 @@ fn u73_n23_the_free_market_needs_a_handel_building() {
     s.play(Move::SellMarket(c)).unwrap();
     assert_eq!(s.stones[0], 10, "sold for its full value");
     assert_eq!(rule(&s, Move::BuyMarket(c)), "N23");
+}
+
+#[test]
+fn u73_n23_a_card_sold_this_turn_does_not_hide_another_of_its_kind_at_the_free_market() {
+    // Found by the reference (tests/reference.rs): the legal moves listed the lowest id of a kind
+    // at the market, barred by N23, and so left out the other card of that kind.
+    let mut s = table(Options::strategic(3));
+    let h = building(&s, Category::Handel, 3);
+    let road = area_where(|a| s.mat.road[a] != 0);
+    built(&mut s, 0, road, h);
+    let c = building(&s, Category::Gewerbe, 5);
+    let (first, second) = (nth(&s, c, 0), nth(&s, c, 1));
+    give(&mut s, 0, first);
+    s.play(Move::SellMarket(first)).unwrap();
+    take_out(&mut s, second);
+    s.market |= 1u128 << second;
+    assert_eq!(rule(&s, Move::BuyMarket(first)), "N23");
+    assert_eq!(s.check(Move::BuyMarket(second)), Ok(()));
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    assert!(moves.contains(&Move::BuyMarket(second)), "the other card of the kind is listed");
 }
 
 #[test]
