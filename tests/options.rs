@@ -124,7 +124,10 @@ fn every_kind_of_bad_options_exits_2_naming_the_word_the_option_and_its_rule() {
         ("bogus=1", &["`bogus` is no option of catan: its options are shortage", "card_played_is_played"]),
         ("turns=0", &["`turns=0`", "option `turns` (C39)", "a whole number from 1 to 65535"]),
         ("discard=maybe", &["`maybe` is no value of option `discard` (C29): it takes choose or random"]),
-        ("shortage", &["`shortage` is not name=value, nor a word that stands alone (catanatron, catanatron3_3)"]),
+        (
+            "shortage",
+            &["`shortage` is not name=value, nor a word that stands alone (catanatron, catanatron3_3)"],
+        ),
         ("catanatron=yes", &["`catanatron` (section 11) stands alone and takes no value"]),
         ("win=own_turn win=any_time", &["`win` (C38) is named twice, `win=own_turn` and `win=any_time`"]),
         ("board=\"a b", &["`board=\"a b`: the quoted value has no closing"]),
