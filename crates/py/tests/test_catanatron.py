@@ -116,7 +116,9 @@ def test_the_experiment_names_how_to_get_a_missing_checkout_and_refuses_bad_argu
     for bad in (["--modes", "2p"], ["--opponents", "nobody"], ["--games", "0"]):
         done = run_experiment_script("catanatron-opponents.py", *bad, "--out", str(tmp_path / "bad"))
         assert done.returncode == 2 and "error:" in done.stderr, bad
-    bot = run_experiment_script("catanatron-opponents.py", "--bots", "nonsense", "--out", str(tmp_path / "bot"))
+    bot = run_experiment_script(
+        "catanatron-opponents.py", "--bots", "nonsense", "--out", str(tmp_path / "bot"), "--stadt", str(stadt_cli())
+    )
     assert bot.returncode == 2 and "unknown bot `nonsense`" in bot.stderr
 
 
