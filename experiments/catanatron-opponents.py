@@ -221,18 +221,20 @@ def build() -> str:
         return "unknown"
 
 
-def read_games(games_csv: Path) -> dict[tuple[str, ...], dict[str, str]]:
-    """The finished games by key; a row cut short by an interrupted run is dropped (played again),
-    and a file with older columns is rewritten with today's (new columns blank)."""
+def read_games(games_csv: Path, rewrite: bool) -> dict[tuple[str, ...], dict[str, str]]:
+    """The finished games by key; a row cut short by an interrupted run is dropped (played again).
+    With `rewrite` (before games are added) the file loses that row, and a file with older columns
+    is rewritten with today's (new columns blank)."""
     if not games_csv.exists():
         return {}
     text = games_csv.read_text()
     if text and not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
-        games_csv.write_text(text)
+        if rewrite:
+            games_csv.write_text(text)
     lines = text.splitlines()
     rows = list(csv.DictReader(lines))
-    if lines and lines[0].split(",") != COLUMNS:
+    if rewrite and lines and lines[0].split(",") != COLUMNS:
         tmp = games_csv.with_suffix(".csv.tmp")
         with tmp.open("w", newline="") as f:
             w = csv.DictWriter(f, COLUMNS, lineterminator="\n", extrasaction="ignore")
@@ -304,11 +306,12 @@ def write_summary(out: Path, summary: list[dict]) -> None:
             print(f"{s['bot']} vs {s['opponent']} {s['mode']}: no games yet")
             continue
         first = f", first {100 * s['first_rate']:.1f}%" if s["mode"] == "4p" and s["first_rate"] != "" else ""
-        opp = f" / {s['opponent_ms']} ms" if s["opponent_ms"] != "" else ""
+        opp = f" / {s['opponent']} {s['opponent_ms']}" if s["opponent_ms"] != "" else ""
+        wall = f" (with the bridge {s['stadt_wall_ms']})" if s["stadt_wall_ms"] != "" else ""
         print(
             f"{s['bot']} vs {s['opponent']} {s['mode']}: {s['wins']}/{s['games']} = {100 * s['win_rate']:.1f}% "
             f"[{100 * s['low95']:.1f}, {100 * s['high95']:.1f}]{first}; stopped {s['stopped']}, "
-            f"turn limit {s['turn_limit']}; ms a decision stadt {s['stadt_ms']} (wall {s['stadt_wall_ms']}){opp}"
+            f"turn limit {s['turn_limit']}; ms a decision stadt {s['stadt_ms']}{wall}{opp}"
         )
 
 
@@ -366,7 +369,7 @@ def main() -> int:
         return 2
     games_csv = out / "games.csv"
     if a.summary:
-        write_summary(out, summarize(list(read_games(games_csv).values()), a.bots, a.opponents, a.modes))
+        write_summary(out, summarize(list(read_games(games_csv, False).values()), a.bots, a.opponents, a.modes))
         return 0
 
     stadt = a.stadt or default_program()
@@ -453,10 +456,19 @@ def main() -> int:
         }
         return row, stopped
 
-    done = read_games(games_csv)
+    done = read_games(games_csv, False)
+    wanted = {
+        (bot, o, str(MODES[m]), str(a.seed + g // MODES[m]), str(g % MODES[m]))
+        for bot in a.bots
+        for o in a.opponents
+        for m in a.modes
+        for g in range(a.games)
+    }
+    if wanted - set(done):
+        done = read_games(games_csv, True)
     new_file = not games_csv.exists() or games_csv.stat().st_size == 0
     status = 0
-    with games_csv.open("a", newline="") as f, (out / "stopped.txt").open("a") as stops:
+    with games_csv.open("a", newline="") as f:
         w = csv.DictWriter(f, COLUMNS, lineterminator="\n")
         if new_file:
             w.writeheader()
@@ -483,8 +495,8 @@ def main() -> int:
                             wins += row["winner"] == "stadt"
                             if stopped:
                                 status = 1
-                                stops.write(f"{bot} vs {opponent} {mode} deal {deal} seating {seating}: {stopped}\n")
-                                stops.flush()
+                                with (out / "stopped.txt").open("a") as stops:
+                                    stops.write(f"{bot} vs {opponent} {mode} deal {deal} seating {seating}: {stopped}\n")
                                 print(f"stopped: deal {deal} seating {seating}: {stopped[:300]}", flush=True)
                             if played % 10 == 0 or g == a.games - 1:
                                 print(

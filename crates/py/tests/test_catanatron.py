@@ -1,6 +1,7 @@
 """stadt's Catan bots in Catanatron's own game loop (bots/catanatron/stadt_player.py, `stadt
 serve-catanatron`) and the experiment that plays them against Catanatron's bots
-(experiments/catanatron-opponents.py), with Catanatron 3.2.1 from PyPI."""
+(experiments/catanatron-opponents.py), with Catanatron 3.2.1 from PyPI and, when CATANATRON_SOURCE
+names a clone of its repository, its current source (3.3.0: ValueFunction and AlphaBeta)."""
 
 from __future__ import annotations
 
