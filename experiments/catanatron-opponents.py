@@ -58,8 +58,9 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 GET = "git clone https://github.com/bcollazo/catanatron"
@@ -125,7 +126,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--modes", default="1v1,4p", help="1v1 and/or 4p, comma-separated (default both)")
     ap.add_argument("--games", type=int, default=400, help="games per bot, opponent and mode (default 400)")
     ap.add_argument("--seed", type=int, default=1, help="the first deal's Catanatron seed (default 1)")
-    ap.add_argument("--out", default=None, help="the run folder (needed with --catanatron; else results/catanatron-opponents)")
+    ap.add_argument(
+        "--out", default=None, help="the run folder (needed with --catanatron; else results/catanatron-opponents)"
+    )
     ap.add_argument("--stadt", default=None, help="the stadt program (default: STADT, the PATH, target/release)")
     ap.add_argument("--summary", action="store_true", help="only write OUT/summary.csv from OUT/games.csv")
     a = ap.parse_args(argv)
@@ -259,8 +262,10 @@ def summarize(rows: list[dict[str, str]], bots: list[str], opponents: list[str],
                 mine = [r for r in rows if (r["bot"], r["opponent"], r["players"]) == (bot, opponent, str(MODES[mode]))]
                 wins = sum(r["winner"] == "stadt" for r in mine)
                 lo, hi = wilson(wins, len(mine))
+                # Rows from before stadt_rank: a win is a first place (their other ranks unknown).
                 ranked = [r for r in mine if r.get("stadt_rank")]
                 firsts = sum(r["stadt_rank"] == "1" for r in ranked)
+                firsts += sum(r["winner"] == "stadt" for r in mine if not r.get("stadt_rank"))
                 decisions = sum(int(num(r, "decisions")) for r in mine)
                 # Old rows (before stadt_total_ms) give it as mean_ms times decisions.
                 stadt_ms = sum(num(r, "stadt_total_ms") or num(r, "mean_ms") * num(r, "decisions") for r in mine)
@@ -278,8 +283,10 @@ def summarize(rows: list[dict[str, str]], bots: list[str], opponents: list[str],
                         "win_rate": round(wins / len(mine), 4) if mine else "",
                         "low95": round(lo, 4),
                         "high95": round(hi, 4),
-                        "first_rate": round(firsts / len(ranked), 4) if ranked else "",
-                        "mean_rank": round(sum(num(r, "stadt_rank") for r in ranked) / len(ranked), 3) if ranked else "",
+                        "first_rate": round(firsts / len(mine), 4) if mine else "",
+                        "mean_rank": round(sum(num(r, "stadt_rank") for r in ranked) / len(ranked), 3)
+                        if ranked
+                        else "",
                         "stopped": sum(r["winner"] == "stopped" for r in mine),
                         "turn_limit": sum(r["winner"] == "none" for r in mine),
                         "stadt_decisions": decisions,
@@ -485,7 +492,13 @@ def main() -> int:
                             if key in done:
                                 wins += done[key]["winner"] == "stadt"
                                 continue
-                            row = {"bot": bot, "opponent": opponent, "players": players, "deal": deal, "seating": seating}
+                            row = {
+                                "bot": bot,
+                                "opponent": opponent,
+                                "players": players,
+                                "deal": deal,
+                                "seating": seating,
+                            }
                             result, stopped = play(me, opponent, players, deal, seating)
                             row.update(result)
                             w.writerow(row)
@@ -496,7 +509,9 @@ def main() -> int:
                             if stopped:
                                 status = 1
                                 with (out / "stopped.txt").open("a") as stops:
-                                    stops.write(f"{bot} vs {opponent} {mode} deal {deal} seating {seating}: {stopped}\n")
+                                    stops.write(
+                                        f"{bot} vs {opponent} {mode} deal {deal} seating {seating}: {stopped}\n"
+                                    )
                                 print(f"stopped: deal {deal} seating {seating}: {stopped[:300]}", flush=True)
                             if played % 10 == 0 or g == a.games - 1:
                                 print(

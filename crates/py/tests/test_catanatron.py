@@ -112,7 +112,9 @@ def test_the_experiment_writes_games_and_a_summary_and_resumes(tmp_path):
 
 
 def test_the_experiment_names_how_to_get_a_missing_checkout_and_refuses_bad_arguments(tmp_path):
-    missing = run_experiment_script("catanatron-opponents.py", "--catanatron", str(tmp_path / "none"), "--out", str(tmp_path))
+    missing = run_experiment_script(
+        "catanatron-opponents.py", "--catanatron", str(tmp_path / "none"), "--out", str(tmp_path)
+    )
     assert missing.returncode == 2 and "git clone https://github.com/bcollazo/catanatron" in missing.stderr
     for bad in (["--modes", "2p"], ["--opponents", "nobody"], ["--games", "0"]):
         done = run_experiment_script("catanatron-opponents.py", *bad, "--out", str(tmp_path / "bad"))
