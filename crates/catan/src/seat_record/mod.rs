@@ -269,26 +269,7 @@ fn make_legal(s: &mut State, v: Player, mv: Move) {
     {
         swap_dev_card(s, v, q, k);
     }
-    // The player to act first; a trade picked pays from the partner's hand too.
-    let players: Vec<Player> = std::iter::once(q).chain(unseen::others(s, v)).filter(|&o| o != v).collect();
-    for &o in &players {
-        if sound(s, mv) || deal_unseen(s, v, o, 0, |t| sound(t, mv)) {
-            return;
-        }
-    }
-    // Two hands at once: the player who picks a trade and his partner.
-    for &a in &players {
-        for &b in players.iter().filter(|&&b| b != a) {
-            if deal_unseen(s, v, a, 0, |t| {
-                let mut t = t.clone();
-                deal_unseen(&mut t, v, b, 1 << a.0, |t| sound(t, mv))
-            }) {
-                // The first deal kept `a`'s part; deal `b`'s again on it.
-                deal_unseen(s, v, b, 1 << a.0, |t| sound(t, mv));
-                return;
-            }
-        }
-    }
+    unseen::deal_until(s, v, |t| sound(t, mv));
 }
 
 /// Whether `mv` is legal in `s` and leaves every hand whole: a trade answered or picked pays

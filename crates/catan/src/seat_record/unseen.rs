@@ -75,6 +75,27 @@ pub(super) fn deal_unseen(
     found
 }
 
+/// Deals the cards the seat `v` cannot see until the game passes `ok`: one player's part at a
+/// time, the player to act first, then two at once (a trade picked pays from the picker's and
+/// his partner's hands). The state stays as it is when no such deal is found.
+pub(super) fn deal_until(s: &mut State, v: Player, ok: impl Fn(&State) -> bool) {
+    let players: Vec<Player> = std::iter::once(s.actor()).chain(others(s, v)).filter(|&o| o != v).collect();
+    for &o in &players {
+        if ok(s) || deal_unseen(s, v, o, 0, &ok) {
+            return;
+        }
+    }
+    for &a in &players {
+        for &b in players.iter().filter(|&&b| b != a) {
+            if deal_unseen(s, v, a, 0, |t| deal_unseen(&mut t.clone(), v, b, 1 << a.0, &ok)) {
+                // The first deal kept `a`'s part; deal `b`'s again on it.
+                deal_unseen(s, v, b, 1 << a.0, &ok);
+                return;
+            }
+        }
+    }
+}
+
 /// Whether `q`'s hand in `s` holds at least `want`.
 pub(super) fn holds(s: &State, q: Player, want: &Lanes) -> bool {
     covers(&lanes(s.hands[q.index()]), want)
