@@ -11,7 +11,7 @@
 //! hidden cards within those places.
 
 use crate::moves::Move;
-use crate::state::{SEATS, State};
+use crate::state::{SEATS, Stage, State};
 use rand::{Rng, RngExt};
 use stadt_core::game::Determinize;
 
@@ -59,9 +59,14 @@ impl State {
             self.hand[q] &= !h;
         }
         let parts = self.pile.map(|p| p.count_ones());
-        pool |= self.pile.iter().fold(0, |m, p| m | p);
-        self.pile = [0; 3];
-        if self.opts.periods && !self.mixed {
+        if self.stage == Stage::Deal {
+            // U23, U66: while the hands are dealt, only the deal's source (the first part) hides
+            // cards; the cards set apart for the draw pile are a known set, the same in every game.
+            pool |= self.pile[0];
+            self.pile[0] = take(&mut pool, parts[0], &mut rng);
+        } else if self.opts.periods && !self.mixed {
+            pool |= self.pile.iter().fold(0, |m, p| m | p);
+            self.pile = [0; 3];
             for (k, &size) in parts.iter().enumerate() {
                 let mut of_period = pool & self.mat.period_mask[k];
                 let got = take(&mut of_period, size, &mut rng);
@@ -69,6 +74,8 @@ impl State {
                 pool &= !got;
             }
         } else {
+            pool |= self.pile.iter().fold(0, |m, p| m | p);
+            self.pile = [0; 3];
             for (k, &size) in parts.iter().enumerate() {
                 self.pile[k] = take(&mut pool, size, &mut rng);
             }

@@ -133,3 +133,36 @@ fn u59_n19_under_two_orders_a_person_sees_both_his_orders_hands() {
     }
     assert!(s.sees_hand(1, 3) && !s.sees_hand(1, 2));
 }
+
+#[test]
+fn u23_u66_u76_a_view_during_the_deal_keeps_the_cards_set_apart_for_the_draw_pile() {
+    // Found by the picture's tests: under `periods` a view during the deal dealt the B and C cards
+    // waiting apart as if they were A cards, and lost some; without it a sample could deal an
+    // event into a hand.
+    for opts in [Options::base(4), Options::strategic(4), Options::base(3), Options::strategic(5)] {
+        for mat in [invented(), test_set()] {
+            let mut s = State::new(mat, opts).unwrap();
+            let mut r = rng(7);
+            let mut dealt = 0;
+            while s.stage == stadt_unbezwingbare::state::Stage::Deal {
+                for viewer in 0..s.n {
+                    let mut views = vec![s.view(viewer)];
+                    views.extend((0..3).map(|_| s.sample(viewer, &mut r)));
+                    for t in views {
+                        invariants(&t);
+                        assert_eq!(t.pile[1..], s.pile[1..], "the cards set apart stay apart");
+                        assert_eq!(t.pile.map(|p| p.count_ones()), s.pile.map(|p| p.count_ones()));
+                        for q in 0..s.seats() {
+                            assert_eq!(t.hand[q] & s.pile[1], 0, "no card set apart in a hand");
+                            assert_eq!(t.hand[q].count_ones(), s.hand[q].count_ones());
+                        }
+                        assert_eq!(t.hand[usize::from(viewer)], s.hand[usize::from(viewer)]);
+                    }
+                }
+                s.resolve(&mut r);
+                dealt += 1;
+            }
+            assert!(dealt >= 9, "the deal was walked through: {dealt} cards");
+        }
+    }
+}
