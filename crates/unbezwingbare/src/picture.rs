@@ -30,6 +30,7 @@ const PANEL: f64 = 602.0;
 const KNIGHT: [&str; 5] = ["#d62728", "#f2c200", "#1f1f1f", "#ffffff", "#f781bf"];
 const INK: &str = "#222222";
 const LAND: &str = "#f3ead2";
+const OLD_TOWN: &str = "#e6d5ad";
 const RIVER: &str = "#a9d3f0";
 const ROAD: &str = "#b3a58a";
 const BACK: &str = "#35508a";
@@ -58,9 +59,11 @@ fn category_name(c: Category) -> &'static str {
     }
 }
 
-/// A seat's label: `p1 Name`, or `p1` when the label is missing or empty.
+/// A seat's label: `p1 Name` (a long name cut to 24 letters), or `p1` when the label is missing
+/// or empty.
 fn label(seats: &[String], p: u8) -> String {
     match seats.get(usize::from(p)).filter(|l| !l.is_empty()) {
+        Some(l) if l.chars().count() > 24 => format!("p{} {}…", p + 1, abbrev(l, 23)),
         Some(l) => format!("p{} {l}", p + 1),
         None => format!("p{}", p + 1),
     }
@@ -73,7 +76,7 @@ fn polar(r: f64, a: f64) -> (f64, f64) {
 
 /// A ring sector from radius `r0` to `r1`, angle `a0` to `a1` (turns), as a polygon.
 fn sector(r0: f64, r1: f64, a0: f64, a1: f64) -> Vec<(f64, f64)> {
-    let steps = (((a1 - a0) * 120.0).ceil() as usize).max(2);
+    let steps = (((a1 - a0) * 72.0).ceil() as usize).max(2);
     let mut pts = Vec::with_capacity(2 * steps + 2);
     for i in 0..=steps {
         pts.push(polar(r1, a0 + (a1 - a0) * i as f64 / steps as f64));
@@ -153,7 +156,7 @@ fn card_chip(svg: &mut Svg, flow: &mut Flow, s: &State, card: u8) {
     let name = s.mat.name(card);
     let (fill, value) =
         if c.event { (EVENT, "E".to_string()) } else { (colour(c.category), c.price.to_string()) };
-    let w = 22.0 + text_width(name);
+    let w = 26.0 + text_width(name);
     let at = flow.next(w);
     svg.rect(at, (w, CHIP), Paint::outlined(fill, INK, 0.8));
     svg.rect((at.0 + 2.0, at.1 + 2.0), (14.0, CHIP - 4.0), Paint::fill("#ffffff"));
@@ -192,10 +195,11 @@ fn caption(svg: &mut Svg, flow: &mut Flow, text: &str) {
 /// The picture of `s`: every hand face up when `shown` is None, else only what seat `shown` may
 /// see (the others' hidden cards as backs with their count). `seats` labels the players in order.
 pub fn svg(s: &State, seats: &[String], shown: Option<u8>) -> String {
+    // The height depends on the rows of cards: measured by drawing all but the board once.
     let mut probe = Svg::new(WIDTH, 100.0, "");
-    let height = draw(&mut probe, s, seats, shown);
+    let height = draw(&mut probe, s, seats, shown, false);
     let mut svg = Svg::new(WIDTH, height, &format!("Die Unbezwingbare Stadt: {}", status(s, seats)));
-    draw(&mut svg, s, seats, shown);
+    draw(&mut svg, s, seats, shown, true);
     svg.finish()
 }
 
@@ -253,10 +257,13 @@ fn doing(s: &State, seats: &[String]) -> Option<String> {
     })
 }
 
-/// Draws the whole picture; returns its height.
-fn draw(svg: &mut Svg, s: &State, seats: &[String], shown: Option<u8>) -> f64 {
+/// Draws the whole picture (the board only when `with_board`: it has a fixed height); returns
+/// its height.
+fn draw(svg: &mut Svg, s: &State, seats: &[String], shown: Option<u8>, with_board: bool) -> f64 {
     svg.text((12.0, 20.0), Font::new(16.0).bold(), &format!("Die Unbezwingbare Stadt: {}", status(s, seats)));
-    board(svg, s);
+    if with_board {
+        board(svg, s);
+    }
     let panel_bottom = panel(svg, s, seats);
     let y = (CENTRE.1 + RADIUS + 12.0).max(panel_bottom + 8.0);
     let y = track(svg, s, seats, y);
@@ -269,7 +276,13 @@ fn board(svg: &mut Svg, s: &State) {
     let areas = &s.mat.data.board.areas;
     // The land and the river.
     for (i, pl) in places.iter().enumerate() {
-        let fill = if s.mat.water[i] { RIVER } else { LAND };
+        let fill = if s.mat.water[i] {
+            RIVER
+        } else if s.mat.inner[i] {
+            OLD_TOWN
+        } else {
+            LAND
+        };
         svg.polygon(&sector(pl.r0, pl.r1, pl.a0, pl.a1), Paint::outlined(fill, "#6b5d45", 1.0));
     }
     svg.circle(CENTRE, HUB, Paint::outlined("#e2d6b8", "#6b5d45", 1.0));
@@ -438,6 +451,7 @@ fn panel(svg: &mut Svg, s: &State, seats: &[String]) -> f64 {
         *y += 16.0;
     };
     key(svg, &mut y, LAND, "area: id (bold), price +bonus");
+    key(svg, &mut y, OLD_TOWN, "old town (ring 1, no Gewerbe)");
     key(svg, &mut y, RIVER, "river (water areas)");
     key(svg, &mut y, ROAD, "road (band through its areas, number at the rim)");
     let mut kx = x;
