@@ -369,6 +369,9 @@ fn panel(svg: &mut Svg, s: &State, seats: &[String]) -> f64 {
     }
     let variant = if s.opts.strategic { "strategic" } else { "base" };
     line(svg, &mut y, Font::new(12.0), &format!("{variant} game, target {} points", s.opts.target()));
+    if s.opts.bank_cap {
+        line(svg, &mut y, Font::new(12.0), &format!("Bank: {} stones", s.bank));
+    }
     y += 6.0;
     // The Pfandhaus and the free market, face up.
     let trade = |svg: &mut Svg, y: &mut f64, title: &str, cards: u128| {
@@ -475,7 +478,7 @@ fn track(svg: &mut Svg, s: &State, seats: &[String], y: f64) -> f64 {
         Font::new(12.0).bold(),
         &format!("Score track (red: an influence card; target {target})"),
     );
-    let ty = y + 46.0;
+    let ty = y + 56.0;
     for f in 0..=len {
         let fx = 12.0 + fw * f64::from(f);
         let red = t.is_red(f);

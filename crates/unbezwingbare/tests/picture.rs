@@ -346,22 +346,17 @@ fn write_a_five_player_picture() {
     std::fs::write("/tmp/ub-picture-2.svg", svg(&two.expect("turn 12"), &long, None)).unwrap();
 }
 
+/// A hand of many cards wraps onto more rows: /tmp/ub-picture-hand.svg, seat 1's view.
 #[test]
 #[ignore]
-fn time_pictures() {
-    let seats = labels(4);
-    let t = std::time::Instant::now();
-    let mut states = Vec::new();
-    play(invented(), opts(4, false), 1, |s, _| states.push(*s));
-    eprintln!("{} steps played in {:?}", states.len(), t.elapsed());
-    let t = std::time::Instant::now();
-    for s in states.iter().step_by(50) {
-        let _ = svg(s, &seats, Some(0));
+fn write_a_picture_with_a_large_hand() {
+    let mut s = common::table_on(invented(), Options::strategic(3));
+    for c in 0..14u8 {
+        common::give(&mut s, 0, c * 4);
     }
-    eprintln!("{} pictures in {:?}", states.len() / 50, t.elapsed());
-    let t = std::time::Instant::now();
-    for s in states.iter().step_by(50) {
-        let _ = texts(&svg(s, &seats, Some(0)));
-    }
-    eprintln!("{} pictures and texts in {:?}", states.len() / 50, t.elapsed());
+    s.known[0] |= 1u128 << 8;
+    common::give_influence(&mut s, 1, 3);
+    common::give_influence(&mut s, 1, 20);
+    std::fs::write("/tmp/ub-picture-hand.svg", svg(&s.view(1), &labels(3), Some(1))).unwrap();
+    std::fs::write("/tmp/ub-picture-hand-all.svg", svg(&s, &labels(3), None)).unwrap();
 }
