@@ -50,7 +50,7 @@ impl State {
 
     /// Puts the card `card` up on `a` as a building.
     pub fn put_up(&mut self, a: u8, card: u8) {
-        self.building[usize::from(a)] = card;
+        self.set_building(a, card);
         self.after_change();
     }
 
@@ -58,7 +58,7 @@ impl State {
     pub fn pull_down(&mut self, a: u8) {
         let b = self.building[usize::from(a)];
         if b != NOBODY {
-            self.building[usize::from(a)] = NOBODY;
+            self.set_building(a, NOBODY);
             self.discard |= 1u128 << b;
             self.after_change();
         }

@@ -154,6 +154,15 @@ pub struct State {
     pub owner: [u8; AREAS],
     /// Each area's building (a deck card), or [`NOBODY`].
     pub building: [u8; AREAS],
+    /// The areas with a building, as a bit set (kept with `building` by `set_building`, as are
+    /// the three sets below: whatever the owners, so a change of owner touches none of them).
+    pub built: u64,
+    /// The areas whose building is of each category, in the order of `Category::ALL`.
+    pub built_in: [u64; 4],
+    /// Bit plane j: the areas whose building's value has bit j set (points by popcounts).
+    pub value_planes: [u64; 8],
+    /// The areas with a toll house (U49).
+    pub tolls: u64,
     /// Each seat's areas as a bit set.
     pub owned: [u64; SEATS],
     /// Each seat's stones.
@@ -284,16 +293,12 @@ impl State {
     }
 
     /// A player's points: his buildings' values (U51) and his great powers' points (U72).
+    #[inline]
     pub fn points(&self, p: u8) -> u16 {
+        let own = self.owned[usize::from(p)];
         let mut sum = 0u16;
-        let mut m = self.owned[usize::from(p)];
-        while m != 0 {
-            let a = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let b = self.building[a];
-            if b != NOBODY {
-                sum += u16::from(self.card(b).price);
-            }
+        for j in 0..usize::from(self.mat.value_planes) {
+            sum += ((own & self.value_planes[j]).count_ones() as u16) << j;
         }
         for (c, &h) in self.great.iter().enumerate() {
             if h == p {
@@ -304,23 +309,46 @@ impl State {
     }
 
     /// Whether a player owns a building of a category on the board.
+    #[inline]
     pub fn owns_category(&self, p: u8, c: Category) -> bool {
-        self.count_category(p, c) > 0
+        self.owned[usize::from(p)] & self.built_in[c as usize] != 0
     }
 
     /// How many buildings of a category a player owns on the board.
+    #[inline]
     pub fn count_category(&self, p: u8, c: Category) -> u8 {
-        let mut n = 0;
-        let mut m = self.owned[usize::from(p)];
-        while m != 0 {
-            let a = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let b = self.building[a];
-            if b != NOBODY && self.card(b).category == c {
-                n += 1;
+        (self.owned[usize::from(p)] & self.built_in[c as usize]).count_ones() as u8
+    }
+
+    /// Sets the building on `a` (a deck card, or [`NOBODY`] for none), keeping the building
+    /// sets; nothing else follows (see `areas.rs` for what does).
+    pub fn set_building(&mut self, a: u8, card: u8) {
+        let ai = usize::from(a);
+        let bit = 1u64 << ai;
+        let old = self.building[ai];
+        if old != NOBODY {
+            let c = *self.card(old);
+            self.built &= !bit;
+            self.built_in[c.category as usize] &= !bit;
+            for plane in &mut self.value_planes {
+                *plane &= !bit;
+            }
+            self.tolls &= !bit;
+        }
+        self.building[ai] = card;
+        if card != NOBODY {
+            let c = *self.card(card);
+            self.built |= bit;
+            self.built_in[c.category as usize] |= bit;
+            for (j, plane) in self.value_planes.iter_mut().enumerate() {
+                if c.price >> j & 1 != 0 {
+                    *plane |= bit;
+                }
+            }
+            if c.toll {
+                self.tolls |= bit;
             }
         }
-        n
     }
 
     /// The neutral areas as a bit set.
