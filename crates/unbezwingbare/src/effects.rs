@@ -151,123 +151,132 @@ impl State {
     /// Carries the effect on top forward: a clause without choice at once; one with a choice
     /// asks; at the end the effect is done and an event goes to the discard pile (S10).
     pub(crate) fn effect_step(&mut self) -> Step {
-        let Some(Frame::Effect { src, clause: _, off, .. }) = self.top() else { return Step::Go };
-        let Some(at) = self.at() else {
-            let passes = if matches!(src, Source::Event(_)) { self.n } else { 1 };
-            if off + 1 < passes {
-                self.set_top(Frame::Effect { src, clause: 0, off: off + 1, left: 0 });
-            } else {
+        let Some(Frame::Effect { src, clause, off, left }) = self.top() else { return Step::Go };
+        // The clauses without a choice are carried out here one after the other, player after
+        // player, the frame written back only where the effect stops (a decision, a chance step,
+        // a frame pushed) or ends.
+        let (mut clause, mut off, mut left) = (clause, off, left);
+        let influence = matches!(src, Source::Influence { .. });
+        let passes = if influence { 1 } else { self.n };
+        loop {
+            let (op, me, target) = match src {
+                Source::Event(c) => (self.mat.event_op(c, clause), self.after_actor(off), NOBODY),
+                Source::Influence { card, by, target } => (self.mat.influence_op(card, clause), by, target),
+            };
+            let Some(op) = op else {
+                if off + 1 < passes {
+                    (clause, off, left) = (0, off + 1, 0);
+                    continue;
+                }
                 self.pop();
                 if let Source::Event(c) = src {
                     self.discard |= 1u128 << c;
                 }
-            }
-            return Step::Go;
-        };
-        let me = at.me;
-        let influence = matches!(src, Source::Influence { .. });
-        let chooser = me;
-        match at.clause {
-            Op::Gain { n, per } => {
-                let k = per.map_or(1, |k| self.count_per(me, k));
-                self.receive(me, u16::from(n) * k);
-            }
-            Op::Lose { n, per } => {
-                let k = per.map_or(1, |k| self.count_per(me, k));
-                self.lose(me, u16::from(n) * k);
-            }
-            Op::TaxTo(n) => {
-                if influence {
-                    self.tax_to(u16::from(n));
-                } else if self.stones[usize::from(me)] > u16::from(n) {
-                    // The event acts for each player in turn: his own stones.
-                    let over = self.stones[usize::from(me)] - u16::from(n);
-                    self.pay(me, over);
-                }
-            }
-            Op::Steal(n) => {
-                if at.target < self.n {
-                    self.transfer(at.target, me, u16::from(n));
-                }
-            }
-            Op::RemoveKnight { who, filter } => {
-                if self.removable(Self::who(&at, who), filter, false) != 0 {
-                    return Step::Decide(chooser);
-                }
-            }
-            Op::RemoveBuilding { who, filter } => {
-                if self.removable(Self::who(&at, who), filter, true) != 0 {
-                    return Step::Decide(chooser);
-                }
-            }
-            Op::MoveBuilding => {
-                if self.can_move_building(me) {
-                    return Step::Decide(me);
-                }
-            }
-            Op::FreeArea => {
-                if self.free_areas(me) != 0 {
-                    return Step::Decide(me);
-                }
-            }
-            Op::ExtraAreas(n) => {
-                if me == self.actor {
-                    self.extra_areas += n;
-                }
-            }
-            Op::ExtraPlacements(n) => {
-                if me == self.actor {
-                    self.extra_placed += n;
-                }
-            }
-            Op::Draw(n) => {
-                self.next_clause();
-                self.push(Frame::Drawing { p: me, left: n, reshuffled: false });
                 return Step::Go;
-            }
-            Op::DrawInfluence(n) => {
-                self.next_clause();
-                self.push(Frame::Influence { p: me, left: n });
-                return Step::Go;
-            }
-            Op::Discard(n) => {
-                let left = if at.left == 0 { n } else { at.left };
-                if self.hand[usize::from(me)] != 0 && left > 0 {
-                    if let Some(Frame::Effect { src, clause, off, .. }) = self.top() {
-                        self.set_top(Frame::Effect { src, clause, off, left });
+            };
+            let at = At { clause: op, me, target, left };
+            let stop = |s: &mut State, left: u8, step: Step| {
+                s.set_top(Frame::Effect { src, clause, off, left });
+                step
+            };
+            match op {
+                Op::Gain { n, per } => {
+                    let k = per.map_or(1, |k| self.count_per(me, k));
+                    self.receive(me, u16::from(n) * k);
+                }
+                Op::Lose { n, per } => {
+                    let k = per.map_or(1, |k| self.count_per(me, k));
+                    self.lose(me, u16::from(n) * k);
+                }
+                Op::TaxTo(n) => {
+                    if influence {
+                        self.tax_to(u16::from(n));
+                    } else if self.stones[usize::from(me)] > u16::from(n) {
+                        // The event acts for each player in turn: his own stones.
+                        let over = self.stones[usize::from(me)] - u16::from(n);
+                        self.pay(me, over);
                     }
-                    return Step::Decide(me);
                 }
-            }
-            Op::TakeCard => {
-                if at.target < self.n && self.hand[usize::from(at.target)] != 0 {
-                    return Step::Chance;
+                Op::Steal(n) => {
+                    if target < self.n {
+                        self.transfer(target, me, u16::from(n));
+                    }
                 }
-            }
-            Op::SkipPhase { phase, who } => {
-                let v = Self::who(&at, who);
-                if v < self.n {
-                    self.skip[usize::from(v)] |= 1 << phase;
+                Op::RemoveKnight { who, filter } => {
+                    if self.removable(Self::who(&at, who), filter, false) != 0 {
+                        return stop(self, left, Step::Decide(me));
+                    }
                 }
-            }
-            Op::Block { bit, who } => {
-                let v = Self::who(&at, who);
-                if v == self.actor {
-                    self.blocked_now[usize::from(v)] |= bit;
-                } else if v < self.n {
-                    self.blocked_next[usize::from(v)] |= bit;
+                Op::RemoveBuilding { who, filter } => {
+                    if self.removable(Self::who(&at, who), filter, true) != 0 {
+                        return stop(self, left, Step::Decide(me));
+                    }
                 }
-            }
-            Op::NoIncome => {
-                // Played before phase 1 (U56), it acts on the phase 1 to come.
-                if matches!(self.stage, Stage::Phase1 | Stage::Before) {
-                    self.no_income = true;
+                Op::MoveBuilding => {
+                    if self.can_move_building(me) {
+                        return stop(self, left, Step::Decide(me));
+                    }
                 }
+                Op::FreeArea => {
+                    if self.free_areas(me) != 0 {
+                        return stop(self, left, Step::Decide(me));
+                    }
+                }
+                Op::ExtraAreas(n) => {
+                    if me == self.actor {
+                        self.extra_areas += n;
+                    }
+                }
+                Op::ExtraPlacements(n) => {
+                    if me == self.actor {
+                        self.extra_placed += n;
+                    }
+                }
+                Op::Draw(n) => {
+                    self.set_top(Frame::Effect { src, clause: clause + 1, off, left: 0 });
+                    self.push(Frame::Drawing { p: me, left: n, reshuffled: false });
+                    return Step::Go;
+                }
+                Op::DrawInfluence(n) => {
+                    self.set_top(Frame::Effect { src, clause: clause + 1, off, left: 0 });
+                    self.push(Frame::Influence { p: me, left: n });
+                    return Step::Go;
+                }
+                Op::Discard(n) => {
+                    let left = if left == 0 { n } else { left };
+                    if self.hand[usize::from(me)] != 0 && left > 0 {
+                        return stop(self, left, Step::Decide(me));
+                    }
+                }
+                Op::TakeCard => {
+                    if target < self.n && self.hand[usize::from(target)] != 0 {
+                        return stop(self, left, Step::Chance);
+                    }
+                }
+                Op::SkipPhase { phase, who } => {
+                    let v = Self::who(&at, who);
+                    if v < self.n {
+                        self.skip[usize::from(v)] |= 1 << phase;
+                    }
+                }
+                Op::Block { bit, who } => {
+                    let v = Self::who(&at, who);
+                    if v == self.actor {
+                        self.blocked_now[usize::from(v)] |= bit;
+                    } else if v < self.n {
+                        self.blocked_next[usize::from(v)] |= bit;
+                    }
+                }
+                Op::NoIncome => {
+                    // Played before phase 1 (U56), it acts on the phase 1 to come.
+                    if matches!(self.stage, Stage::Phase1 | Stage::Before) {
+                        self.no_income = true;
+                    }
+                }
+                Op::Cancel => self.cancel_answered(),
             }
-            Op::Cancel => self.cancel_answered(),
+            (clause, left) = (clause + 1, 0);
         }
-        self.next_clause();
-        Step::Go
     }
 
     /// The decisions the effect on top asks for.
