@@ -1,6 +1,7 @@
 //! The legal moves (into a reused buffer), the check of one move naming the rule it breaks, and
 //! applying a move: the entry points of the engine.
 
+use crate::data::Category;
 use crate::errors::{Check, Illegal, need};
 use crate::moves::{Move, NOBODY};
 use crate::state::{CHANCE, Frame, OVER, Stage, State, bits32, bits64, bits128};
@@ -55,9 +56,12 @@ impl State {
         }
     }
 
-    /// The influence cards the player to act may play, with their targets.
+    /// The influence cards the player to act may play, with their targets (U56, N16: the
+    /// callers are before phase 1 or in phase 2 with nothing under way; a card that only
+    /// cancels is not played alone, S9).
     fn play_moves(&self, out: &mut Vec<Move>) {
-        for c in bits32(self.influence[usize::from(self.actor)]) {
+        let cards = self.influence[usize::from(self.actor)] & self.mat.playable_alone_set();
+        for c in bits32(cards) {
             if self.mat.needs_target(c) {
                 for t in (0..self.n).filter(|&t| t != self.actor) {
                     out.push(Move::Play { card: c, target: t });
@@ -66,53 +70,102 @@ impl State {
                 out.push(Move::Play { card: c, target: NOBODY });
             }
         }
-        out.retain(|&m| !matches!(m, Move::Play { .. }) || self.check(m).is_ok());
     }
 
-    /// The moves of phase 2 (U39).
+    /// The moves of phase 2 (U39), generated legal: the conditions of each move's `check`
+    /// (buying.rs, building.rs) as bit sets, in the order of the candidates they replace.
     fn phase2_moves(&self, out: &mut Vec<Move>) {
+        use crate::state::{FIVE, block};
         let me = usize::from(self.actor);
-        let start = out.len();
+        let blocked = self.blocked_now[me];
+        let stones = self.stones[me];
+        let trade = blocked & block::TRADE == 0;
+        let market = trade && self.opts.free_market && self.owns_category(self.actor, Category::Handel);
         let hand = self.distinct(self.hand[me]);
-        for c in bits128(hand) {
-            out.push(Move::Sell(c));
-            if self.opts.free_market {
-                out.push(Move::SellMarket(c));
-            }
-        }
-        for c in bits128(self.distinct(self.pawnshop)) {
-            out.push(Move::BuyPawned(c));
-        }
-        // N23 bars by card, so a kind's card sold this turn must not hide another of its kind.
-        for c in bits128(self.distinct(self.market & !self.market_sold)) {
-            out.push(Move::BuyMarket(c));
-        }
-        out.push(Move::BuyDrawn);
-        let own = self.owned[me];
-        for a in bits64(self.neutral() & self.bordering(own)) {
-            out.push(Move::BuyArea(a));
-        }
-        for a in bits64(own) {
-            let built = self.building[usize::from(a)] != NOBODY;
+        if trade {
             for c in bits128(hand) {
-                out.push(if built {
-                    Move::Rebuild { card: c, area: a }
-                } else {
-                    Move::Place { card: c, area: a }
-                });
+                out.push(Move::Sell(c));
+                if market {
+                    out.push(Move::SellMarket(c));
+                }
+            }
+            if stones >= FIVE {
+                for c in bits128(self.distinct(self.pawnshop)) {
+                    out.push(Move::BuyPawned(c));
+                }
             }
         }
-        out.push(Move::BuyInfluence);
-        let mut i = start;
-        while i < out.len() {
-            if self.check(out[i]).is_ok() {
-                i += 1;
-            } else {
-                out.swap_remove(i);
+        if market {
+            // N23 bars by card, so a kind's card sold this turn must not hide another of its kind.
+            for c in bits128(self.distinct(self.market & !self.market_sold)) {
+                if stones >= u16::from(self.card(c).price) {
+                    out.push(Move::BuyMarket(c));
+                }
             }
+        }
+        if trade && stones >= FIVE && (self.top_part() != 0 || self.discard != 0) {
+            out.push(Move::BuyDrawn);
+        }
+        let own = self.owned[me];
+        if blocked & block::BUY_AREA == 0 && self.bought < self.area_limit() && self.knights[me] > 0 {
+            for a in bits64(self.neutral() & self.bordering(own)) {
+                if stones >= u16::from(self.mat.price[usize::from(a)]) {
+                    out.push(Move::BuyArea(a));
+                }
+            }
+        }
+        if blocked & block::PLACE == 0 && self.placed < self.place_limit() && own != 0 && hand != 0 {
+            // Each hand card's areas: where its category may stand, a toll house where its road
+            // has no other toll house (U12–U15, U49), and the stones for it.
+            let mut cards = [(0u8, 0u64, 0u64); 128];
+            let mut k = 0;
+            for c in bits128(hand) {
+                let d = self.card(c);
+                let mut may = own & self.mat.stand[d.category as usize];
+                if d.toll {
+                    may &= self.toll_free(own & self.mat.roads);
+                }
+                let price = u16::from(d.price);
+                let place = if stones >= price { may & !self.built } else { 0 };
+                let rebuild = if stones >= FIVE + price { may & self.built } else { 0 };
+                if place | rebuild != 0 {
+                    cards[k] = (c, place, rebuild);
+                    k += 1;
+                }
+            }
+            for a in bits64(own) {
+                let bit = 1u64 << a;
+                for &(c, place, rebuild) in &cards[..k] {
+                    if place & bit != 0 {
+                        out.push(Move::Place { card: c, area: a });
+                    } else if rebuild & bit != 0 {
+                        out.push(Move::Rebuild { card: c, area: a });
+                    }
+                }
+            }
+        }
+        if blocked & block::BUY_INFLUENCE == 0
+            && stones >= FIVE
+            && (self.influence_pile != 0 || self.influence_discard != 0)
+        {
+            out.push(Move::BuyInfluence);
         }
         self.play_moves(out);
         out.push(Move::EndPhase2);
+    }
+
+    /// Of the areas `set` (each with a road), those where a toll house may stand: no toll house
+    /// on another area of its road (U49; one on the area itself is demolished by a rebuild).
+    fn toll_free(&self, set: u64) -> u64 {
+        let mut out = 0;
+        for a in bits64(set) {
+            let road = self.mat.road[usize::from(a)];
+            let others = self.tolls & !(1u64 << a);
+            if !bits64(others).any(|x| self.mat.road[usize::from(x)] == road) {
+                out |= 1u64 << a;
+            }
+        }
+        out
     }
 
     /// One card of each kind of a set: the lowest id.

@@ -151,6 +151,11 @@ pub struct Material {
     pub inner: [bool; AREAS],
     /// The deck cards of each period A, B, C (U65).
     pub period_mask: [u128; 3],
+    /// The areas where a building of each category may stand by its category (U12–U15), in
+    /// the order of `Category::ALL`.
+    pub stand: [u64; 4],
+    /// The areas with a road (U15, U49).
+    pub roads: u64,
     /// The bit planes a building's value needs (`State::value_planes`): 3 for values up to 7.
     pub value_planes: u8,
     /// Each building name an effect names (`per NAME`, a filter), by the address of the name's
@@ -258,6 +263,22 @@ impl Material {
         let mut period_mask = [0u128; 3];
         for (i, c) in deck.iter().enumerate() {
             period_mask[c.period as usize] |= 1u128 << i;
+        }
+        let mut stand = [0u64; 4];
+        let mut roads = 0u64;
+        for i in 0..data.board.areas.len().min(AREAS) {
+            let bit = 1u64 << i;
+            stand[Category::Buergertum as usize] |= bit;
+            if !inner[i] {
+                stand[Category::Gewerbe as usize] |= bit;
+            }
+            if !water[i] {
+                stand[Category::Staedtisch as usize] |= bit;
+            }
+            if road[i] != 0 {
+                stand[Category::Handel as usize] |= bit;
+                roads |= bit;
+            }
         }
         let top = deck.iter().map(|c| c.price).max().unwrap_or(0);
         let value_planes = (8 - top.leading_zeros()) as u8;
@@ -391,6 +412,8 @@ impl Material {
             water,
             inner,
             period_mask,
+            stand,
+            roads,
             value_planes,
             name_kinds,
             ops,
