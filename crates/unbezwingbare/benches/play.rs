@@ -68,6 +68,14 @@ fn mid_game(fresh: &State, seed: u64, steps: u32) -> State {
     s
 }
 
+/// This thread's time on a CPU so far, in seconds (Linux: /proc/thread-self/schedstat), or
+/// `None`: on a shared machine the play's speed by CPU time is steadier than by the clock.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
 /// The summary: plays games for a few seconds on this thread, each from its own seed.
 fn summary(fresh: &State) {
     let seconds: f64 = std::env::var("UB_BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
@@ -83,6 +91,7 @@ fn summary(fresh: &State) {
             digest.rotate_left(7) ^ steps ^ pts.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(s.winners);
     }
     let (mut games, mut steps, mut bytes) = (0u64, 0u64, Some(0u64));
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     while start.elapsed().as_secs_f64() < seconds {
         let before = allocated_bytes_here();
@@ -95,6 +104,15 @@ fn summary(fresh: &State) {
         games += 1;
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = match (cpu_start, cpu_seconds()) {
+        (Some(a), Some(b)) => format!(
+            "\n  by this thread's CPU time ({:.1} s): {:.2} M steps/s, {:.0} games/s",
+            b - a,
+            steps as f64 / (b - a) / 1e6,
+            games as f64 / (b - a)
+        ),
+        _ => String::new(),
+    };
     let s = mid_game(fresh, 7, 3000);
     let clones = 1_000_000u32;
     let t = Instant::now();
@@ -104,7 +122,7 @@ fn summary(fresh: &State) {
     let clone_ns = t.elapsed().as_nanos() as f64 / f64::from(clones);
     eprintln!(
         "unbezwingbare, random 4-player play on the invented set, one thread, {secs:.1} s:\n  \
-         {:.2} M steps/s, {:.0} games/s, {:.0} steps a game\n  bytes allocated a game: {}\n  \
+         {:.2} M steps/s, {:.0} games/s, {:.0} steps a game{cpu}\n  bytes allocated a game: {}\n  \
          clone of a mid-game state ({} bytes): {clone_ns:.1} ns\n  digest of 200 seeded games: {digest:016x}",
         steps as f64 / secs / 1e6,
         games as f64 / secs,

@@ -30,6 +30,12 @@ impl State {
         }
     }
 
+    /// Whether anyone may answer at this moment (`ON_EVENT` or `ON_TAX`: every player but the
+    /// player to act is asked).
+    pub(crate) fn anyone_answers(&self, moment: u8) -> bool {
+        (0..self.n).any(|p| p != self.actor && self.can_answer(p, moment))
+    }
+
     /// Opens a round of answers on what was just pushed, if anyone can answer.
     pub(crate) fn open_answers(&mut self, moment: u8) {
         if (0..self.n).any(|p| self.askable(moment, p) && self.can_answer(p, moment)) {

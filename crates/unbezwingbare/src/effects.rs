@@ -180,28 +180,6 @@ impl State {
                 step
             };
             match op {
-                Op::Gain { n, per } => {
-                    let k = per.map_or(1, |k| self.count_per(me, k));
-                    self.receive(me, u16::from(n) * k);
-                }
-                Op::Lose { n, per } => {
-                    let k = per.map_or(1, |k| self.count_per(me, k));
-                    self.lose(me, u16::from(n) * k);
-                }
-                Op::TaxTo(n) => {
-                    if influence {
-                        self.tax_to(u16::from(n));
-                    } else if self.stones[usize::from(me)] > u16::from(n) {
-                        // The event acts for each player in turn: his own stones.
-                        let over = self.stones[usize::from(me)] - u16::from(n);
-                        self.pay(me, over);
-                    }
-                }
-                Op::Steal(n) => {
-                    if target < self.n {
-                        self.transfer(target, me, u16::from(n));
-                    }
-                }
                 Op::RemoveKnight { who, filter } => {
                     if self.removable(Self::who(&at, who), filter, false) != 0 {
                         return stop(self, left, Step::Decide(me));
@@ -220,16 +198,6 @@ impl State {
                 Op::FreeArea => {
                     if self.free_areas(me) != 0 {
                         return stop(self, left, Step::Decide(me));
-                    }
-                }
-                Op::ExtraAreas(n) => {
-                    if me == self.actor {
-                        self.extra_areas += n;
-                    }
-                }
-                Op::ExtraPlacements(n) => {
-                    if me == self.actor {
-                        self.extra_placed += n;
                     }
                 }
                 Op::Draw(n) => {
@@ -253,29 +221,84 @@ impl State {
                         return stop(self, left, Step::Chance);
                     }
                 }
-                Op::SkipPhase { phase, who } => {
-                    let v = Self::who(&at, who);
-                    if v < self.n {
-                        self.skip[usize::from(v)] |= 1 << phase;
-                    }
-                }
-                Op::Block { bit, who } => {
-                    let v = Self::who(&at, who);
-                    if v == self.actor {
-                        self.blocked_now[usize::from(v)] |= bit;
-                    } else if v < self.n {
-                        self.blocked_next[usize::from(v)] |= bit;
-                    }
-                }
-                Op::NoIncome => {
-                    // Played before phase 1 (U56), it acts on the phase 1 to come.
-                    if matches!(self.stage, Stage::Phase1 | Stage::Before) {
-                        self.no_income = true;
-                    }
-                }
                 Op::Cancel => self.cancel_answered(),
+                _ => self.plain(op, me, target, influence),
             }
             (clause, left) = (clause + 1, 0);
+        }
+    }
+
+    /// Carries out a plain clause ([`Op::is_plain`]) for `me` (an opponent named: `target`);
+    /// any other clause does nothing here.
+    #[inline]
+    fn plain(&mut self, op: Op, me: u8, target: u8, influence: bool) {
+        match op {
+            Op::Gain { n, per } => {
+                let k = per.map_or(1, |k| self.count_per(me, k));
+                self.receive(me, u16::from(n) * k);
+            }
+            Op::Lose { n, per } => {
+                let k = per.map_or(1, |k| self.count_per(me, k));
+                self.lose(me, u16::from(n) * k);
+            }
+            Op::TaxTo(n) => {
+                if influence {
+                    self.tax_to(u16::from(n));
+                } else if self.stones[usize::from(me)] > u16::from(n) {
+                    // The event acts for each player in turn: his own stones.
+                    let over = self.stones[usize::from(me)] - u16::from(n);
+                    self.pay(me, over);
+                }
+            }
+            Op::Steal(n) => {
+                if target < self.n {
+                    self.transfer(target, me, u16::from(n));
+                }
+            }
+            Op::ExtraAreas(n) => {
+                if me == self.actor {
+                    self.extra_areas += n;
+                }
+            }
+            Op::ExtraPlacements(n) => {
+                if me == self.actor {
+                    self.extra_placed += n;
+                }
+            }
+            Op::SkipPhase { phase, who } => {
+                let v = if who == Who::Own { me } else { target };
+                if v < self.n {
+                    self.skip[usize::from(v)] |= 1 << phase;
+                }
+            }
+            Op::Block { bit, who } => {
+                let v = if who == Who::Own { me } else { target };
+                if v == self.actor {
+                    self.blocked_now[usize::from(v)] |= bit;
+                } else if v < self.n {
+                    self.blocked_next[usize::from(v)] |= bit;
+                }
+            }
+            Op::NoIncome => {
+                // Played before phase 1 (U56), it acts on the phase 1 to come.
+                if matches!(self.stage, Stage::Phase1 | Stage::Before) {
+                    self.no_income = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Carries out a plain event (`Material::is_plain_event`) as its frame would: all its
+    /// clauses for each player in turn order from the player to act (U33, N6).
+    pub(crate) fn plain_event(&mut self, card: u8) {
+        for off in 0..self.n {
+            let me = self.after_actor(off);
+            let mut i = 0;
+            while let Some(op) = self.mat.event_op(card, i) {
+                self.plain(op, me, NOBODY, false);
+                i += 1;
+            }
         }
     }
 
@@ -291,16 +314,8 @@ impl State {
             }
             Op::FreeArea => out.extend(bits64(self.free_areas(at.me)).map(Move::PickArea)),
             Op::MoveBuilding => self.moves_of_building(at.me, out),
-            Op::Discard(_) => {
-                let mut kinds = 0u128;
-                for c in bits128(self.hand[usize::from(at.me)]) {
-                    let k = self.card(c).kind;
-                    if kinds & (1u128 << k) == 0 {
-                        kinds |= 1u128 << k;
-                        out.push(Move::Discard(c));
-                    }
-                }
-            }
+            Op::Discard(_) => out
+                .extend(bits128(self.mat.lowest_of_kinds(self.hand[usize::from(at.me)])).map(Move::Discard)),
             _ => {}
         }
     }

@@ -169,17 +169,9 @@ impl State {
     }
 
     /// One card of each kind of a set: the lowest id.
+    #[inline]
     fn distinct(&self, set: u128) -> u128 {
-        let mut kinds = 0u128;
-        let mut out = 0;
-        for c in bits128(set) {
-            let k = self.card(c).kind;
-            if kinds & (1u128 << k) == 0 {
-                kinds |= 1u128 << k;
-                out |= 1u128 << c;
-            }
-        }
-        out
+        self.mat.lowest_of_kinds(set)
     }
 
     /// Whether `mv` is legal now; else the rule it breaks.

@@ -128,6 +128,24 @@ pub enum Op {
     Cancel,
 }
 
+impl Op {
+    /// Whether the clause is carried out without a decision, a chance step or a frame.
+    pub fn is_plain(&self) -> bool {
+        matches!(
+            self,
+            Op::Gain { .. }
+                | Op::Lose { .. }
+                | Op::TaxTo(_)
+                | Op::Steal(_)
+                | Op::ExtraAreas(_)
+                | Op::ExtraPlacements(_)
+                | Op::SkipPhase { .. }
+                | Op::Block { .. }
+                | Op::NoIncome
+        )
+    }
+}
+
 /// The data set read into tables; made once per data set and leaked (`Material::leak`).
 #[derive(Debug)]
 pub struct Material {
@@ -156,6 +174,14 @@ pub struct Material {
     pub stand: [u64; 4],
     /// The areas with a road (U15, U49).
     pub roads: u64,
+    /// Each card id (0..256) as `deck[id % DECK]`: `State::card` without a division.
+    by_id: [DeckCard; 256],
+    /// Mask j: the deck cards whose id less 2^j is a card of the same kind (for
+    /// [`Material::lowest_of_kinds`]), when the cards of each kind have consecutive ids.
+    run_masks: [u128; 7],
+    /// The masks `lowest_of_kinds` needs (log2 of the most cards of a kind, rounded up); 255
+    /// when the cards of a kind are not consecutive (it then goes card by card).
+    run_steps: u8,
     /// The bit planes a building's value needs (`State::value_planes`): 3 for values up to 7.
     pub value_planes: u8,
     /// Each building name an effect names (`per NAME`, a filter), by the address of the name's
@@ -172,6 +198,10 @@ pub struct Material {
     answer_mask: [u32; 3],
     /// The influence cards that name an opponent.
     target_mask: u32,
+    /// The event cards of the deck whose clauses never ask for a decision, a chance step or a
+    /// frame (`gain`, `lose`, `tax_to`, `steal`, `extra_*`, `skip_phase`, `block`,
+    /// `no_income`).
+    plain_events: u128,
     /// The influence cards that do something when played in their owner's turn (not only
     /// `cancel`).
     alone_mask: u32,
@@ -264,6 +294,32 @@ impl Material {
         for (i, c) in deck.iter().enumerate() {
             period_mask[c.period as usize] |= 1u128 << i;
         }
+        let by_id: [DeckCard; 256] = std::array::from_fn(|i| deck[i % DECK]);
+        let key = |c: usize| (deck[c].event, deck[c].kind);
+        let mut consecutive = true;
+        let mut longest = 1usize;
+        let mut run = 1usize;
+        for c in 1..DECK {
+            if key(c) == key(c - 1) {
+                run += 1;
+                longest = longest.max(run);
+            } else {
+                run = 1;
+                if (0..c).any(|d| key(d) == key(c)) {
+                    consecutive = false;
+                }
+            }
+        }
+        let mut run_masks = [0u128; 7];
+        for (j, m) in run_masks.iter_mut().enumerate() {
+            let k = 1usize << j;
+            for c in k..DECK {
+                if key(c) == key(c - k) {
+                    *m |= 1u128 << c;
+                }
+            }
+        }
+        let run_steps = if consecutive { (usize::BITS - (longest - 1).leading_zeros()) as u8 } else { 255 };
         let mut stand = [0u64; 4];
         let mut roads = 0u64;
         for i in 0..data.board.areas.len().min(AREAS) {
@@ -401,6 +457,14 @@ impl Material {
                 }
             }
         }
+        let mut plain_events = 0u128;
+        for (i, c) in deck.iter().enumerate() {
+            let (first, len) = deck_ops[i];
+            let ops_of = &ops[usize::from(first)..usize::from(first) + usize::from(len)];
+            if c.event && ops_of.iter().all(Op::is_plain) {
+                plain_events |= 1u128 << i;
+            }
+        }
         Material {
             data,
             deck,
@@ -412,6 +476,9 @@ impl Material {
             water,
             inner,
             period_mask,
+            by_id,
+            run_masks,
+            run_steps,
             stand,
             roads,
             value_planes,
@@ -422,7 +489,48 @@ impl Material {
             answer_mask,
             target_mask,
             alone_mask,
+            plain_events,
         }
+    }
+
+    /// Whether an event card's clauses never ask for anything (see `plain_events`).
+    #[inline]
+    pub fn is_plain_event(&self, card: u8) -> bool {
+        card < 128 && self.plain_events & (1u128 << card) != 0
+    }
+
+    /// The deck card `id` (as `deck[id % DECK]`).
+    #[inline]
+    pub fn card(&self, id: u8) -> &DeckCard {
+        &self.by_id[usize::from(id)]
+    }
+
+    /// One card of each kind of a set of deck cards: the lowest id of the kind in the set.
+    #[inline]
+    pub fn lowest_of_kinds(&self, set: u128) -> u128 {
+        if self.run_steps == 255 {
+            let mut kinds = [0u128; 2];
+            let mut out = 0;
+            let mut m = set;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let d = &self.by_id[c];
+                let seen = &mut kinds[usize::from(d.event)];
+                if *seen & (1u128 << d.kind) == 0 {
+                    *seen |= 1u128 << d.kind;
+                    out |= 1u128 << c;
+                }
+            }
+            return out;
+        }
+        // The ids of a kind are consecutive: a card is the lowest of its kind in the set when
+        // no card of the set lies below it in its run (an OR down the runs by doubling).
+        let mut below = set;
+        for j in 0..usize::from(self.run_steps) {
+            below |= (below << (1u32 << j)) & self.run_masks[j];
+        }
+        set & !((below << 1) & self.run_masks[0])
     }
 
     /// Clause `i` of an event card's effect, resolved; `None` past its last.

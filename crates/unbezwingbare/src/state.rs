@@ -2,7 +2,7 @@
 //! data held by a `&'static` reference (`Material::leak`).
 
 use crate::data::Category;
-use crate::material::{DECK, Material};
+use crate::material::Material;
 use crate::moves::NOBODY;
 use crate::options::Options;
 
@@ -256,13 +256,24 @@ impl State {
     }
 
     /// The seat `off` places after the player to act.
+    #[inline]
     pub fn after_actor(&self, off: u8) -> u8 {
-        (self.actor + off) % self.n
+        // Offsets are below the seats: one subtraction, not a division (the remainder kept for
+        // any other).
+        let s = self.actor + off;
+        if s < self.n {
+            s
+        } else if s - self.n < self.n {
+            s - self.n
+        } else {
+            s % self.n
+        }
     }
 
     /// The frame on top, if any.
     pub fn top(&self) -> Option<Frame> {
-        self.depth.checked_sub(1).map(|d| self.frames[usize::from(d)])
+        // The depth is at most MAX_FRAMES (8): the mask only spares a bounds check.
+        self.depth.checked_sub(1).map(|d| self.frames[usize::from(d) % MAX_FRAMES])
     }
 
     /// Replaces the frame on top.
@@ -289,7 +300,7 @@ impl State {
 
     /// The deck card's category, value and toll-house tag.
     pub fn card(&self, card: u8) -> &crate::material::DeckCard {
-        &self.mat.deck[usize::from(card) % DECK]
+        self.mat.card(card)
     }
 
     /// A player's points: his buildings' values (U51) and his great powers' points (U72).
