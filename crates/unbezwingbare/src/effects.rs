@@ -54,6 +54,7 @@ impl State {
             Per::Building => own & self.built,
             Per::Toll => own & self.tolls,
             Per::Nothing => 0,
+            Per::Kind(k) if let Some(slot) = self.mat.named_slot(k) => own & self.named[slot],
             Per::Kind(_) => {
                 return bits64(own & self.built).filter(|&a| self.building_is(a, per)).count() as u16;
             }
@@ -230,7 +231,7 @@ impl State {
 
     /// Carries out a plain clause ([`Op::is_plain`]) for `me` (an opponent named: `target`);
     /// any other clause does nothing here.
-    #[inline]
+    #[inline(always)]
     fn plain(&mut self, op: Op, me: u8, target: u8, influence: bool) {
         match op {
             Op::Gain { n, per } => {

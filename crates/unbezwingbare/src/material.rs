@@ -11,6 +11,10 @@ pub const DECK: usize = BUILDINGS + EVENTS;
 /// The first event id in the deck.
 pub const FIRST_EVENT: u8 = BUILDINGS as u8;
 
+/// The building card kinds named by effects whose areas the state keeps as bit sets
+/// (`State::named`); a data set naming more counts the others area by area.
+pub const NAMED: usize = 4;
+
 /// One card of the deck (a building card or an event), as the engine reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DeckCard {
@@ -182,6 +186,9 @@ pub struct Material {
     /// The masks `lowest_of_kinds` needs (log2 of the most cards of a kind, rounded up); 255
     /// when the cards of a kind are not consecutive (it then goes card by card).
     run_steps: u8,
+    /// The slot in `State::named` of each building card kind an effect names (`per NAME`, a
+    /// filter), the first [`NAMED`] named; [`NOBODY`](crate::moves::NOBODY) for the others.
+    named_slot: [u8; 256],
     /// The bit planes a building's value needs (`State::value_planes`): 3 for values up to 7.
     pub value_planes: u8,
     /// Each building name an effect names (`per NAME`, a filter), by the address of the name's
@@ -457,6 +464,23 @@ impl Material {
                 }
             }
         }
+        let mut named_slot = [crate::moves::NOBODY; 256];
+        let mut slots = 0;
+        for op in &ops {
+            let per = match op {
+                Op::Gain { per: Some(k), .. } | Op::Lose { per: Some(k), .. } => Some(*k),
+                Op::RemoveKnight { filter: Pick::Building(k), .. }
+                | Op::RemoveBuilding { filter: Pick::Building(k), .. } => Some(*k),
+                _ => None,
+            };
+            if let Some(Per::Kind(k)) = per
+                && named_slot[usize::from(k)] == crate::moves::NOBODY
+                && slots < NAMED
+            {
+                named_slot[usize::from(k)] = slots as u8;
+                slots += 1;
+            }
+        }
         let mut plain_events = 0u128;
         for (i, c) in deck.iter().enumerate() {
             let (first, len) = deck_ops[i];
@@ -476,6 +500,7 @@ impl Material {
             water,
             inner,
             period_mask,
+            named_slot,
             by_id,
             run_masks,
             run_steps,
@@ -491,6 +516,13 @@ impl Material {
             alone_mask,
             plain_events,
         }
+    }
+
+    /// The slot in `State::named` of a building card kind, if it has one.
+    #[inline]
+    pub fn named_slot(&self, kind: u8) -> Option<usize> {
+        let s = self.named_slot[usize::from(kind)];
+        (usize::from(s) < NAMED).then_some(usize::from(s))
     }
 
     /// Whether an event card's clauses never ask for anything (see `plain_events`).

@@ -40,6 +40,7 @@ impl State {
             built_in: [0; 4],
             value_planes: [0; 8],
             tolls: 0,
+            named: [0; crate::material::NAMED],
             owned: [0; SEATS],
             stones: [0; SEATS],
             bank: BOX_STONES,

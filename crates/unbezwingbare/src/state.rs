@@ -163,6 +163,9 @@ pub struct State {
     pub value_planes: [u64; 8],
     /// The areas with a toll house (U49).
     pub tolls: u64,
+    /// The areas whose building is of each building card kind an effect names, by
+    /// `Material::named_slot` (`per NAME` by a popcount).
+    pub named: [u64; crate::material::NAMED],
     /// Each seat's areas as a bit set.
     pub owned: [u64; SEATS],
     /// Each seat's stones.
@@ -345,6 +348,9 @@ impl State {
                 *plane &= !bit;
             }
             self.tolls &= !bit;
+            if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+                self.named[slot] &= !bit;
+            }
         }
         self.building[ai] = card;
         if card != NOBODY {
@@ -358,6 +364,9 @@ impl State {
             }
             if c.toll {
                 self.tolls |= bit;
+            }
+            if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+                self.named[slot] |= bit;
             }
         }
     }
