@@ -50,11 +50,13 @@ impl State {
         let own = self.owned[usize::from(p)];
         let set = match per {
             Per::Area => own,
-            Per::Category(c) => own & self.built_in[c as usize],
+            Per::Category(c) => return u16::from(self.cat_count[usize::from(p)][c as usize]),
             Per::Building => own & self.built,
             Per::Toll => own & self.tolls,
             Per::Nothing => 0,
-            Per::Kind(k) if let Some(slot) = self.mat.named_slot(k) => own & self.named[slot],
+            Per::Kind(k) if let Some(slot) = self.mat.named_slot(k) => {
+                return u16::from(self.named_count[usize::from(p)][slot]);
+            }
             Per::Kind(_) => {
                 return bits64(own & self.built).filter(|&a| self.building_is(a, per)).count() as u16;
             }

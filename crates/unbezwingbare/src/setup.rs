@@ -41,6 +41,8 @@ impl State {
             value_planes: [0; 8],
             tolls: 0,
             named: [0; crate::material::NAMED],
+            cat_count: [[0; 4]; SEATS],
+            named_count: [[0; crate::material::NAMED]; SEATS],
             owned: [0; SEATS],
             stones: [0; SEATS],
             bank: BOX_STONES,

@@ -166,6 +166,11 @@ pub struct State {
     /// The areas whose building is of each building card kind an effect names, by
     /// `Material::named_slot` (`per NAME` by a popcount).
     pub named: [u64; crate::material::NAMED],
+    /// Each seat's buildings on the board by category (order of `Category::ALL`), kept by
+    /// `set_building` and the changes of owner (`areas.rs`).
+    pub cat_count: [[u8; 4]; SEATS],
+    /// Each seat's buildings on the board of each kind in `named`.
+    pub named_count: [[u8; crate::material::NAMED]; SEATS],
     /// Each seat's areas as a bit set.
     pub owned: [u64; SEATS],
     /// Each seat's stones.
@@ -325,13 +330,29 @@ impl State {
     /// Whether a player owns a building of a category on the board.
     #[inline]
     pub fn owns_category(&self, p: u8, c: Category) -> bool {
-        self.owned[usize::from(p)] & self.built_in[c as usize] != 0
+        self.cat_count[usize::from(p)][c as usize] > 0
     }
 
     /// How many buildings of a category a player owns on the board.
     #[inline]
     pub fn count_category(&self, p: u8, c: Category) -> u8 {
-        (self.owned[usize::from(p)] & self.built_in[c as usize]).count_ones() as u8
+        self.cat_count[usize::from(p)][c as usize]
+    }
+
+    /// Counts the building on `a` (if any) for `p` (`add`) or no longer (`cat_count`,
+    /// `named_count`).
+    pub(crate) fn tally(&mut self, a: u8, p: u8, add: bool) {
+        let b = self.building[usize::from(a)];
+        if b == NOBODY || p >= self.n {
+            return;
+        }
+        let c = *self.card(b);
+        let pi = usize::from(p);
+        let step = |n: &mut u8| *n = if add { n.wrapping_add(1) } else { n.wrapping_sub(1) };
+        step(&mut self.cat_count[pi][c.category as usize]);
+        if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+            step(&mut self.named_count[pi][slot]);
+        }
     }
 
     /// Sets the building on `a` (a deck card, or [`NOBODY`] for none), keeping the building
@@ -339,6 +360,10 @@ impl State {
     pub fn set_building(&mut self, a: u8, card: u8) {
         let ai = usize::from(a);
         let bit = 1u64 << ai;
+        let owner = self.owner[ai];
+        if owner != NOBODY {
+            self.tally(a, owner, false);
+        }
         let old = self.building[ai];
         if old != NOBODY {
             let c = *self.card(old);
@@ -368,6 +393,9 @@ impl State {
             if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
                 self.named[slot] |= bit;
             }
+        }
+        if owner != NOBODY {
+            self.tally(a, owner, true);
         }
     }
 
