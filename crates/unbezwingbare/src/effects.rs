@@ -253,21 +253,9 @@ impl State {
                     self.pay(me, over);
                 }
             }
-            Op::Steal(n) => {
-                if target < self.n {
-                    self.transfer(target, me, u16::from(n));
-                }
-            }
-            Op::ExtraAreas(n) => {
-                if me == self.actor {
-                    self.extra_areas += n;
-                }
-            }
-            Op::ExtraPlacements(n) => {
-                if me == self.actor {
-                    self.extra_placed += n;
-                }
-            }
+            Op::Steal(n) if target < self.n => self.transfer(target, me, u16::from(n)),
+            Op::ExtraAreas(n) if me == self.actor => self.extra_areas += n,
+            Op::ExtraPlacements(n) if me == self.actor => self.extra_placed += n,
             Op::SkipPhase { phase, who } => {
                 let v = if who == Who::Own { me } else { target };
                 if v < self.n {
