@@ -72,83 +72,87 @@ impl State {
         }
     }
 
-    /// The moves of phase 2 (U39), generated legal: the conditions of each move's `check`
-    /// (buying.rs, building.rs) as bit sets, in the order of the candidates they replace.
+    /// The moves of phase 2 (U39): the candidates, each kept when legal by its check's
+    /// conditions as bit sets (buying.rs, building.rs), not by calling `check`. The list keeps
+    /// the order it always had (an illegal candidate's place taken by the last one), so seeded
+    /// games stay the same.
     fn phase2_moves(&self, out: &mut Vec<Move>) {
         use crate::state::{FIVE, block};
         let me = usize::from(self.actor);
+        let start = out.len();
+        let hand = self.distinct(self.hand[me]);
+        for c in bits128(hand) {
+            out.push(Move::Sell(c));
+            if self.opts.free_market {
+                out.push(Move::SellMarket(c));
+            }
+        }
+        for c in bits128(self.distinct(self.pawnshop)) {
+            out.push(Move::BuyPawned(c));
+        }
+        // N23 bars by card, so a kind's card sold this turn must not hide another of its kind.
+        for c in bits128(self.distinct(self.market & !self.market_sold)) {
+            out.push(Move::BuyMarket(c));
+        }
+        out.push(Move::BuyDrawn);
+        let own = self.owned[me];
+        for a in bits64(self.neutral() & self.bordering(own)) {
+            out.push(Move::BuyArea(a));
+        }
+        for a in bits64(own) {
+            let built = self.building[usize::from(a)] != NOBODY;
+            for c in bits128(hand) {
+                out.push(if built {
+                    Move::Rebuild { card: c, area: a }
+                } else {
+                    Move::Place { card: c, area: a }
+                });
+            }
+        }
+        out.push(Move::BuyInfluence);
+        // The conditions every candidate shares.
         let blocked = self.blocked_now[me];
         let stones = self.stones[me];
         let trade = blocked & block::TRADE == 0;
         let market = trade && self.opts.free_market && self.owns_category(self.actor, Category::Handel);
-        let hand = self.distinct(self.hand[me]);
-        if trade {
-            for c in bits128(hand) {
-                out.push(Move::Sell(c));
-                if market {
-                    out.push(Move::SellMarket(c));
-                }
-            }
-            if stones >= FIVE {
-                for c in bits128(self.distinct(self.pawnshop)) {
-                    out.push(Move::BuyPawned(c));
-                }
-            }
-        }
-        if market {
-            // N23 bars by card, so a kind's card sold this turn must not hide another of its kind.
-            for c in bits128(self.distinct(self.market & !self.market_sold)) {
-                if stones >= u16::from(self.card(c).price) {
-                    out.push(Move::BuyMarket(c));
-                }
-            }
-        }
-        if trade && stones >= FIVE && (self.top_part() != 0 || self.discard != 0) {
-            out.push(Move::BuyDrawn);
-        }
-        let own = self.owned[me];
-        if blocked & block::BUY_AREA == 0 && self.bought < self.area_limit() && self.knights[me] > 0 {
-            for a in bits64(self.neutral() & self.bordering(own)) {
-                if stones >= u16::from(self.mat.price[usize::from(a)]) {
-                    out.push(Move::BuyArea(a));
-                }
-            }
-        }
-        if blocked & block::PLACE == 0 && self.placed < self.place_limit() && own != 0 && hand != 0 {
-            // Each hand card's areas: where its category may stand, a toll house where its road
-            // has no other toll house (U12–U15, U49), and the stones for it.
-            let mut cards = [(0u8, 0u64, 0u64); 128];
-            let mut k = 0;
-            for c in bits128(hand) {
-                let d = self.card(c);
-                let mut may = own & self.mat.stand[d.category as usize];
-                if d.toll {
-                    may &= self.toll_free(own & self.mat.roads);
-                }
-                let price = u16::from(d.price);
-                let place = if stones >= price { may & !self.built } else { 0 };
-                let rebuild = if stones >= FIVE + price { may & self.built } else { 0 };
-                if place | rebuild != 0 {
-                    cards[k] = (c, place, rebuild);
-                    k += 1;
-                }
-            }
-            for a in bits64(own) {
-                let bit = 1u64 << a;
-                for &(c, place, rebuild) in &cards[..k] {
-                    if place & bit != 0 {
-                        out.push(Move::Place { card: c, area: a });
-                    } else if rebuild & bit != 0 {
-                        out.push(Move::Rebuild { card: c, area: a });
-                    }
-                }
-            }
-        }
-        if blocked & block::BUY_INFLUENCE == 0
+        let drawn = trade && stones >= FIVE && (self.top_part() != 0 || self.discard != 0);
+        let areas = blocked & block::BUY_AREA == 0 && self.bought < self.area_limit() && self.knights[me] > 0;
+        let places = blocked & block::PLACE == 0 && self.placed < self.place_limit();
+        let influence = blocked & block::BUY_INFLUENCE == 0
             && stones >= FIVE
-            && (self.influence_pile != 0 || self.influence_discard != 0)
-        {
-            out.push(Move::BuyInfluence);
+            && (self.influence_pile != 0 || self.influence_discard != 0);
+        // Where a toll house may stand (U49), asked only when a toll house is a candidate.
+        let mut toll_free = None;
+        let mut stands = |card: u8, a: u8| {
+            let d = self.card(card);
+            self.mat.stand[d.category as usize] & (1u64 << a) != 0
+                && (!d.toll
+                    || *toll_free.get_or_insert_with(|| self.toll_free(own & self.mat.roads)) & (1u64 << a)
+                        != 0)
+        };
+        let mut i = start;
+        while i < out.len() {
+            let legal = match out[i] {
+                Move::Sell(_) => trade,
+                Move::SellMarket(_) => market,
+                Move::BuyPawned(_) => trade && stones >= FIVE,
+                Move::BuyMarket(c) => market && stones >= u16::from(self.card(c).price),
+                Move::BuyDrawn => drawn,
+                Move::BuyArea(a) => areas && stones >= u16::from(self.mat.price[usize::from(a)]),
+                Move::Place { card, area } => {
+                    places && stones >= u16::from(self.card(card).price) && stands(card, area)
+                }
+                Move::Rebuild { card, area } => {
+                    places && stones >= FIVE + u16::from(self.card(card).price) && stands(card, area)
+                }
+                Move::BuyInfluence => influence,
+                _ => true,
+            };
+            if legal {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
         }
         self.play_moves(out);
         out.push(Move::EndPhase2);
