@@ -3,26 +3,21 @@
 //! (`on_tax`), and `anytime` at each of these moments. The players who may answer are asked in
 //! turn order from the player to act (N6); one `cancel` voids what is answered.
 
-use crate::data::Moment;
 use crate::errors::{Check, Illegal, need};
 use crate::moves::{Move, NOBODY};
-use crate::state::{Frame, ON_EVENT, ON_TAX, Source, State, TARGETED, bits32};
+use crate::state::{Frame, Source, State, TARGETED, bits32};
 
 impl State {
     /// Whether an influence card may answer at this moment.
+    #[inline]
     fn answers(&self, card: u8, moment: u8) -> bool {
-        match self.mat.influence_moment(card) {
-            Some(Moment::Anytime) => true,
-            Some(Moment::WhenTargeted) => moment == TARGETED,
-            Some(Moment::OnEvent) => moment == ON_EVENT,
-            Some(Moment::OnTax) => moment == ON_TAX,
-            None => false,
-        }
+        card < 32 && self.mat.answering(moment) & (1u32 << card) != 0
     }
 
     /// Whether `p` holds a card answering at this moment.
+    #[inline]
     fn can_answer(&self, p: u8, moment: u8) -> bool {
-        bits32(self.influence[usize::from(p)]).any(|c| self.answers(c, moment))
+        self.influence[usize::from(p)] & self.mat.answering(moment) != 0
     }
 
     /// The players who may be asked at this moment: the one targeted, or every other player.
@@ -33,6 +28,12 @@ impl State {
         } else {
             p != self.actor
         }
+    }
+
+    /// Whether anyone may answer at this moment (`ON_EVENT` or `ON_TAX`: every player but the
+    /// player to act is asked).
+    pub(crate) fn anyone_answers(&self, moment: u8) -> bool {
+        (0..self.n).any(|p| p != self.actor && self.can_answer(p, moment))
     }
 
     /// Opens a round of answers on what was just pushed, if anyone can answer.

@@ -12,6 +12,7 @@ impl State {
         let ai = usize::from(a);
         self.owner[ai] = p;
         self.owned[usize::from(p)] |= 1u64 << ai;
+        self.tally(a, p, true);
         self.knights[usize::from(p)] = self.knights[usize::from(p)].saturating_sub(1);
         // U3, N1: the first moment no area is neutral triggers the end, once and for good.
         if self.neutral() == 0 {
@@ -28,6 +29,7 @@ impl State {
         if p == NOBODY {
             return;
         }
+        self.tally(a, p, false);
         self.owner[ai] = NOBODY;
         self.owned[usize::from(p)] &= !(1u64 << ai);
         self.knights[usize::from(p)] += 1;
@@ -39,18 +41,20 @@ impl State {
         let ai = usize::from(a);
         let from = self.owner[ai];
         if from != NOBODY {
+            self.tally(a, from, false);
             self.owned[usize::from(from)] &= !(1u64 << ai);
             self.knights[usize::from(from)] += 1;
         }
         self.owner[ai] = to;
         self.owned[usize::from(to)] |= 1u64 << ai;
+        self.tally(a, to, true);
         self.knights[usize::from(to)] = self.knights[usize::from(to)].saturating_sub(1);
         self.after_change();
     }
 
     /// Puts the card `card` up on `a` as a building.
     pub fn put_up(&mut self, a: u8, card: u8) {
-        self.building[usize::from(a)] = card;
+        self.set_building(a, card);
         self.after_change();
     }
 
@@ -58,7 +62,7 @@ impl State {
     pub fn pull_down(&mut self, a: u8) {
         let b = self.building[usize::from(a)];
         if b != NOBODY {
-            self.building[usize::from(a)] = NOBODY;
+            self.set_building(a, NOBODY);
             self.discard |= 1u128 << b;
             self.after_change();
         }

@@ -32,13 +32,8 @@ impl State {
         if c.toll {
             let road = self.mat.road[ai];
             need(road != 0, "U49", "a toll house stands on a road")?;
-            let taken = (0..AREAS).any(|x| {
-                x != ai
-                    && x != usize::from(except)
-                    && self.mat.road[x] == road
-                    && self.building[x] != NOBODY
-                    && self.card(self.building[x]).toll
-            });
+            let others = self.tolls & !(1u64 << ai) & !(1u64 << (except % 64));
+            let taken = crate::state::bits64(others).any(|x| self.mat.road[usize::from(x)] == road);
             need(!taken, "U49", "at most one toll house on each road")?;
         }
         Ok(())

@@ -2,20 +2,13 @@
 //! category chooses one and receives its value plus its area's bonus (plus a great power's).
 
 use crate::moves::NOBODY;
-use crate::state::{Frame, State, bits64};
+use crate::state::{Frame, State};
 
 impl State {
     /// The areas of `p` whose building may pay income for a card of `card`'s category.
+    #[inline]
     pub fn income_areas(&self, p: u8, card: u8) -> u64 {
-        let cat = self.card(card).category;
-        let mut out = 0;
-        for a in bits64(self.owned[usize::from(p)]) {
-            let b = self.building[usize::from(a)];
-            if b != NOBODY && self.card(b).category == cat {
-                out |= 1u64 << a;
-            }
-        }
-        out
+        self.owned[usize::from(p)] & self.built_in[self.card(card).category as usize]
     }
 
     /// The income the building on area `a` pays its owner `p` (U35, U7, U70).

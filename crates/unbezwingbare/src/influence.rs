@@ -3,7 +3,7 @@
 
 use crate::errors::{Check, need};
 use crate::moves::NOBODY;
-use crate::state::{Frame, Source, Stage, State, bits32};
+use crate::state::{Frame, Source, Stage, State};
 
 impl State {
     /// Whether the influence frame on top can draw; refills an empty pile from the discards
@@ -57,7 +57,7 @@ impl State {
 
     /// Whether the player to act may play an influence card now (U56, N16).
     pub fn has_playable_influence(&self) -> bool {
-        bits32(self.influence[usize::from(self.actor)]).any(|c| self.mat.playable_alone(c))
+        self.influence[usize::from(self.actor)] & self.mat.playable_alone_set() != 0
     }
 
     /// U56, N16: an own card, in one's own turn, before phase 1 or in phase 2, against another

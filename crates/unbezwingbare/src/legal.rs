@@ -1,6 +1,7 @@
 //! The legal moves (into a reused buffer), the check of one move naming the rule it breaks, and
 //! applying a move: the entry points of the engine.
 
+use crate::data::Category;
 use crate::errors::{Check, Illegal, need};
 use crate::moves::{Move, NOBODY};
 use crate::state::{CHANCE, Frame, OVER, Stage, State, bits32, bits64, bits128};
@@ -55,9 +56,12 @@ impl State {
         }
     }
 
-    /// The influence cards the player to act may play, with their targets.
+    /// The influence cards the player to act may play, with their targets (U56, N16: the
+    /// callers are before phase 1 or in phase 2 with nothing under way; a card that only
+    /// cancels is not played alone, S9).
     fn play_moves(&self, out: &mut Vec<Move>) {
-        for c in bits32(self.influence[usize::from(self.actor)]) {
+        let cards = self.influence[usize::from(self.actor)] & self.mat.playable_alone_set();
+        for c in bits32(cards) {
             if self.mat.needs_target(c) {
                 for t in (0..self.n).filter(|&t| t != self.actor) {
                     out.push(Move::Play { card: c, target: t });
@@ -66,11 +70,14 @@ impl State {
                 out.push(Move::Play { card: c, target: NOBODY });
             }
         }
-        out.retain(|&m| !matches!(m, Move::Play { .. }) || self.check(m).is_ok());
     }
 
-    /// The moves of phase 2 (U39).
+    /// The moves of phase 2 (U39): the candidates, each kept when legal by its check's
+    /// conditions as bit sets (buying.rs, building.rs), not by calling `check`. The list keeps
+    /// the order it always had (an illegal candidate's place taken by the last one), so seeded
+    /// games stay the same.
     fn phase2_moves(&self, out: &mut Vec<Move>) {
+        use crate::state::{FIVE, block};
         let me = usize::from(self.actor);
         let start = out.len();
         let hand = self.distinct(self.hand[me]);
@@ -103,9 +110,45 @@ impl State {
             }
         }
         out.push(Move::BuyInfluence);
+        // The conditions every candidate shares.
+        let blocked = self.blocked_now[me];
+        let stones = self.stones[me];
+        let trade = blocked & block::TRADE == 0;
+        let market = trade && self.opts.free_market && self.owns_category(self.actor, Category::Handel);
+        let drawn = trade && stones >= FIVE && (self.top_part() != 0 || self.discard != 0);
+        let areas = blocked & block::BUY_AREA == 0 && self.bought < self.area_limit() && self.knights[me] > 0;
+        let places = blocked & block::PLACE == 0 && self.placed < self.place_limit();
+        let influence = blocked & block::BUY_INFLUENCE == 0
+            && stones >= FIVE
+            && (self.influence_pile != 0 || self.influence_discard != 0);
+        // Where a toll house may stand (U49), asked only when a toll house is a candidate.
+        let mut toll_free = None;
+        let mut stands = |card: u8, a: u8| {
+            let d = self.card(card);
+            self.mat.stand[d.category as usize] & (1u64 << a) != 0
+                && (!d.toll
+                    || *toll_free.get_or_insert_with(|| self.toll_free(own & self.mat.roads)) & (1u64 << a)
+                        != 0)
+        };
         let mut i = start;
         while i < out.len() {
-            if self.check(out[i]).is_ok() {
+            let legal = match out[i] {
+                Move::Sell(_) => trade,
+                Move::SellMarket(_) => market,
+                Move::BuyPawned(_) => trade && stones >= FIVE,
+                Move::BuyMarket(c) => market && stones >= u16::from(self.card(c).price),
+                Move::BuyDrawn => drawn,
+                Move::BuyArea(a) => areas && stones >= u16::from(self.mat.price[usize::from(a)]),
+                Move::Place { card, area } => {
+                    places && stones >= u16::from(self.card(card).price) && stands(card, area)
+                }
+                Move::Rebuild { card, area } => {
+                    places && stones >= FIVE + u16::from(self.card(card).price) && stands(card, area)
+                }
+                Move::BuyInfluence => influence,
+                _ => true,
+            };
+            if legal {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -115,18 +158,24 @@ impl State {
         out.push(Move::EndPhase2);
     }
 
-    /// One card of each kind of a set: the lowest id.
-    fn distinct(&self, set: u128) -> u128 {
-        let mut kinds = 0u128;
+    /// Of the areas `set` (each with a road), those where a toll house may stand: no toll house
+    /// on another area of its road (U49; one on the area itself is demolished by a rebuild).
+    fn toll_free(&self, set: u64) -> u64 {
         let mut out = 0;
-        for c in bits128(set) {
-            let k = self.card(c).kind;
-            if kinds & (1u128 << k) == 0 {
-                kinds |= 1u128 << k;
-                out |= 1u128 << c;
+        for a in bits64(set) {
+            let road = self.mat.road[usize::from(a)];
+            let others = self.tolls & !(1u64 << a);
+            if !bits64(others).any(|x| self.mat.road[usize::from(x)] == road) {
+                out |= 1u64 << a;
             }
         }
         out
+    }
+
+    /// One card of each kind of a set: the lowest id.
+    #[inline]
+    fn distinct(&self, set: u128) -> u128 {
+        self.mat.lowest_of_kinds(set)
     }
 
     /// Whether `mv` is legal now; else the rule it breaks.

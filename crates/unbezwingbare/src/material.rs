@@ -4,12 +4,16 @@
 
 use crate::data::board::AREAS;
 use crate::data::cards::{BUILDINGS, EVENTS, INFLUENCE};
-use crate::data::{Category, Clause, DataSet, Effect, Filter, Kind, Moment, Period, Tag};
+use crate::data::{Action, Category, Clause, DataSet, Effect, Filter, Kind, Moment, Period, Tag, Who};
 
 /// Cards in the draw pile's world: 68 building cards (ids 0..68) and 15 events (ids 68..83).
 pub const DECK: usize = BUILDINGS + EVENTS;
 /// The first event id in the deck.
 pub const FIRST_EVENT: u8 = BUILDINGS as u8;
+
+/// The building card kinds named by effects whose areas the state keeps as bit sets
+/// (`State::named`); a data set naming more counts the others area by area.
+pub const NAMED: usize = 4;
 
 /// One card of the deck (a building card or an event), as the engine reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +30,124 @@ pub struct DeckCard {
     pub period: Period,
     /// Whether it is a toll house (U49).
     pub toll: bool,
+}
+
+/// A [`Kind`] resolved against the data set once: what play tests, no name compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    /// Buildings of a category.
+    Category(Category),
+    /// Toll houses (`tag:toll_house`).
+    Toll,
+    /// Any building.
+    Building,
+    /// Areas owned (`per area`; no building is one).
+    Area,
+    /// Buildings of this building card kind (a `NAME`).
+    Kind(u8),
+    /// A name no building card has: nothing is of it.
+    Nothing,
+}
+
+/// A [`Filter`] resolved against the data set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// Any of the player's areas (with a building, for `remove_building`).
+    Any,
+    /// An area with no building.
+    Empty,
+    /// An area whose building is of this kind.
+    Building(Per),
+}
+
+/// A [`Clause`] resolved against the data set: `Copy`, kinds as [`Per`], `block`'s action as
+/// its bit (`state::block`). The engine carries out these; the data keeps the clauses as read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// `gain N [per KIND]`.
+    Gain {
+        /// Stones.
+        n: u8,
+        /// What is counted, if anything.
+        per: Option<Per>,
+    },
+    /// `lose N [per KIND]`.
+    Lose {
+        /// Stones.
+        n: u8,
+        /// What is counted, if anything.
+        per: Option<Per>,
+    },
+    /// `tax_to N`.
+    TaxTo(u8),
+    /// `steal N`.
+    Steal(u8),
+    /// `remove_knight WHO [FILTER]`.
+    RemoveKnight {
+        /// Whose knight.
+        who: Who,
+        /// Which areas may be picked.
+        filter: Pick,
+    },
+    /// `remove_building WHO [KIND]`.
+    RemoveBuilding {
+        /// Whose building.
+        who: Who,
+        /// Which buildings may be picked.
+        filter: Pick,
+    },
+    /// `move_building`.
+    MoveBuilding,
+    /// `free_area`.
+    FreeArea,
+    /// `extra_areas N`.
+    ExtraAreas(u8),
+    /// `extra_placements N`.
+    ExtraPlacements(u8),
+    /// `draw N`.
+    Draw(u8),
+    /// `draw_influence N`.
+    DrawInfluence(u8),
+    /// `discard N`.
+    Discard(u8),
+    /// `take_card`.
+    TakeCard,
+    /// `skip_phase P WHO`.
+    SkipPhase {
+        /// The phase.
+        phase: u8,
+        /// Whose phase.
+        who: Who,
+    },
+    /// `block ACTION WHO`, the action as its bit.
+    Block {
+        /// The action's bit ([`crate::state::block`]).
+        bit: u8,
+        /// Whose turn.
+        who: Who,
+    },
+    /// `no_income`.
+    NoIncome,
+    /// `cancel`.
+    Cancel,
+}
+
+impl Op {
+    /// Whether the clause is carried out without a decision, a chance step or a frame.
+    pub fn is_plain(&self) -> bool {
+        matches!(
+            self,
+            Op::Gain { .. }
+                | Op::Lose { .. }
+                | Op::TaxTo(_)
+                | Op::Steal(_)
+                | Op::ExtraAreas(_)
+                | Op::ExtraPlacements(_)
+                | Op::SkipPhase { .. }
+                | Op::Block { .. }
+                | Op::NoIncome
+        )
+    }
 }
 
 /// The data set read into tables; made once per data set and leaked (`Material::leak`).
@@ -51,9 +173,45 @@ pub struct Material {
     pub inner: [bool; AREAS],
     /// The deck cards of each period A, B, C (U65).
     pub period_mask: [u128; 3],
+    /// The areas where a building of each category may stand by its category (U12–U15), in
+    /// the order of `Category::ALL`.
+    pub stand: [u64; 4],
+    /// The areas with a road (U15, U49).
+    pub roads: u64,
+    /// Each card id (0..256) as `deck[id % DECK]`: `State::card` without a division.
+    by_id: [DeckCard; 256],
+    /// Mask j: the deck cards whose id less 2^j is a card of the same kind (for
+    /// [`Material::lowest_of_kinds`]), when the cards of each kind have consecutive ids.
+    run_masks: [u128; 7],
+    /// The masks `lowest_of_kinds` needs (log2 of the most cards of a kind, rounded up); 255
+    /// when the cards of a kind are not consecutive (it then goes card by card).
+    run_steps: u8,
+    /// The slot in `State::named` of each building card kind an effect names (`per NAME`, a
+    /// filter), the first [`NAMED`] named; [`NOBODY`](crate::moves::NOBODY) for the others.
+    named_slot: [u8; 256],
+    /// The bit planes a building's value needs (`State::value_planes`): 3 for values up to 7.
+    pub value_planes: u8,
     /// Each building name an effect names (`per NAME`, a filter), by the address of the name's
     /// text in `data` (which never moves or changes), with its kind: no string compare in play.
     name_kinds: Vec<(usize, u8)>,
+    /// Every effect's clauses resolved ([`Op`]), effect after effect.
+    ops: Vec<Op>,
+    /// Each deck card's effect in `ops` (first, count); (0, 0) for a building card.
+    deck_ops: [(u16, u8); DECK],
+    /// Each influence card's effect in `ops` (first, count).
+    influence_ops: [(u16, u8); INFLUENCE],
+    /// The influence cards answering at each moment (`state::TARGETED`, `ON_EVENT`, `ON_TAX`;
+    /// `anytime` cards in all three), as bit sets of influence ids (S9).
+    answer_mask: [u32; 3],
+    /// The influence cards that name an opponent.
+    target_mask: u32,
+    /// The event cards of the deck whose clauses never ask for a decision, a chance step or a
+    /// frame (`gain`, `lose`, `tax_to`, `steal`, `extra_*`, `skip_phase`, `block`,
+    /// `no_income`).
+    plain_events: u128,
+    /// The influence cards that do something when played in their owner's turn (not only
+    /// `cancel`).
+    alone_mask: u32,
 }
 
 /// Two tables are equal when they are the same leaked tables or read from the same files (by
@@ -143,6 +301,50 @@ impl Material {
         for (i, c) in deck.iter().enumerate() {
             period_mask[c.period as usize] |= 1u128 << i;
         }
+        let by_id: [DeckCard; 256] = std::array::from_fn(|i| deck[i % DECK]);
+        let key = |c: usize| (deck[c].event, deck[c].kind);
+        let mut consecutive = true;
+        let mut longest = 1usize;
+        let mut run = 1usize;
+        for c in 1..DECK {
+            if key(c) == key(c - 1) {
+                run += 1;
+                longest = longest.max(run);
+            } else {
+                run = 1;
+                if (0..c).any(|d| key(d) == key(c)) {
+                    consecutive = false;
+                }
+            }
+        }
+        let mut run_masks = [0u128; 7];
+        for (j, m) in run_masks.iter_mut().enumerate() {
+            let k = 1usize << j;
+            for c in k..DECK {
+                if key(c) == key(c - k) {
+                    *m |= 1u128 << c;
+                }
+            }
+        }
+        let run_steps = if consecutive { (usize::BITS - (longest - 1).leading_zeros()) as u8 } else { 255 };
+        let mut stand = [0u64; 4];
+        let mut roads = 0u64;
+        for i in 0..data.board.areas.len().min(AREAS) {
+            let bit = 1u64 << i;
+            stand[Category::Buergertum as usize] |= bit;
+            if !inner[i] {
+                stand[Category::Gewerbe as usize] |= bit;
+            }
+            if !water[i] {
+                stand[Category::Staedtisch as usize] |= bit;
+            }
+            if road[i] != 0 {
+                stand[Category::Handel as usize] |= bit;
+                roads |= bit;
+            }
+        }
+        let top = deck.iter().map(|c| c.price).max().unwrap_or(0);
+        let value_planes = (8 - top.leading_zeros()) as u8;
         let mut name_kinds = Vec::new();
         let effects =
             data.cards.events.iter().map(|e| &e.effect).chain(data.cards.influence.iter().map(|c| &c.effect));
@@ -161,6 +363,132 @@ impl Material {
                 }
             }
         }
+        let resolve = |k: &Kind| -> Per {
+            match k {
+                Kind::Category(c) => Per::Category(*c),
+                Kind::Tag(Tag::TollHouse) => Per::Toll,
+                Kind::Building => Per::Building,
+                Kind::Area => Per::Area,
+                Kind::Name(n) => data
+                    .cards
+                    .buildings
+                    .iter()
+                    .position(|b| b.name == *n)
+                    .map_or(Per::Nothing, |i| Per::Kind(i as u8)),
+            }
+        };
+        let pick = |f: &Filter| match f {
+            Filter::Any => Pick::Any,
+            Filter::Empty => Pick::Empty,
+            Filter::Building(k) => Pick::Building(resolve(k)),
+        };
+        let op = |c: &Clause| -> Op {
+            match c {
+                Clause::Gain { n, per } => Op::Gain { n: *n, per: per.as_ref().map(resolve) },
+                Clause::Lose { n, per } => Op::Lose { n: *n, per: per.as_ref().map(resolve) },
+                Clause::TaxTo(n) => Op::TaxTo(*n),
+                Clause::Steal(n) => Op::Steal(*n),
+                Clause::RemoveKnight { who, filter } => Op::RemoveKnight { who: *who, filter: pick(filter) },
+                Clause::RemoveBuilding { who, filter } => {
+                    Op::RemoveBuilding { who: *who, filter: pick(filter) }
+                }
+                Clause::MoveBuilding => Op::MoveBuilding,
+                Clause::FreeArea => Op::FreeArea,
+                Clause::ExtraAreas(n) => Op::ExtraAreas(*n),
+                Clause::ExtraPlacements(n) => Op::ExtraPlacements(*n),
+                Clause::Draw(n) => Op::Draw(*n),
+                Clause::DrawInfluence(n) => Op::DrawInfluence(*n),
+                Clause::Discard(n) => Op::Discard(*n),
+                Clause::TakeCard => Op::TakeCard,
+                Clause::SkipPhase { phase, who } => Op::SkipPhase { phase: *phase, who: *who },
+                Clause::Block { action, who } => Op::Block {
+                    bit: match action {
+                        Action::BuyArea => crate::state::block::BUY_AREA,
+                        Action::Place => crate::state::block::PLACE,
+                        Action::Trade => crate::state::block::TRADE,
+                        Action::BuyInfluence => crate::state::block::BUY_INFLUENCE,
+                    },
+                    who: *who,
+                },
+                Clause::NoIncome => Op::NoIncome,
+                Clause::Cancel => Op::Cancel,
+            }
+        };
+        let mut ops = Vec::new();
+        let mut compile = |e: &Effect| -> (u16, u8) {
+            let first = ops.len() as u16;
+            ops.extend(e.0.iter().map(op));
+            (first, e.0.len() as u8)
+        };
+        let mut deck_ops = [(0u16, 0u8); DECK];
+        for (i, c) in deck.iter().enumerate() {
+            if c.event {
+                deck_ops[i] = compile(&data.cards.events[usize::from(c.kind)].effect);
+            }
+        }
+        let mut influence_ops = [(0u16, 0u8); INFLUENCE];
+        let (mut answer_mask, mut target_mask, mut alone_mask) = ([0u32; 3], 0u32, 0u32);
+        for i in 0..INFLUENCE {
+            let card = &data.cards.influence[usize::from(influence_kind[i])];
+            influence_ops[i] = compile(&card.effect);
+            let bit = 1u32 << i;
+            let clauses = &card.effect.0;
+            let targets = clauses.iter().any(|c| {
+                matches!(
+                    c,
+                    Clause::Steal(_)
+                        | Clause::TakeCard
+                        | Clause::RemoveKnight { who: Who::Opponent, .. }
+                        | Clause::RemoveBuilding { who: Who::Opponent, .. }
+                        | Clause::SkipPhase { who: Who::Opponent, .. }
+                        | Clause::Block { who: Who::Opponent, .. }
+                )
+            });
+            if targets {
+                target_mask |= bit;
+            }
+            if clauses.iter().any(|c| !matches!(c, Clause::Cancel)) {
+                alone_mask |= bit;
+            }
+            // The moments in the order of state::TARGETED, ON_EVENT, ON_TAX.
+            let at = match card.outside_turn {
+                Some(Moment::Anytime) => [true; 3],
+                Some(Moment::WhenTargeted) => [true, false, false],
+                Some(Moment::OnEvent) => [false, true, false],
+                Some(Moment::OnTax) => [false, false, true],
+                None => [false; 3],
+            };
+            for (m, &yes) in at.iter().enumerate() {
+                if yes {
+                    answer_mask[m] |= bit;
+                }
+            }
+        }
+        let mut named_slot = [crate::moves::NOBODY; 256];
+        let mut slots = 0;
+        for op in &ops {
+            let per = match op {
+                Op::Gain { per: Some(k), .. } | Op::Lose { per: Some(k), .. } => Some(*k),
+                Op::RemoveKnight { filter: Pick::Building(k), .. }
+                | Op::RemoveBuilding { filter: Pick::Building(k), .. } => Some(*k),
+                _ => None,
+            };
+            if let Some(Per::Kind(k)) = per
+                && named_slot[usize::from(k)] == crate::moves::NOBODY
+                && slots < NAMED
+            {
+                named_slot[usize::from(k)] = slots as u8;
+                slots += 1;
+            }
+        }
+        let mut plain_events = 0u128;
+        for (i, c) in deck.iter().enumerate() {
+            let (first, len) = deck_ops[i];
+            let ops_of = &ops[usize::from(first)..usize::from(first) + usize::from(len)];
+            if c.event && ops_of.iter().all(Op::is_plain) {
+                plain_events |= 1u128 << i;
+            }
+        }
         Material {
             data,
             deck,
@@ -172,7 +500,112 @@ impl Material {
             water,
             inner,
             period_mask,
+            named_slot,
+            by_id,
+            run_masks,
+            run_steps,
+            stand,
+            roads,
+            value_planes,
             name_kinds,
+            ops,
+            deck_ops,
+            influence_ops,
+            answer_mask,
+            target_mask,
+            alone_mask,
+            plain_events,
+        }
+    }
+
+    /// The slot in `State::named` of a building card kind, if it has one.
+    #[inline]
+    pub fn named_slot(&self, kind: u8) -> Option<usize> {
+        let s = self.named_slot[usize::from(kind)];
+        (usize::from(s) < NAMED).then_some(usize::from(s))
+    }
+
+    /// Whether an event card's clauses never ask for anything (see `plain_events`).
+    #[inline]
+    pub fn is_plain_event(&self, card: u8) -> bool {
+        card < 128 && self.plain_events & (1u128 << card) != 0
+    }
+
+    /// The deck card `id` (as `deck[id % DECK]`).
+    #[inline]
+    pub fn card(&self, id: u8) -> &DeckCard {
+        &self.by_id[usize::from(id)]
+    }
+
+    /// One card of each kind of a set of deck cards: the lowest id of the kind in the set.
+    #[inline]
+    pub fn lowest_of_kinds(&self, set: u128) -> u128 {
+        if self.run_steps == 255 {
+            let mut kinds = [0u128; 2];
+            let mut out = 0;
+            let mut m = set;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let d = &self.by_id[c];
+                let seen = &mut kinds[usize::from(d.event)];
+                if *seen & (1u128 << d.kind) == 0 {
+                    *seen |= 1u128 << d.kind;
+                    out |= 1u128 << c;
+                }
+            }
+            return out;
+        }
+        // The ids of a kind are consecutive: a card is the lowest of its kind in the set when
+        // no card of the set lies below it in its run (an OR down the runs by doubling).
+        let mut below = set;
+        for j in 0..usize::from(self.run_steps) {
+            below |= (below << (1u32 << j)) & self.run_masks[j];
+        }
+        set & !((below << 1) & self.run_masks[0])
+    }
+
+    /// Clause `i` of an event card's effect, resolved; `None` past its last.
+    #[inline]
+    pub fn event_op(&self, card: u8, i: u8) -> Option<Op> {
+        let (first, len) = self.deck_ops[usize::from(card) % DECK];
+        (i < len).then(|| self.ops[usize::from(first) + usize::from(i)])
+    }
+
+    /// Clause `i` of an influence card's effect, resolved; `None` past its last.
+    #[inline]
+    pub fn influence_op(&self, card: u8, i: u8) -> Option<Op> {
+        let (first, len) = self.influence_ops[usize::from(card) % INFLUENCE];
+        (i < len).then(|| self.ops[usize::from(first) + usize::from(i)])
+    }
+
+    /// The influence cards that answer at a moment (`state::TARGETED`, `ON_EVENT`, `ON_TAX`),
+    /// as a bit set of influence ids (S9).
+    #[inline]
+    pub fn answering(&self, moment: u8) -> u32 {
+        self.answer_mask.get(usize::from(moment)).copied().unwrap_or(0)
+    }
+
+    /// The influence cards that name an opponent, as a bit set.
+    #[inline]
+    pub fn targeting(&self) -> u32 {
+        self.target_mask
+    }
+
+    /// The influence cards playable on their own (not only `cancel`), as a bit set.
+    #[inline]
+    pub fn playable_alone_set(&self) -> u32 {
+        self.alone_mask
+    }
+
+    /// A [`Kind`] resolved against this data set.
+    pub fn per(&self, kind: &Kind) -> Per {
+        match kind {
+            Kind::Category(c) => Per::Category(*c),
+            Kind::Tag(Tag::TollHouse) => Per::Toll,
+            Kind::Building => Per::Building,
+            Kind::Area => Per::Area,
+            Kind::Name(n) => self.kind_named(n).map_or(Per::Nothing, Per::Kind),
         }
     }
 
@@ -202,24 +635,16 @@ impl Material {
     }
 
     /// Whether an influence card names an opponent (it is played against one, chosen with it).
+    #[inline]
     pub fn needs_target(&self, card: u8) -> bool {
-        self.influence_effect(card).0.iter().any(|c| {
-            matches!(
-                c,
-                Clause::Steal(_)
-                    | Clause::TakeCard
-                    | Clause::RemoveKnight { who: crate::data::Who::Opponent, .. }
-                    | Clause::RemoveBuilding { who: crate::data::Who::Opponent, .. }
-                    | Clause::SkipPhase { who: crate::data::Who::Opponent, .. }
-                    | Clause::Block { who: crate::data::Who::Opponent, .. }
-            )
-        })
+        card < 32 && self.target_mask & (1u32 << card) != 0
     }
 
     /// Whether an influence card does anything when played in its owner's turn (a card that only
     /// cancels answers another card, S9, and is not played on its own).
+    #[inline]
     pub fn playable_alone(&self, card: u8) -> bool {
-        self.influence_effect(card).0.iter().any(|c| !matches!(c, Clause::Cancel))
+        card < 32 && self.alone_mask & (1u32 << card) != 0
     }
 
     /// The building card kind's name of a deck card (for messages).

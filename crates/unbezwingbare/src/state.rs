@@ -2,7 +2,7 @@
 //! data held by a `&'static` reference (`Material::leak`).
 
 use crate::data::Category;
-use crate::material::{DECK, Material};
+use crate::material::Material;
 use crate::moves::NOBODY;
 use crate::options::Options;
 
@@ -154,6 +154,23 @@ pub struct State {
     pub owner: [u8; AREAS],
     /// Each area's building (a deck card), or [`NOBODY`].
     pub building: [u8; AREAS],
+    /// The areas with a building, as a bit set (kept with `building` by `set_building`, as are
+    /// the three sets below: whatever the owners, so a change of owner touches none of them).
+    pub built: u64,
+    /// The areas whose building is of each category, in the order of `Category::ALL`.
+    pub built_in: [u64; 4],
+    /// Bit plane j: the areas whose building's value has bit j set (points by popcounts).
+    pub value_planes: [u64; 8],
+    /// The areas with a toll house (U49).
+    pub tolls: u64,
+    /// The areas whose building is of each building card kind an effect names, by
+    /// `Material::named_slot` (`per NAME` by a popcount).
+    pub named: [u64; crate::material::NAMED],
+    /// Each seat's buildings on the board by category (order of `Category::ALL`), kept by
+    /// `set_building` and the changes of owner (`areas.rs`).
+    pub cat_count: [[u8; 4]; SEATS],
+    /// Each seat's buildings on the board of each kind in `named`.
+    pub named_count: [[u8; crate::material::NAMED]; SEATS],
     /// Each seat's areas as a bit set.
     pub owned: [u64; SEATS],
     /// Each seat's stones.
@@ -247,13 +264,24 @@ impl State {
     }
 
     /// The seat `off` places after the player to act.
+    #[inline]
     pub fn after_actor(&self, off: u8) -> u8 {
-        (self.actor + off) % self.n
+        // Offsets are below the seats: one subtraction, not a division (the remainder kept for
+        // any other).
+        let s = self.actor + off;
+        if s < self.n {
+            s
+        } else if s - self.n < self.n {
+            s - self.n
+        } else {
+            s % self.n
+        }
     }
 
     /// The frame on top, if any.
     pub fn top(&self) -> Option<Frame> {
-        self.depth.checked_sub(1).map(|d| self.frames[usize::from(d)])
+        // The depth is at most MAX_FRAMES (8): the mask only spares a bounds check.
+        self.depth.checked_sub(1).map(|d| self.frames[usize::from(d) % MAX_FRAMES])
     }
 
     /// Replaces the frame on top.
@@ -280,20 +308,16 @@ impl State {
 
     /// The deck card's category, value and toll-house tag.
     pub fn card(&self, card: u8) -> &crate::material::DeckCard {
-        &self.mat.deck[usize::from(card) % DECK]
+        self.mat.card(card)
     }
 
     /// A player's points: his buildings' values (U51) and his great powers' points (U72).
+    #[inline]
     pub fn points(&self, p: u8) -> u16 {
+        let own = self.owned[usize::from(p)];
         let mut sum = 0u16;
-        let mut m = self.owned[usize::from(p)];
-        while m != 0 {
-            let a = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let b = self.building[a];
-            if b != NOBODY {
-                sum += u16::from(self.card(b).price);
-            }
+        for j in 0..usize::from(self.mat.value_planes) {
+            sum += ((own & self.value_planes[j]).count_ones() as u16) << j;
         }
         for (c, &h) in self.great.iter().enumerate() {
             if h == p {
@@ -304,23 +328,75 @@ impl State {
     }
 
     /// Whether a player owns a building of a category on the board.
+    #[inline]
     pub fn owns_category(&self, p: u8, c: Category) -> bool {
-        self.count_category(p, c) > 0
+        self.cat_count[usize::from(p)][c as usize] > 0
     }
 
     /// How many buildings of a category a player owns on the board.
+    #[inline]
     pub fn count_category(&self, p: u8, c: Category) -> u8 {
-        let mut n = 0;
-        let mut m = self.owned[usize::from(p)];
-        while m != 0 {
-            let a = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let b = self.building[a];
-            if b != NOBODY && self.card(b).category == c {
-                n += 1;
+        self.cat_count[usize::from(p)][c as usize]
+    }
+
+    /// Counts the building on `a` (if any) for `p` (`add`) or no longer (`cat_count`,
+    /// `named_count`).
+    pub(crate) fn tally(&mut self, a: u8, p: u8, add: bool) {
+        let b = self.building[usize::from(a)];
+        if b == NOBODY || p >= self.n {
+            return;
+        }
+        let c = *self.card(b);
+        let pi = usize::from(p);
+        let step = |n: &mut u8| *n = if add { n.wrapping_add(1) } else { n.wrapping_sub(1) };
+        step(&mut self.cat_count[pi][c.category as usize]);
+        if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+            step(&mut self.named_count[pi][slot]);
+        }
+    }
+
+    /// Sets the building on `a` (a deck card, or [`NOBODY`] for none), keeping the building
+    /// sets; nothing else follows (see `areas.rs` for what does).
+    pub fn set_building(&mut self, a: u8, card: u8) {
+        let ai = usize::from(a);
+        let bit = 1u64 << ai;
+        let owner = self.owner[ai];
+        if owner != NOBODY {
+            self.tally(a, owner, false);
+        }
+        let old = self.building[ai];
+        if old != NOBODY {
+            let c = *self.card(old);
+            self.built &= !bit;
+            self.built_in[c.category as usize] &= !bit;
+            for plane in &mut self.value_planes {
+                *plane &= !bit;
+            }
+            self.tolls &= !bit;
+            if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+                self.named[slot] &= !bit;
             }
         }
-        n
+        self.building[ai] = card;
+        if card != NOBODY {
+            let c = *self.card(card);
+            self.built |= bit;
+            self.built_in[c.category as usize] |= bit;
+            for (j, plane) in self.value_planes.iter_mut().enumerate() {
+                if c.price >> j & 1 != 0 {
+                    *plane |= bit;
+                }
+            }
+            if c.toll {
+                self.tolls |= bit;
+            }
+            if let Some(slot) = self.mat.named_slot(c.kind).filter(|_| !c.event) {
+                self.named[slot] |= bit;
+            }
+        }
+        if owner != NOBODY {
+            self.tally(a, owner, true);
+        }
     }
 
     /// The neutral areas as a bit set.

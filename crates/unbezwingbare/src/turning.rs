@@ -58,6 +58,16 @@ impl State {
         if event {
             // U33, U42: an event is carried out at once, before the next card; it goes to the
             // discard pile when done (S10). Nested too deep, it is discarded without effect.
+            if usize::from(self.depth) < crate::state::MAX_FRAMES
+                && self.mat.is_plain_event(card)
+                && !self.anyone_answers(ON_EVENT)
+            {
+                // An event whose clauses ask nothing, which nobody can answer: carried out here,
+                // as its frame would be, player after player (effects.rs).
+                self.plain_event(card);
+                self.discard |= bit;
+                return;
+            }
             let f = Frame::Effect { src: Source::Event(card), clause: 0, off: 0, left: 0 };
             if !self.push(f) {
                 self.discard |= bit;

@@ -107,6 +107,17 @@ pub fn invariants(s: &State) {
         }
         assert_eq!(s.points(p as u8), pts, "points are the buildings' values");
         assert!(s.marker[p] <= pts, "the marker never above the points (N14)");
+        // The counts the engine keeps (State::cat_count) are the buildings on his areas.
+        for c in Category::ALL {
+            let n = (0..48)
+                .filter(|&a| {
+                    s.owner[a] == p as u8
+                        && s.building[a] != NOBODY
+                        && s.mat.deck[usize::from(s.building[a])].category == c
+                })
+                .count();
+            assert_eq!(usize::from(s.count_category(p as u8, c)), n, "buildings of {c:?} counted");
+        }
         assert!(
             s.influence[p].count_ones() <= 2 || matches!(s.top(), Some(Frame::Drop { .. })),
             "at most 2 influence cards (U55)"
