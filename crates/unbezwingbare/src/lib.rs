@@ -15,6 +15,7 @@ pub mod data;
 pub mod effects;
 pub mod errors;
 pub mod flow;
+pub mod greedy;
 pub mod income;
 pub mod influence;
 pub mod legal;
@@ -29,6 +30,7 @@ pub mod setup;
 pub mod state;
 pub mod stones;
 pub mod turning;
+pub mod value;
 
 pub use errors::{Illegal, SetupError};
 pub use material::Material;

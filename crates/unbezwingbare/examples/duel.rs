@@ -1,0 +1,76 @@
+//! The bots' long runs of docs/unbezwingbare/bots.md: 4-player base games on the invented data
+//! set, one bot (the hero) in seat k and another in the three others, k = 0..3 for each deal.
+//!
+//! ```text
+//! cargo run --release -p stadt-unbezwingbare --example duel -- greedy-random FROM TO
+//! cargo run --release -p stadt-unbezwingbare --example duel -- search-greedy FROM TO [key=value ...]
+//! ```
+//! The search's keys: `ms` (time a decision, default 50), `iters` (with `ms=0`), `depth` (steps a
+//! playout makes before the value judges it, default 40), `eps` (greedy playouts with this share
+//! of uniform moves; `random` for uniform playouts; default 0.1), `c` (default 0.7), `reward`
+//! (`win`, `rank`, `margin`, `mix`; default win), `leaf` (`value` or `points`, default value).
+//! Prints a line per deal: games, the hero's share, a 95% interval over deals (paired: a deal's
+//! four seats averaged), mean and longest ms a hero decision.
+
+#[path = "../tests/common/duel.rs"]
+mod duel;
+
+use duel::{Bot, rotate, search_spec};
+use stadt_core::search::mcts::Reward;
+use stadt_unbezwingbare::data::DataSet;
+use stadt_unbezwingbare::{Material, Options};
+use std::path::PathBuf;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().map(String::as_str).unwrap_or("greedy-random");
+    let from: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let to: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(from + 100);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/invented");
+    let mat = Material::leak(DataSet::load_dir(&dir).expect("the invented set loads"));
+    let opts = Options::base(4);
+    let report = |deal: u64, t: &duel::Tally| {
+        let (lo, hi) = t.interval();
+        println!(
+            "deal {deal}: games {} hero {:.3} [{lo:.3}, {hi:.3}] turns/game {:.0} ms/decision {:.2} longest {:.0}",
+            t.games,
+            t.rate(),
+            t.turns as f64 / t.games as f64,
+            t.ms(),
+            t.longest * 1000.0
+        );
+    };
+    let tally = match mode {
+        "greedy-random" => rotate(mat, opts, from..to, Bot::greedy, || Bot::Random, report),
+        "search-greedy" | "search-random" => {
+            let mut spec = search_spec(0, 50, 40, Some(0.1));
+            for kv in &args[3.min(args.len())..] {
+                let (k, v) = kv.split_once('=').expect("key=value");
+                match k {
+                    "ms" => spec.config.ms = v.parse().unwrap(),
+                    "iters" => spec.config.iters = v.parse().unwrap(),
+                    "depth" => spec.config.depth = v.parse().unwrap(),
+                    "c" => spec.config.c = v.parse().unwrap(),
+                    "eps" => spec.greedy_playout = if v == "random" { None } else { Some(v.parse().unwrap()) },
+                    "leaf" => spec.leaf_value = v == "value",
+                    "reward" => {
+                        spec.config.reward = match v {
+                            "win" => Reward::Win,
+                            "rank" => Reward::Rank,
+                            "margin" => Reward::Margin,
+                            "mix" => Reward::Mix,
+                            _ => panic!("reward: win, rank, margin or mix"),
+                        }
+                    }
+                    _ => panic!("unknown key {k}"),
+                }
+            }
+            println!("{spec:?}");
+            let other = if mode == "search-greedy" { Bot::greedy } else { || Bot::Random };
+            rotate(mat, opts, from..to, || Bot::search(spec.clone()), other, report)
+        }
+        _ => panic!("mode: greedy-random, search-greedy or search-random"),
+    };
+    let (lo, hi) = tally.interval();
+    println!("total: {} games, hero {:.3} [{lo:.3}, {hi:.3}]", tally.games, tally.rate());
+}
