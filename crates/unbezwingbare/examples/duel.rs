@@ -18,6 +18,8 @@ mod duel;
 use duel::{Bot, rotate, search_spec};
 use stadt_core::search::mcts::Reward;
 use stadt_unbezwingbare::data::DataSet;
+use stadt_unbezwingbare::greedy::Greedy;
+use stadt_unbezwingbare::value::Weights;
 use stadt_unbezwingbare::{Material, Options};
 use std::path::PathBuf;
 
@@ -41,7 +43,15 @@ fn main() {
         );
     };
     let tally = match mode {
-        "greedy-random" => rotate(mat, opts, from..to, Bot::greedy, || Bot::Random, report),
+        "greedy-random" => {
+            // Weights other than the defaults: `W="w_points=12 w_income=3"`.
+            let w = Weights::from_pairs(std::env::var("W").unwrap_or_default().split_whitespace().map(|kv| {
+                let (k, v) = kv.split_once('=').expect("name=value");
+                (k, v.parse::<f64>().expect("a number"))
+            }))
+            .expect("weights");
+            rotate(mat, opts, from..to, || Bot::Greedy(Greedy::new(w)), || Bot::Random, report)
+        }
         "search-greedy" | "search-random" => {
             let mut spec = search_spec(0, 50, 40, Some(0.1));
             for kv in &args[3.min(args.len())..] {

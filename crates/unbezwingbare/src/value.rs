@@ -44,7 +44,7 @@ weights! {
     ("w_income", income, 2.0, 0.0, 50.0, "per stone of income expected a turn of anyone's"),
     ("w_stones", stones, 1.0, 0.0, 10.0, "per stone up to the tax line of 5 (U34)"),
     ("w_excess", excess, 0.35, 0.0, 10.0, "per stone above 5, which a violet card taxes away"),
-    ("w_ready", ready, 3.0, 0.0, 50.0, "per point of hand cards an own empty area can take now"),
+    ("w_ready", ready, 3.0, 0.0, 50.0, "per point of hand cards own empty areas and the stones held can take now"),
     ("w_card", card, 1.0, 0.0, 20.0, "per building card in hand"),
     ("w_value", value, 0.5, 0.0, 20.0, "per point of value of a building card in hand"),
     ("w_area", area, 2.0, 0.0, 50.0, "per own area (room to build; U4's first tie-break)"),
@@ -73,8 +73,10 @@ pub struct Weights {
     /// two turns in three before the seat can spend again in a 4-player game; so less than
     /// `stones`, and spending them is favoured.
     pub excess: f64,
-    /// Per point of value of hand cards that own empty areas can take now (a greedy matching,
-    /// the dearest card first, by U12–U16 and U49): the points one placement away.
+    /// Per point of value of hand cards that own empty areas can take now and the stones held
+    /// can pay (a greedy matching, the dearest payable card first, by U12–U16 and U49): the
+    /// points one placement away. Cards the stones cannot pay count nothing here, so that an area
+    /// kept empty for a card one cannot afford never outweighs a building one can.
     pub ready: f64,
     /// Per building card in hand: a future building, whatever its value.
     pub card: f64,
@@ -146,8 +148,8 @@ pub fn expected_income(s: &State, p: u8, shares: &[f64; 4]) -> f64 {
     best.iter().zip(shares).map(|(&b, &sh)| f64::from(b) * sh).sum()
 }
 
-/// The value of hand cards own empty areas can take now: a greedy matching, the dearest card
-/// first onto the first area it may stand on.
+/// The value of hand cards own empty areas can take now, paid from the stones held: a greedy
+/// matching, the dearest card the stones left can pay first, onto the first area it may stand on.
 fn ready_value(s: &State, p: u8) -> u32 {
     let mut empty: u64 = bits64(s.owned[usize::from(p)])
         .filter(|&a| s.building[usize::from(a)] == NOBODY)
@@ -166,8 +168,14 @@ fn ready_value(s: &State, p: u8) -> u32 {
     let cards = &mut cards[..k];
     cards.sort_unstable_by_key(|&c| std::cmp::Reverse(s.card(c).price));
     let mut sum = 0;
+    let mut stones = u32::from(s.stones[usize::from(p)]);
     for &c in cards.iter() {
+        let price = u32::from(s.card(c).price);
+        if price > stones {
+            continue;
+        }
         if let Some(a) = bits64(empty).find(|&a| s.may_stand(c, a).is_ok()) {
+            stones -= price;
             empty &= !(1u64 << a);
             sum += u32::from(s.card(c).price);
             if empty == 0 {

@@ -142,6 +142,31 @@ pub fn play(mat: &'static Material, opts: Options, deal: u64, bots: &mut [Bot]) 
                 out.seconds[p] += dt;
                 out.longest[p] = out.longest[p].max(dt);
                 debug_assert_eq!(s.check(m), Ok(()), "{m:?}");
+                if std::env::var_os("TRACE").is_some() && matches!(bots[p], Bot::Greedy(_)) {
+                    eprintln!(
+                        "turn {} seat {p} {:?} {:?} stones {} areas {} hand {} pts {}",
+                        s.turns,
+                        s.stage,
+                        m,
+                        s.stones[p],
+                        s.owned[p].count_ones(),
+                        s.hand[p].count_ones(),
+                        s.points(p as u8)
+                    );
+                    if std::env::var_os("TRACE_ALL").is_some() {
+                        let v = s.view(p as u8);
+                        let mut ms = Vec::new();
+                        v.legal_moves(&mut ms);
+                        let mut vals = Vec::new();
+                        stadt_unbezwingbare::greedy::move_values(&v, p as u8, &Weights::default(), &ms, &mut vals);
+                        for (m, x) in ms.iter().zip(&vals) {
+                            eprintln!("    {m:?} {x:.2}");
+                        }
+                        let hand: Vec<_> = stadt_unbezwingbare::state::bits128(s.hand[p]).map(|c| (c, s.card(c).price, s.card(c).category)).collect();
+                        let areas: Vec<_> = stadt_unbezwingbare::state::bits64(s.owned[p]).map(|a| (a, s.building[usize::from(a)])).collect();
+                        eprintln!("    hand {hand:?} areas {areas:?}");
+                    }
+                }
                 s.apply(m);
             }
         }
@@ -221,6 +246,9 @@ pub fn rotate(
             tally.seconds += o.seconds[k];
             tally.longest = tally.longest.max(o.longest[k]);
             tally.turns += u64::from(o.turns);
+            if o.shares[k] < 1.0 && std::env::var_os("LOSSES").is_some() {
+                eprintln!("deal {deal} seat {k}: lost, points {:?}, turns {}", o.points, o.turns);
+            }
         }
         tally.per_deal.push(deal_sum / n as f64);
         report(deal, &tally);
