@@ -43,14 +43,16 @@ fn main() {
         );
     };
     let tally = match mode {
-        "greedy-random" => {
+        "greedy-random" | "greedy-greedy" => {
             // Weights other than the defaults: `W="w_points=12 w_income=3"`.
-            let w = Weights::from_pairs(std::env::var("W").unwrap_or_default().split_whitespace().map(|kv| {
-                let (k, v) = kv.split_once('=').expect("name=value");
-                (k, v.parse::<f64>().expect("a number"))
-            }))
-            .expect("weights");
-            rotate(mat, opts, from..to, || Bot::Greedy(Greedy::new(w)), || Bot::Random, report)
+            let w =
+                Weights::from_pairs(std::env::var("W").unwrap_or_default().split_whitespace().map(|kv| {
+                    let (k, v) = kv.split_once('=').expect("name=value");
+                    (k, v.parse::<f64>().expect("a number"))
+                }))
+                .expect("weights");
+            let other = if mode == "greedy-greedy" { Bot::greedy } else { || Bot::Random };
+            rotate(mat, opts, from..to, || Bot::Greedy(Greedy::new(w)), other, report)
         }
         "search-greedy" | "search-random" => {
             let mut spec = search_spec(0, 50, 40, Some(0.1));
@@ -61,8 +63,20 @@ fn main() {
                     "iters" => spec.config.iters = v.parse().unwrap(),
                     "depth" => spec.config.depth = v.parse().unwrap(),
                     "c" => spec.config.c = v.parse().unwrap(),
-                    "eps" => spec.greedy_playout = if v == "random" { None } else { Some(v.parse().unwrap()) },
-                    "leaf" => spec.leaf_value = v == "value",
+                    "eps" => {
+                        spec.greedy_playout = if v == "random" { None } else { Some(v.parse().unwrap()) }
+                    }
+                    "leaf" => {
+                        spec.leaf = match v {
+                            "value" => "value",
+                            "points" => "points",
+                            "score" => "score",
+                            _ => panic!("leaf: value, points or score"),
+                        }
+                    }
+                    "prior" => spec.config.prior = v.parse().unwrap(),
+                    "widen" => spec.config.widen = v.parse().unwrap(),
+                    "temp" => spec.temperature = v.parse().unwrap(),
                     "reward" => {
                         spec.config.reward = match v {
                             "win" => Reward::Win,

@@ -17,7 +17,7 @@ use crate::state::{Frame, State};
 use crate::value::{Weights, raw_value};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
-use stadt_core::search::mcts::Rollout;
+use stadt_core::search::mcts::{Prior, Rollout};
 use stadt_core::search::playout::Policy;
 
 /// How many decisions inside one move's effect the greedy follows.
@@ -152,5 +152,41 @@ pub fn playout_values(s: &State, moves: &[Move], out: &mut Vec<f64>) {
         let mut t = *s;
         t.apply(m);
         out.push(raw_value(&t, me, &w));
+    }
+}
+
+/// A search's prior over a position's moves from the greedy values: a softmax of each move's
+/// value for the player to act at temperature `temperature` (in the value's units, where a point
+/// is `w_points`), its effects not followed.
+#[derive(Clone, Debug)]
+pub struct GreedyPrior {
+    weights: Weights,
+    temperature: f64,
+    values: Vec<f64>,
+}
+
+impl GreedyPrior {
+    /// A prior under `weights` at `temperature`.
+    pub fn new(weights: Weights, temperature: f64) -> GreedyPrior {
+        GreedyPrior { weights, temperature: temperature.max(1e-9), values: Vec::new() }
+    }
+}
+
+impl Prior<State> for GreedyPrior {
+    fn weights(&mut self, state: &State, moves: &[Move], out: &mut Vec<f32>) {
+        let me = state.decider().unwrap_or(0);
+        self.values.clear();
+        for &m in moves {
+            let mut t = *state;
+            t.apply(m);
+            self.values.push(raw_value(&t, me, &self.weights));
+        }
+        let top = self.values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        out.clear();
+        out.extend(self.values.iter().map(|v| ((v - top) / self.temperature).exp() as f32));
+        let total: f32 = out.iter().sum();
+        for x in out.iter_mut() {
+            *x /= total;
+        }
     }
 }

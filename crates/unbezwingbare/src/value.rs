@@ -246,6 +246,17 @@ pub fn position_values(s: &State, w: &Weights, out: &mut [f64]) {
     }
 }
 
+/// The value of the position for each seat in points (`raw_value` / `w.points`, so that a point
+/// is a point), into `out[..seats]`: a cut playout's judgement for the core's search under its
+/// `Mix` reward (half the margin to the best other seat, half the lead), which ends a game won
+/// near where a lead of the same size judges it.
+pub fn leaf_scores(s: &State, w: &Weights, out: &mut [f64]) {
+    let scale = if w.points > 0.0 { w.points } else { 1.0 };
+    for (p, o) in out.iter_mut().enumerate().take(s.seats()) {
+        *o = raw_value(s, p as u8, w) / scale;
+    }
+}
+
 /// The value of the position for seat `p`, in [0, 1]: a logistic squash of `raw_value` (scale
 /// 100, a game won near 1, lost near 0).
 pub fn position_value(s: &State, p: u8, w: &Weights) -> f64 {

@@ -7,10 +7,10 @@
 use rand::{RngExt, SeedableRng};
 use rand_pcg::{Pcg64, Pcg64Mcg};
 use stadt_core::game::{Game, Turn};
-use stadt_core::search::mcts::{Config, Mcts, NoPrior, RandomRollout, Reward, Rollout};
-use stadt_unbezwingbare::greedy::{Greedy, GreedyRollout};
+use stadt_core::search::mcts::{Config, Mcts, Prior, RandomRollout, Reward, Rollout};
+use stadt_unbezwingbare::greedy::{Greedy, GreedyPrior, GreedyRollout};
 use stadt_unbezwingbare::observation::Observation;
-use stadt_unbezwingbare::value::{Weights, position_values, raw_value};
+use stadt_unbezwingbare::value::{Weights, leaf_scores, position_values, raw_value};
 use stadt_unbezwingbare::{Material, Move, Options, State};
 use std::time::Instant;
 
@@ -40,8 +40,26 @@ pub struct SearchSpec {
     pub greedy_playout: Option<f64>,
     /// The value's weights (leaf and playouts).
     pub weights: Weights,
-    /// How a cut playout is judged: the value squashed (true) or the points (false).
-    pub leaf_value: bool,
+    /// How a cut playout is judged: `value` (squashed), `points` (the value in points, for
+    /// `Mix`), `score` (the game's scores: the points).
+    pub leaf: &'static str,
+    /// The greedy prior's temperature (used when `config.prior` or `config.widen` > 0).
+    pub temperature: f64,
+}
+
+/// The prior a search uses: none (equal), or the greedy's.
+pub struct SomePrior(Option<GreedyPrior>);
+
+impl Prior<State> for SomePrior {
+    fn weights(&mut self, state: &State, moves: &[Move], out: &mut Vec<f32>) {
+        match &mut self.0 {
+            Some(p) => p.weights(state, moves, out),
+            None => {
+                out.clear();
+                out.extend(std::iter::repeat_n(1.0 / moves.len() as f32, moves.len()));
+            }
+        }
+    }
 }
 
 /// A bot at a seat.
@@ -51,7 +69,7 @@ pub enum Bot {
     /// The greedy bot.
     Greedy(Greedy),
     /// The core's MCTS over the seat's observation.
-    Search(Box<Mcts<State, Playout, NoPrior>>, SearchSpec),
+    Search(Box<Mcts<State, Playout, SomePrior>>, SearchSpec),
 }
 
 impl Bot {
@@ -64,13 +82,14 @@ impl Bot {
     pub fn search(spec: SearchSpec) -> Bot {
         let eps = spec.greedy_playout;
         let w = spec.weights;
+        let temperature = spec.temperature;
         let m = Mcts::with_prior(
             spec.config.clone(),
             move || match eps {
                 Some(e) => Playout::Greedy(GreedyRollout::new(w, e)),
                 None => Playout::Random(RandomRollout::default()),
             },
-            || NoPrior,
+            move || SomePrior(Some(GreedyPrior::new(w, temperature))),
         );
         Bot::Search(Box::new(m), spec)
     }
@@ -87,10 +106,10 @@ impl Bot {
             Bot::Search(m, spec) => {
                 let obs = Observation::new(s);
                 let w = spec.weights;
-                if spec.leaf_value {
-                    m.choose(&obs, &|t: &State, out: &mut [f64]| position_values(t, &w, out), rng)
-                } else {
-                    m.choose(&obs, &|t: &State, out: &mut [f64]| Game::scores(t, out), rng)
+                match spec.leaf {
+                    "value" => m.choose(&obs, &|t: &State, out: &mut [f64]| position_values(t, &w, out), rng),
+                    "points" => m.choose(&obs, &|t: &State, out: &mut [f64]| leaf_scores(t, &w, out), rng),
+                    _ => m.choose(&obs, &|t: &State, out: &mut [f64]| Game::scores(t, out), rng),
                 }
             }
         }
@@ -117,16 +136,13 @@ pub struct Outcome {
 /// Plays one game of `mat` under `opts` from deal `deal`: `bots[seat]` decides for each seat.
 pub fn play(mat: &'static Material, opts: Options, deal: u64, bots: &mut [Bot]) -> Outcome {
     let mut chance = Pcg64::seed_from_u64(deal);
-    let mut rngs: Vec<Pcg64Mcg> =
-        (0..bots.len()).map(|k| Pcg64Mcg::seed_from_u64(deal.wrapping_mul(1000).wrapping_add(k as u64 + 1))).collect();
+    let mut rngs: Vec<Pcg64Mcg> = (0..bots.len())
+        .map(|k| Pcg64Mcg::seed_from_u64(deal.wrapping_mul(1000).wrapping_add(k as u64 + 1)))
+        .collect();
     let mut s = State::new(mat, opts).expect("the game sets up");
     let n = s.seats();
-    let mut out = Outcome {
-        decisions: vec![0; n],
-        seconds: vec![0.0; n],
-        longest: vec![0.0; n],
-        ..Outcome::default()
-    };
+    let mut out =
+        Outcome { decisions: vec![0; n], seconds: vec![0.0; n], longest: vec![0.0; n], ..Outcome::default() };
     let mut buf = Vec::new();
     loop {
         match s.turn() {
@@ -158,12 +174,22 @@ pub fn play(mat: &'static Material, opts: Options, deal: u64, bots: &mut [Bot]) 
                         let mut ms = Vec::new();
                         v.legal_moves(&mut ms);
                         let mut vals = Vec::new();
-                        stadt_unbezwingbare::greedy::move_values(&v, p as u8, &Weights::default(), &ms, &mut vals);
+                        stadt_unbezwingbare::greedy::move_values(
+                            &v,
+                            p as u8,
+                            &Weights::default(),
+                            &ms,
+                            &mut vals,
+                        );
                         for (m, x) in ms.iter().zip(&vals) {
                             eprintln!("    {m:?} {x:.2}");
                         }
-                        let hand: Vec<_> = stadt_unbezwingbare::state::bits128(s.hand[p]).map(|c| (c, s.card(c).price, s.card(c).category)).collect();
-                        let areas: Vec<_> = stadt_unbezwingbare::state::bits64(s.owned[p]).map(|a| (a, s.building[usize::from(a)])).collect();
+                        let hand: Vec<_> = stadt_unbezwingbare::state::bits128(s.hand[p])
+                            .map(|c| (c, s.card(c).price, s.card(c).category))
+                            .collect();
+                        let areas: Vec<_> = stadt_unbezwingbare::state::bits64(s.owned[p])
+                            .map(|a| (a, s.building[usize::from(a)]))
+                            .collect();
                         eprintln!("    hand {hand:?} areas {areas:?}");
                     }
                 }
@@ -266,5 +292,5 @@ pub fn search_spec(iters: u64, ms: u64, depth: usize, greedy_playout: Option<f64
     let mut config = Config::uct(iters, 0.7, Reward::Win);
     config.ms = ms;
     config.depth = depth;
-    SearchSpec { config, greedy_playout, weights: Weights::default(), leaf_value: true }
+    SearchSpec { config, greedy_playout, weights: Weights::default(), leaf: "value", temperature: 20.0 }
 }
