@@ -62,6 +62,7 @@ fn main() {
                     "ms" => spec.config.ms = v.parse().unwrap(),
                     "iters" => spec.config.iters = v.parse().unwrap(),
                     "depth" => spec.config.depth = v.parse().unwrap(),
+                    "turns" => spec.config.depth = v.parse::<usize>().unwrap() * stadt_unbezwingbare::search::TURN,
                     "c" => spec.config.c = v.parse().unwrap(),
                     "eps" => {
                         spec.greedy_playout = if v == "random" { None } else { Some(v.parse().unwrap()) }
@@ -77,6 +78,7 @@ fn main() {
                     "prior" => spec.config.prior = v.parse().unwrap(),
                     "widen" => spec.config.widen = v.parse().unwrap(),
                     "temp" => spec.temperature = v.parse().unwrap(),
+                    "scale" => spec.scale = v.parse().unwrap(),
                     "reward" => {
                         spec.config.reward = match v {
                             "win" => Reward::Win,

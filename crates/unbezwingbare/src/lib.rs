@@ -26,6 +26,7 @@ pub mod options;
 pub mod phase2;
 pub mod playable;
 pub mod scoring;
+pub mod search;
 pub mod setup;
 pub mod state;
 pub mod stones;

@@ -10,6 +10,7 @@ use stadt_core::game::{Game, Turn};
 use stadt_core::search::mcts::{Config, Mcts, Prior, RandomRollout, Reward, Rollout};
 use stadt_unbezwingbare::greedy::{Greedy, GreedyPrior, GreedyRollout};
 use stadt_unbezwingbare::observation::Observation;
+use stadt_unbezwingbare::search::{TurnCut, TurnView};
 use stadt_unbezwingbare::value::{Weights, leaf_scores, position_values, raw_value};
 use stadt_unbezwingbare::{Material, Move, Options, State};
 use std::time::Instant;
@@ -17,13 +18,13 @@ use std::time::Instant;
 /// How a search's playouts pick their moves.
 pub enum Playout {
     /// Uniformly.
-    Random(RandomRollout<State>),
+    Random(RandomRollout<TurnCut>),
     /// By the greedy value, a uniform move with the probability given.
     Greedy(GreedyRollout),
 }
 
-impl Rollout<State> for Playout {
-    fn choose(&mut self, state: &State, rng: &mut Pcg64Mcg) -> Move {
+impl Rollout<TurnCut> for Playout {
+    fn choose(&mut self, state: &TurnCut, rng: &mut Pcg64Mcg) -> Move {
         match self {
             Playout::Random(r) => r.choose(state, rng),
             Playout::Greedy(g) => g.choose(state, rng),
@@ -45,13 +46,15 @@ pub struct SearchSpec {
     pub leaf: &'static str,
     /// The greedy prior's temperature (used when `config.prior` or `config.widen` > 0).
     pub temperature: f64,
+    /// The `points` leaf's scale: a point of value counts this many points of margin.
+    pub scale: f64,
 }
 
 /// The prior a search uses: none (equal), or the greedy's.
 pub struct SomePrior(Option<GreedyPrior>);
 
-impl Prior<State> for SomePrior {
-    fn weights(&mut self, state: &State, moves: &[Move], out: &mut Vec<f32>) {
+impl Prior<TurnCut> for SomePrior {
+    fn weights(&mut self, state: &TurnCut, moves: &[Move], out: &mut Vec<f32>) {
         match &mut self.0 {
             Some(p) => p.weights(state, moves, out),
             None => {
@@ -69,7 +72,7 @@ pub enum Bot {
     /// The greedy bot.
     Greedy(Greedy),
     /// The core's MCTS over the seat's observation.
-    Search(Box<Mcts<State, Playout, SomePrior>>, SearchSpec),
+    Search(Box<Mcts<TurnCut, Playout, SomePrior>>, SearchSpec),
 }
 
 impl Bot {
@@ -104,12 +107,24 @@ impl Bot {
             }
             Bot::Greedy(g) => g.choose(&s.view(me), me, rng),
             Bot::Search(m, spec) => {
-                let obs = Observation::new(s);
+                let obs = TurnView(Observation::new(s));
                 let w = spec.weights;
                 match spec.leaf {
-                    "value" => m.choose(&obs, &|t: &State, out: &mut [f64]| position_values(t, &w, out), rng),
-                    "points" => m.choose(&obs, &|t: &State, out: &mut [f64]| leaf_scores(t, &w, out), rng),
-                    _ => m.choose(&obs, &|t: &State, out: &mut [f64]| Game::scores(t, out), rng),
+                    "value" => {
+                        m.choose(&obs, &|t: &TurnCut, out: &mut [f64]| position_values(&t.0, &w, out), rng)
+                    }
+                    "points" => {
+                        let k = spec.scale;
+                        m.choose(
+                            &obs,
+                            &|t: &TurnCut, out: &mut [f64]| {
+                                leaf_scores(&t.0, &w, out);
+                                out.iter_mut().for_each(|x| *x *= k);
+                            },
+                            rng,
+                        )
+                    }
+                    _ => m.choose(&obs, &|t: &TurnCut, out: &mut [f64]| Game::scores(t, out), rng),
                 }
             }
         }
@@ -292,5 +307,5 @@ pub fn search_spec(iters: u64, ms: u64, depth: usize, greedy_playout: Option<f64
     let mut config = Config::uct(iters, 0.7, Reward::Win);
     config.ms = ms;
     config.depth = depth;
-    SearchSpec { config, greedy_playout, weights: Weights::default(), leaf: "value", temperature: 20.0 }
+    SearchSpec { config, greedy_playout, weights: Weights::default(), leaf: "value", temperature: 20.0, scale: 1.0 }
 }

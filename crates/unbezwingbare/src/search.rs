@@ -1,0 +1,120 @@
+//! What the core's search (`stadt_core::search::mcts`) needs beyond the game trait: the game
+//! seen with a progress that counts turns ([`TurnCut`]), so that a playout cut after `depth`
+//! judges the position at a turn's boundary (`depth = k * TURN`: at the first decision k turns
+//! on; a mid-turn position is no fair judge of the player to act, who has paid and not yet
+//! placed), and the observation over it ([`TurnView`]). Moves, chance, scores are the game's.
+
+use crate::greedy::{GreedyPrior, GreedyRollout};
+use crate::moves::Move;
+use crate::observation::Observation;
+use crate::state::State;
+use crate::value::{Weights, leaf_scores};
+use rand::Rng;
+use rand_pcg::Pcg64Mcg;
+use stadt_core::game::{Determinize, Game, Turn};
+use stadt_core::search::mcts::{Prior, Rollout};
+
+/// The progress one turn is worth: `depth = TURN` cuts a playout at the next turn's first
+/// decision, `depth = 4 * TURN` a round later in a 4-player game.
+pub const TURN: usize = 1 << 20;
+
+/// The game for a search whose playouts are cut at turn boundaries: progress is turns × `TURN`
+/// + steps (steps below `TURN` a turn, so it only grows).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnCut(pub State);
+
+impl Game for TurnCut {
+    type Move = Move;
+
+    fn players(&self) -> usize {
+        self.0.seats()
+    }
+
+    fn turn(&self) -> Turn {
+        Game::turn(&self.0)
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.0.legal_moves(out);
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Game::is_legal(&self.0, mv)
+    }
+
+    fn apply(&mut self, mv: Move) {
+        self.0.apply(mv);
+    }
+
+    fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        self.0.resolve(rng)
+    }
+
+    fn force_chance(&mut self, outcome: u64) -> bool {
+        self.0.force(outcome)
+    }
+
+    /// The value in points of every seat (`value::leaf_scores`, default weights), at the end
+    /// too, where the win's weight makes the winner's lead larger than any lead in play: a cut
+    /// playout and a finished one are judged on one scale (the core's `Margin` and `Mix`
+    /// rewards; `Win` takes the leader, at the end the winner).
+    fn scores(&self, out: &mut [f64]) {
+        leaf_scores(&self.0, &Weights::default(), out);
+    }
+
+    fn progress(&self) -> usize {
+        self.0.turns as usize * TURN + (self.0.steps as usize % TURN)
+    }
+
+    fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        Game::move_values(&self.0, moves, out)
+    }
+}
+
+/// The seat's observation, sampled into [`TurnCut`] games.
+pub struct TurnView(pub Observation);
+
+impl Determinize for TurnView {
+    type Full = TurnCut;
+    type Public = TurnCut;
+
+    fn actor(&self) -> usize {
+        self.0.actor()
+    }
+
+    fn public(&self) -> TurnCut {
+        TurnCut(self.0.public())
+    }
+
+    fn public_into(&self, out: &mut TurnCut) {
+        self.0.public_into(&mut out.0);
+    }
+
+    fn is_public(&self, p: &TurnCut) -> bool {
+        self.0.is_public(&p.0)
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.0.legal_moves(out);
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> TurnCut {
+        TurnCut(self.0.determinize(rng))
+    }
+
+    fn determinize_into<R: Rng + ?Sized>(&self, full: &mut TurnCut, rng: &mut R) {
+        self.0.determinize_into(&mut full.0, rng);
+    }
+}
+
+impl Rollout<TurnCut> for GreedyRollout {
+    fn choose(&mut self, state: &TurnCut, rng: &mut Pcg64Mcg) -> Move {
+        Rollout::<State>::choose(self, &state.0, rng)
+    }
+}
+
+impl Prior<TurnCut> for GreedyPrior {
+    fn weights(&mut self, state: &TurnCut, moves: &[Move], out: &mut Vec<f32>) {
+        Prior::<State>::weights(self, &state.0, moves, out);
+    }
+}
