@@ -62,7 +62,9 @@ fn main() {
                     "ms" => spec.config.ms = v.parse().unwrap(),
                     "iters" => spec.config.iters = v.parse().unwrap(),
                     "depth" => spec.config.depth = v.parse().unwrap(),
-                    "turns" => spec.config.depth = v.parse::<usize>().unwrap() * stadt_unbezwingbare::search::TURN,
+                    "turns" => {
+                        spec.config.depth = v.parse::<usize>().unwrap() * stadt_unbezwingbare::search::TURN
+                    }
                     "c" => spec.config.c = v.parse().unwrap(),
                     "eps" => {
                         spec.greedy_playout = if v == "random" { None } else { Some(v.parse().unwrap()) }
@@ -79,6 +81,9 @@ fn main() {
                     "widen" => spec.config.widen = v.parse().unwrap(),
                     "temp" => spec.temperature = v.parse().unwrap(),
                     "scale" => spec.scale = v.parse().unwrap(),
+                    "reuse" => spec.config.reuse = v == "on",
+                    "follow" => spec.config.follow = v == "on",
+                    "halving" => spec.config.halving = v == "on",
                     "reward" => {
                         spec.config.reward = match v {
                             "win" => Reward::Win,

@@ -30,7 +30,9 @@ fn main() {
     loop {
         match s.turn() {
             Turn::Over => break,
-            Turn::Chance => { s.resolve(&mut chance); }
+            Turn::Chance => {
+                s.resolve(&mut chance);
+            }
             Turn::Player(p) => {
                 let mut ms = Vec::new();
                 s.legal_moves(&mut ms);
@@ -42,10 +44,25 @@ fn main() {
                     let mut cfg = Config::uct(400, c, Reward::Margin);
                     cfg.prior = prior;
                     cfg.depth = turns * TURN;
-                    let mut m: Mcts<TurnCut, GreedyRollout, GreedyPrior> = Mcts::with_prior(cfg, || GreedyRollout::new(w, 0.0), || GreedyPrior::new(w, 20.0));
-                    let obs = TurnView(Observation::new(&s));
-                    let chosen = m.choose(&obs, &|t: &TurnCut, out: &mut [f64]| { leaf_scores(&t.0, &w, out); out.iter_mut().for_each(|x| *x *= scale); }, &mut r);
-                    println!("turn {} seat {p} stage {:?} stones {} pts {:?} chosen {chosen:?}", s.turns, s.stage, s.stones[p], (0..4).map(|q| s.points(q)).collect::<Vec<_>>());
+                    let mut m: Mcts<TurnCut, GreedyRollout, GreedyPrior> =
+                        Mcts::with_prior(cfg, || GreedyRollout::new(w, 0.0), || GreedyPrior::new(w, 20.0));
+                    let real = Observation::new(&s);
+                    let obs = TurnView(&real);
+                    let chosen = m.choose(
+                        &obs,
+                        &|t: &TurnCut, out: &mut [f64]| {
+                            leaf_scores(&t.0, &w, out);
+                            out.iter_mut().for_each(|x| *x *= scale);
+                        },
+                        &mut r,
+                    );
+                    println!(
+                        "turn {} seat {p} stage {:?} stones {} pts {:?} chosen {chosen:?}",
+                        s.turns,
+                        s.stage,
+                        s.stones[p],
+                        (0..4).map(|q| s.points(q)).collect::<Vec<_>>()
+                    );
                     for (mv, x) in ms.iter().zip(&vals) {
                         println!("   {mv:?} greedy {x:.1} visits {}", m.root_visits(*mv));
                     }

@@ -12,7 +12,7 @@ use crate::value::{Weights, leaf_scores};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::game::{Determinize, Game, Turn};
-use stadt_core::search::mcts::{Prior, Rollout};
+use stadt_core::search::mcts::{Config, Prior, Reward, Rollout};
 
 /// The progress one turn is worth: `depth = TURN` cuts a playout at the next turn's first
 /// decision, `depth = 4 * TURN` a round later in a 4-player game.
@@ -72,9 +72,9 @@ impl Game for TurnCut {
 }
 
 /// The seat's observation, sampled into [`TurnCut`] games.
-pub struct TurnView(pub Observation);
+pub struct TurnView<'a>(pub &'a Observation);
 
-impl Determinize for TurnView {
+impl Determinize for TurnView<'_> {
     type Full = TurnCut;
     type Public = TurnCut;
 
@@ -116,5 +116,30 @@ impl Rollout<TurnCut> for GreedyRollout {
 impl Prior<TurnCut> for GreedyPrior {
     fn weights(&mut self, state: &TurnCut, moves: &[Move], out: &mut Vec<f32>) {
         Prior::<State>::weights(self, &state.0, moves, out);
+    }
+}
+
+/// The search's settings measured best against the greedy (docs/unbezwingbare/bots.md):
+/// `iters` iterations a decision, PUCT with the greedy prior at weight 1 ([`PRIOR_TEMPERATURE`]),
+/// exploration 0.2, playouts by the greedy to the end of the seat's turn, judged by the margin
+/// of the value in points ([`leaf`] at [`LEAF_SCALE`]).
+pub fn config(iters: u64) -> Config {
+    Config { depth: TURN, prior: 1.0, ..Config::uct(iters, 0.2, Reward::Margin) }
+}
+
+/// The greedy prior's temperature in [`config`]: a softmax of the move values over 10 (a point
+/// is 10 at the default `w_points`).
+pub const PRIOR_TEMPERATURE: f64 = 10.0;
+
+/// The leaf's scale in [`config`]: a point of value counts 5 points of margin, so that the
+/// margin reward (40 points to a sure win) tells moves a point apart.
+pub const LEAF_SCALE: f64 = 5.0;
+
+/// A cut playout's judgement: every seat's value in points (`value::leaf_scores`) times
+/// `scale`, into `out`.
+pub fn leaf(t: &TurnCut, w: &Weights, scale: f64, out: &mut [f64]) {
+    leaf_scores(&t.0, w, out);
+    for x in out.iter_mut().take(t.0.seats()) {
+        *x *= scale;
     }
 }

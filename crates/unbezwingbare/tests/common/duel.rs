@@ -10,8 +10,8 @@ use stadt_core::game::{Game, Turn};
 use stadt_core::search::mcts::{Config, Mcts, Prior, RandomRollout, Reward, Rollout};
 use stadt_unbezwingbare::greedy::{Greedy, GreedyPrior, GreedyRollout};
 use stadt_unbezwingbare::observation::Observation;
-use stadt_unbezwingbare::search::{TurnCut, TurnView};
-use stadt_unbezwingbare::value::{Weights, leaf_scores, position_values, raw_value};
+use stadt_unbezwingbare::search::{TurnCut, TurnView, leaf};
+use stadt_unbezwingbare::value::{Weights, position_values, raw_value};
 use stadt_unbezwingbare::{Material, Move, Options, State};
 use std::time::Instant;
 
@@ -107,7 +107,8 @@ impl Bot {
             }
             Bot::Greedy(g) => g.choose(&s.view(me), me, rng),
             Bot::Search(m, spec) => {
-                let obs = TurnView(Observation::new(s));
+                let real = Observation::new(s);
+                let obs = TurnView(&real);
                 let w = spec.weights;
                 match spec.leaf {
                     "value" => {
@@ -115,14 +116,7 @@ impl Bot {
                     }
                     "points" => {
                         let k = spec.scale;
-                        m.choose(
-                            &obs,
-                            &|t: &TurnCut, out: &mut [f64]| {
-                                leaf_scores(&t.0, &w, out);
-                                out.iter_mut().for_each(|x| *x *= k);
-                            },
-                            rng,
-                        )
+                        m.choose(&obs, &|t: &TurnCut, out: &mut [f64]| leaf(t, &w, k, out), rng)
                     }
                     _ => m.choose(&obs, &|t: &TurnCut, out: &mut [f64]| Game::scores(t, out), rng),
                 }
@@ -307,5 +301,12 @@ pub fn search_spec(iters: u64, ms: u64, depth: usize, greedy_playout: Option<f64
     let mut config = Config::uct(iters, 0.7, Reward::Win);
     config.ms = ms;
     config.depth = depth;
-    SearchSpec { config, greedy_playout, weights: Weights::default(), leaf: "value", temperature: 20.0, scale: 1.0 }
+    SearchSpec {
+        config,
+        greedy_playout,
+        weights: Weights::default(),
+        leaf: "value",
+        temperature: 20.0,
+        scale: 1.0,
+    }
 }
