@@ -12,7 +12,7 @@ use crate::value::{Weights, leaf_scores};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::game::{Determinize, Game, Turn};
-use stadt_core::search::mcts::{Config, Prior, Reward, Rollout};
+use stadt_core::search::mcts::{Config, Mcts, Prior, Reward, Rollout};
 
 /// The progress one turn is worth: `depth = TURN` cuts a playout at the next turn's first
 /// decision, `depth = 4 * TURN` a round later in a 4-player game.
@@ -120,16 +120,16 @@ impl Prior<TurnCut> for GreedyPrior {
 }
 
 /// The search's settings measured best against the greedy (docs/unbezwingbare/bots.md):
-/// `iters` iterations a decision, PUCT with the greedy prior at weight 1 ([`PRIOR_TEMPERATURE`]),
+/// `iters` iterations a decision, PUCT with the greedy prior at weight 2 ([`PRIOR_TEMPERATURE`]),
 /// exploration 0.2, playouts by the greedy to the end of the seat's turn, judged by the margin
 /// of the value in points ([`leaf`] at [`LEAF_SCALE`]).
 pub fn config(iters: u64) -> Config {
-    Config { depth: TURN, prior: 1.0, ..Config::uct(iters, 0.2, Reward::Margin) }
+    Config { depth: TURN, prior: 2.0, ..Config::uct(iters, 0.2, Reward::Margin) }
 }
 
-/// The greedy prior's temperature in [`config`]: a softmax of the move values over 10 (a point
+/// The greedy prior's temperature in [`config`]: a softmax of the move values over 5 (a point
 /// is 10 at the default `w_points`).
-pub const PRIOR_TEMPERATURE: f64 = 10.0;
+pub const PRIOR_TEMPERATURE: f64 = 5.0;
 
 /// The leaf's scale in [`config`]: a point of value counts 5 points of margin, so that the
 /// margin reward (40 points to a sure win) tells moves a point apart.
@@ -141,5 +141,41 @@ pub fn leaf(t: &TurnCut, w: &Weights, scale: f64, out: &mut [f64]) {
     leaf_scores(&t.0, w, out);
     for x in out.iter_mut().take(t.0.seats()) {
         *x *= scale;
+    }
+}
+
+/// The search bot's state between decisions: the core's MCTS over [`TurnCut`] games with the
+/// greedy's prior and playouts, and the leaf's weights and scale. The plug-in's `Agent` wraps it:
+/// `act` is `self.choose(obs, rng)`.
+pub struct Search {
+    mcts: Mcts<TurnCut, GreedyRollout, GreedyPrior>,
+    weights: Weights,
+    scale: f64,
+}
+
+impl Search {
+    /// A search under `config` (`depth` in turns × [`TURN`]), the value's `weights` at its leaves
+    /// (times `scale`), in its prior (softmax at `temperature`) and in its playouts (a uniform move
+    /// with probability `epsilon`).
+    pub fn new(config: Config, weights: Weights, temperature: f64, epsilon: f64, scale: f64) -> Search {
+        let mcts = Mcts::with_prior(
+            config,
+            move || GreedyRollout::new(weights, epsilon),
+            move || GreedyPrior::new(weights, temperature),
+        );
+        Search { mcts, weights, scale }
+    }
+
+    /// The configuration of [`config`] with the default weights, `iters` iterations a decision
+    /// or, when `ms` > 0, `ms` milliseconds.
+    pub fn standard(iters: u64, ms: u64) -> Search {
+        let cfg = Config { ms, ..config(iters) };
+        Search::new(cfg, Weights::default(), PRIOR_TEMPERATURE, 0.0, LEAF_SCALE)
+    }
+
+    /// The move of the seat `obs` is for.
+    pub fn choose(&mut self, obs: &Observation, rng: &mut Pcg64Mcg) -> Move {
+        let (w, k) = (self.weights, self.scale);
+        self.mcts.choose(&TurnView(obs), &|t: &TurnCut, out: &mut [f64]| leaf(t, &w, k, out), rng)
     }
 }
