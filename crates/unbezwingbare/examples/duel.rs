@@ -3,14 +3,24 @@
 //!
 //! ```text
 //! cargo run --release -p stadt-unbezwingbare --example duel -- greedy-random FROM TO
+//! cargo run --release -p stadt-unbezwingbare --example duel -- greedy-greedy FROM TO
 //! cargo run --release -p stadt-unbezwingbare --example duel -- search-greedy FROM TO [key=value ...]
 //! ```
-//! The search's keys: `ms` (time a decision, default 50), `iters` (with `ms=0`), `depth` (steps a
-//! playout makes before the value judges it, default 40), `eps` (greedy playouts with this share
-//! of uniform moves; `random` for uniform playouts; default 0.1), `c` (default 0.7), `reward`
-//! (`win`, `rank`, `margin`, `mix`; default win), `leaf` (`value` or `points`, default value).
+//! Deals FROM..TO, four games each. `greedy-random` and `greedy-greedy` put the greedy under the
+//! weights of `W` (`W="w_income=4 w_ready=3"`, the defaults elsewhere) against random or the
+//! default greedy. `search-greedy` (and `search-random`) puts the core's MCTS over the seat's
+//! observation (`search::TurnView`) against the default greedy; its keys: `ms` (time a decision,
+//! default 50; 0: `iters`), `iters`, `c` (default 0.7), `prior` (PUCT weight of the greedy prior,
+//! default 0), `temp` (its softmax temperature, default 20), `widen`, `reuse`, `follow`,
+//! `halving` (`on`), `depth` (progress before the leaf: steps, or with `turns=K` K turns,
+//! `search::TURN` each), `eps` (greedy playouts with this share of uniform moves, `random` for
+//! uniform playouts; default 0.1), `reward` (`win`, `rank`, `margin`, `mix`; default win), `leaf`
+//! (`value`: squashed; `points`: `search::leaf`, times `scale`; `score`), `scale` (default 1).
+//! `search::config` is `prior=2 temp=5 turns=1 eps=0 reward=margin leaf=points scale=5 c=0.2`.
 //! Prints a line per deal: games, the hero's share, a 95% interval over deals (paired: a deal's
-//! four seats averaged), mean and longest ms a hero decision.
+//! four seats averaged), turns a game, mean and longest ms a hero decision. Diagnostics:
+//! `LOSSES=1` names the hero's lost games, `TRACE=1` (and `TRACE_ALL=1`) prints the greedy
+//! hero's moves (and every move's value).
 
 #[path = "../tests/common/duel.rs"]
 mod duel;

@@ -7,8 +7,10 @@
 //! is not resolved: the value counts the card on its way (`value`).
 //!
 //! It reads only what the seat sees: called with the view (`State::view(me)`, or an
-//! `Observation`'s view), whose hidden part is a fixed deal that the value never reads beyond
-//! sizes (the others' hands, the piles).
+//! `Observation`'s view), whose hidden part is a fixed deal (lowest cards first). The seat's own
+//! value reads of it only sizes (the others' hands, the piles); where the greedy judges another
+//! seat's choice inside an effect, it reads that seat's hand as the view deals it, never the
+//! real one (`tests/bots.rs` checks that games alike to the seat get the same move).
 //!
 //! Also the search's playout policy ([`GreedyRollout`], a `Rollout` for `stadt_core`'s MCTS).
 
