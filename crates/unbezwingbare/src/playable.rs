@@ -55,6 +55,14 @@ impl Game for State {
         }
     }
 
+    /// Each move's value for the player to act by the greedy's documented value (`value`,
+    /// default weights), its effects not followed: informed playouts (`playout=greedy`, `eps:E`,
+    /// `softmax:T`, `best:K`) play by it.
+    fn move_values(&self, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        crate::greedy::playout_values(self, moves, out);
+        true
+    }
+
     /// Steps taken: decisions and chance outcomes.
     fn progress(&self) -> usize {
         self.steps as usize

@@ -454,6 +454,12 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
         loop {
             let actor = match state.turn() {
                 Turn::Over => break,
+                Turn::Chance if !at_root && self.arena.nodes[node as usize].count > 0 => {
+                    // A sample in which this position is a draw where other samples had a
+                    // decision (the hidden part decides which: whether a player holds a card to
+                    // answer with, say): play out from here.
+                    break;
+                }
                 Turn::Chance => {
                     // Widening over draws: a chance node holding all the outcomes it may
                     // replays one of them instead of sampling afresh.
@@ -478,6 +484,10 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
                 Turn::Player(p) => p,
             };
             at_root = false;
+            if self.arena.has_outcomes(node) {
+                // The other way round: a decision where other samples had a draw.
+                break;
+            }
             if self.arena.nodes[node as usize].count == 0 {
                 self.expand(node, state, actor as u8, cfg);
             }
@@ -634,5 +644,107 @@ pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
                 out[p] = 0.5 * out[p] + 0.5 * win;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! A game whose hidden part decides whether a position is a decision or a draw.
+    use super::*;
+    use crate::game::Determinize;
+    use rand::Rng;
+
+    /// Player 0 plays 0 or 1; 0 ends the game. After 1, player 1 answers (0 or 1) when he holds
+    /// the hidden card, else a coin is tossed; then player 0 plays 0 or 1 once more and the game
+    /// is over. Scores: the last number played decides who wins (0: player 0).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Answer {
+        /// Player 1's hidden card.
+        holds: bool,
+        /// The moves and tosses so far.
+        seq: Vec<u8>,
+    }
+
+    impl Game for Answer {
+        type Move = u8;
+        fn players(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            match self.seq.as_slice() {
+                [] | [1, _] => Turn::Player(0),
+                [1] if self.holds => Turn::Player(1),
+                [1] => Turn::Chance,
+                _ => Turn::Over,
+            }
+        }
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if let Turn::Player(_) = self.turn() {
+                out.extend([0, 1]);
+            }
+        }
+        fn is_legal(&self, mv: u8) -> bool {
+            matches!(self.turn(), Turn::Player(_)) && mv < 2
+        }
+        fn apply(&mut self, mv: u8) {
+            self.seq.push(mv);
+        }
+        fn resolve_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+            let coin = rng.random_range(0..2u8);
+            self.seq.push(coin);
+            u64::from(coin)
+        }
+        fn scores(&self, out: &mut [f64]) {
+            let last = usize::from(*self.seq.last().unwrap_or(&0));
+            out[0] = if last == 0 { 1.0 } else { 0.0 };
+            out[1] = 1.0 - out[0];
+        }
+        fn progress(&self) -> usize {
+            self.seq.len()
+        }
+    }
+
+    /// Player 0's view: the hidden card unknown.
+    struct View(Answer);
+
+    impl Determinize for View {
+        type Full = Answer;
+        type Public = Answer;
+        fn actor(&self) -> usize {
+            0
+        }
+        fn public(&self) -> Answer {
+            Answer { holds: false, ..self.0.clone() }
+        }
+        fn public_into(&self, out: &mut Answer) {
+            *out = self.public();
+        }
+        fn is_public(&self, p: &Answer) -> bool {
+            *p == self.public()
+        }
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            self.0.legal_moves(out);
+        }
+        fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Answer {
+            Answer { holds: rng.random_bool(0.5), seq: self.0.seq.clone() }
+        }
+        fn determinize_into<R: Rng + ?Sized>(&self, full: &mut Answer, rng: &mut R) {
+            *full = self.determinize(rng);
+        }
+    }
+
+    #[test]
+    fn a_position_that_is_a_draw_in_one_sample_and_a_decision_in_another_is_played_out() {
+        let view = View(Answer { holds: true, seq: Vec::new() });
+        let mut search: Mcts<Answer, RandomRollout<Answer>> =
+            Mcts::with_prior(Config::uct(2000, 0.7, Reward::Win), RandomRollout::default, || NoPrior);
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        for _ in 0..20 {
+            let mv = search.choose(&view, &|g: &Answer, out: &mut [f64]| g.scores(out), &mut rng);
+            assert!(mv < 2);
+        }
+        // Playing 0 wins at once; 1 lets player 1 answer, half the time.
+        assert_eq!(search.choose(&view, &|g: &Answer, out: &mut [f64]| g.scores(out), &mut rng), 0);
     }
 }
