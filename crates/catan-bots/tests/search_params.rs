@@ -129,3 +129,40 @@ fn a_bad_value_of_a_new_parameter_is_refused_naming_it_and_what_it_takes() {
     let spec = BOTS.parse_bot("mcts:iters=50,ms=20,eval=greedy,prior=1", &BotDirs::none()).unwrap();
     assert_eq!(spec.full(), "mcts:iters=50,c=0.7,eval=greedy,ms=20,prior=1");
 }
+
+#[test]
+fn lookaheads_parameters_change_play_k_1_is_greedy_and_a_spec_plays_the_same_when_built_twice() {
+    let base = "lookahead:samples=4,k=3,turns=2";
+    let mine = decisions(base, 13, 50).0;
+    assert_eq!(mine, decisions(base, 13, 50).0, "{base} twice");
+    for other in [
+        "lookahead:samples=4,k=3,turns=2,opponent=0",
+        "lookahead:samples=4,k=3,turns=6",
+        "lookahead:samples=4,k=6,turns=2",
+        "lookahead:samples=12,k=3,turns=2",
+    ] {
+        let theirs = decisions(other, 13, 50).0;
+        assert_eq!(theirs, decisions(other, 13, 50).0, "{other} twice");
+        assert_ne!(mine, theirs, "{other} against {base}");
+    }
+    // One move kept: greedy's ranking alone decides, whatever the samples and the turns.
+    let one = decisions("lookahead:samples=4,k=1", 13, 50).0;
+    assert_eq!(one, decisions("lookahead:samples=40,k=1,turns=9", 13, 50).0);
+    let (_, times) = decisions("lookahead:samples=1000000,ms=5,turns=2", 3, 8);
+    for t in times {
+        assert!(t >= Duration::from_millis(5) && t < Duration::from_millis(2000), "{t:?}");
+    }
+    for (spec, says) in [
+        ("lookahead:k=0", "a whole number from 1 to 1000"),
+        ("lookahead:samples=0", "a whole number from 1 to 1000000"),
+        ("lookahead:turns=x", "turns=x"),
+        ("lookahead:opponent=3", "a number from 0 to 2"),
+        ("lookahead:depth=3", "depth"),
+    ] {
+        let err = match BOTS.parse_bot(spec, &BotDirs::none()) {
+            Ok(_) => panic!("{spec} accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(says), "{spec}: {err}");
+    }
+}
