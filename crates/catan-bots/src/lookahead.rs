@@ -35,7 +35,7 @@ pub static BOT: BotDef<Catan> = BotDef {
     params: &[
         ParamDef {
             key: "samples",
-            default: "16",
+            default: "24",
             help: "games dealt from what the bot sees, each played out after every kept move (the budget unless ms > 0)",
             kind: ParamKind::Int { min: 1, max: 1_000_000 },
         },
@@ -47,7 +47,7 @@ pub static BOT: BotDef<Catan> = BotDef {
         },
         ParamDef {
             key: "turns",
-            default: "2",
+            default: "4",
             help: "turns a playout plays past the current one's start before it is judged (1: to the end of the bot's turn)",
             kind: ParamKind::Int { min: 1, max: 1000 },
         },
