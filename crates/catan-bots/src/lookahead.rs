@@ -35,7 +35,7 @@ pub static BOT: BotDef<Catan> = BotDef {
     params: &[
         ParamDef {
             key: "samples",
-            default: "24",
+            default: "128",
             help: "games dealt from what the bot sees, each played out after every kept move (the budget unless ms > 0)",
             kind: ParamKind::Int { min: 1, max: 1_000_000 },
         },
