@@ -318,8 +318,8 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         stadt(&args)
     };
     assert_refused(
-        tournament("random,lookahead", &[], "a"),
-        &["unknown bot `lookahead`", "random, mcts, greedy (catan's)"],
+        tournament("random,steerer", &[], "a"),
+        &["unknown bot `steerer`", "random, mcts, greedy, lookahead (catan's)"],
     );
     assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
     assert_refused(
