@@ -271,6 +271,42 @@ fn catan_mcts_takes_a_playout_policy_named_in_its_spec_and_refuses_a_bad_one() {
 }
 
 #[test]
+fn catans_stronger_searches_play_the_same_games_at_any_thread_count() {
+    // The search's new parameters (eval=greedy, reward, margin, prior, tau, widen) and the
+    // lookahead bot, each deterministic under the seed: one and two threads play the same games.
+    let dir = scratch("games-catan-search-threads");
+    let bots = "mcts:iters=40,depth=10,eval=greedy,reward=margin,margin=3,prior=1,tau=2,widen=2,\
+                lookahead:samples=3,k=3,turns=2";
+    let play = |threads: &str| {
+        let out = dir.join(format!("t{threads}"));
+        let (code, _, err) = catan_tournament(
+            bots,
+            &out,
+            &[
+                "--players",
+                "2",
+                "--games",
+                "4",
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--quiet",
+                "--options",
+                "catanatron3_3",
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        let games = Csv::read(&out.join("games.csv"));
+        let columns = ["game", "seat", "bot", "score", "rank", "turns", "decisions", "check"];
+        games.rows().iter().map(|r| columns.map(|c| r.get(c).to_string())).collect::<Vec<_>>()
+    };
+    let one = play("1");
+    assert_eq!(one.len(), 8);
+    assert_eq!(one, play("2"));
+}
+
+#[test]
 fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
     let dir = scratch("games-across");
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
@@ -282,8 +318,8 @@ fn a_bot_a_setting_or_a_command_of_one_game_is_refused_in_the_other() {
         stadt(&args)
     };
     assert_refused(
-        tournament("random,lookahead", &[], "a"),
-        &["unknown bot `lookahead`", "random, mcts, greedy (catan's)"],
+        tournament("random,steerer", &[], "a"),
+        &["unknown bot `steerer`", "random, mcts, greedy, lookahead (catan's)"],
     );
     assert_refused(tournament("random,random", &["--tiles", "mine.tiles"], "b"), &["catan has no tile set"]);
     assert_refused(

@@ -447,7 +447,10 @@ fn catan_learning_refuses_another_games_features_bots_and_evaluations() {
     args[4] = "steerer".into();
     let (code, _, err) = stadt(&args);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("unknown bot `steerer`; the bots are: random, mcts, greedy (catan's)"), "{err}");
+    assert!(
+        err.contains("unknown bot `steerer`; the bots are: random, mcts, greedy, lookahead (catan's)"),
+        "{err}"
+    );
     assert!(!out.exists());
     // Die Stadt's evaluation file is not Catan's: the error names the file, line and feature.
     let file = dir.join("stadt.eval");

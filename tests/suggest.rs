@@ -185,7 +185,10 @@ fn catan_suggest_gives_a_legal_move_reproducibly_and_unchanged_by_the_order_of_t
     assert!(err.contains("line 1: a record of catan, not of die-stadt"), "{err}");
     let (code, _, err) = stadt(&["suggest", "--bot", "steerer", part.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown bot `steerer`; the bots are: random, mcts, greedy (catan's)"), "{err}");
+    assert!(
+        err.contains("unknown bot `steerer`; the bots are: random, mcts, greedy, lookahead (catan's)"),
+        "{err}"
+    );
     let bad = head(&text, 30) + "p1: fly 3\n";
     std::fs::write(&with, bad).unwrap();
     let (code, _, err) = stadt(&["suggest", "--bot", "greedy", with.to_str().unwrap()]);

@@ -3,7 +3,7 @@
 //! after a failure. Its bot files say `game = catan`.
 
 use crate::random::RandomCatan;
-use crate::{greedy, mcts, random};
+use crate::{greedy, lookahead, mcts, random};
 use stadt_catan::kind::Catan;
 use stadt_core::agent::Agent;
 use stadt_core::bots::def::BotDef;
@@ -14,7 +14,7 @@ use stadt_core::bots::roster::Roster;
 /// Catan's bots, in the order listings give them.
 pub static BOTS: Roster<Catan> = Roster {
     game: stadt_catan::kind::NAME,
-    bots: &[&random::BOT, &mcts::BOT, &greedy::BOT],
+    bots: &[&random::BOT, &mcts::BOT, &greedy::BOT, &lookahead::BOT],
     process: &PROCESS,
     bare_files: false,
 };

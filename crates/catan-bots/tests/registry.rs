@@ -19,9 +19,9 @@ use stadt_core::game::{Game, Turn};
 use stadt_core::search::playout::Policy;
 
 #[test]
-fn the_bots_are_random_mcts_and_greedy_and_each_builds_from_its_defaults() {
+fn the_bots_are_random_mcts_greedy_and_lookahead_and_each_builds_from_its_defaults() {
     let names: Vec<&str> = BOTS.bots.iter().map(|d| d.name).collect();
-    assert_eq!(names, ["random", "mcts", "greedy"]);
+    assert_eq!(names, ["random", "mcts", "greedy", "lookahead"]);
     assert_eq!(BOTS.game, stadt_catan::kind::NAME);
     assert!(!BOTS.bare_files, "a bot file of Catan names its game");
     for def in BOTS.every() {

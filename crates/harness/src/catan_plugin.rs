@@ -10,7 +10,7 @@ use stadt_core::error::Error;
 use std::path::Path;
 
 impl Plugin for Catan {
-    const ABOUT: &'static str = "Die Siedler von Catan, the base game, rules C1-C41 of docs/catan/rules.md (options with --options or `options` in experiment files; bots: random, mcts, greedy, and bot files of bots in other programs)";
+    const ABOUT: &'static str = "Die Siedler von Catan, the base game, rules C1-C41 of docs/catan/rules.md (options with --options or `options` in experiment files; bots: random, mcts, greedy, lookahead, and bot files of bots in other programs)";
 
     const ALIASES: &'static [Alias] = &[Alias {
         name: "staedte-und-ritter",

@@ -56,6 +56,6 @@ def test_bad_specs_raise_the_command_lines_messages() -> None:
 
 def test_bot_names_lists_the_bots_of_the_game_named() -> None:
     assert stadt.bot_names("die-stadt") == stadt.bot_names()
-    assert stadt.bot_names(game="catan") == ["random", "mcts", "greedy"]
+    assert stadt.bot_names(game="catan") == ["random", "mcts", "greedy", "lookahead"]
     with pytest.raises(ValueError, match="unknown game `chess`"):
         stadt.bot_names("chess")

@@ -37,7 +37,7 @@ pub enum Reward {
     Win,
     /// 1 for first, 0 for last, linear between; tied players share their places.
     Rank,
-    /// 0.5 + margin to the best opponent / (2 x MARGIN_SCALE), clamped to [0, 1].
+    /// 0.5 + margin to the best opponent / (2 x `Config::margin`, MARGIN_SCALE unless set), clamped to [0, 1].
     Margin,
     /// The mean of `Margin` and `Win`: points count, and so does finishing first.
     Mix,
@@ -57,6 +57,8 @@ pub struct Config {
     pub c: f64,
     /// Reward.
     pub reward: Reward,
+    /// Points of margin that count as a sure win in the margin reward (and `Mix`'s margin half).
+    pub margin: f64,
     /// Root-parallel searches.
     pub threads: usize,
     /// Progress a playout makes before the position is judged by the evaluator (0: to the end).
@@ -91,6 +93,7 @@ impl Config {
             ms: 0,
             c,
             reward,
+            margin: MARGIN_SCALE,
             threads: 1,
             depth: 0,
             prior: 0.0,
@@ -430,7 +433,7 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
             } else {
                 evaluate(&state, &mut scores);
             }
-            rewards(&scores, cfg.reward, &mut reward);
+            rewards_scaled(&scores, cfg.reward, cfg.margin, &mut reward);
             for &i in &self.path {
                 self.arena.nodes[i as usize].visits += 1;
                 for (r, v) in self.arena.rewards_of(i).iter_mut().zip(&reward) {
@@ -608,8 +611,14 @@ impl<G: Game, R: Rollout<G>, P: Prior<G>> Tree<G, R, P> {
     }
 }
 
-/// One reward per player from (final or estimated) scores, into `out` (as long as `s`).
+/// One reward per player from (final or estimated) scores, into `out` (as long as `s`), a margin
+/// of `MARGIN_SCALE` points a sure win.
 pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
+    rewards_scaled(s, kind, MARGIN_SCALE, out);
+}
+
+/// As `rewards`, a margin of `scale` points a sure win (`Margin`, and `Mix`'s margin half).
+pub fn rewards_scaled(s: &[f64], kind: Reward, scale: f64, out: &mut [f32]) {
     let n = s.len();
     match kind {
         Reward::Win => {
@@ -631,14 +640,14 @@ pub fn rewards(s: &[f64], kind: Reward, out: &mut [f32]) {
         Reward::Margin => {
             for p in 0..n {
                 let best_other = (0..n).filter(|&q| q != p).map(|q| s[q]).fold(f64::NEG_INFINITY, f64::max);
-                let m = (s[p] - best_other) / MARGIN_SCALE;
+                let m = (s[p] - best_other) / scale;
                 out[p] = (0.5 + 0.5 * m.clamp(-1.0, 1.0)) as f32;
             }
         }
         Reward::Mix => {
             let best = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let winners = s.iter().filter(|&&x| x == best).count() as f32;
-            rewards(s, Reward::Margin, out);
+            rewards_scaled(s, Reward::Margin, scale, out);
             for p in 0..n {
                 let win = if s[p] == best { 1.0 / winners } else { 0.0 };
                 out[p] = 0.5 * out[p] + 0.5 * win;

@@ -196,6 +196,7 @@ pub fn config(p: &Params) -> (Config, Policy, f64) {
             Some("mix") => Reward::Mix,
             _ => Reward::Rank,
         },
+        margin: stadt_core::search::mcts::MARGIN_SCALE,
         threads: p.int("threads") as usize,
         depth: p.int("depth") as usize,
         prior: p.real("prior"),
