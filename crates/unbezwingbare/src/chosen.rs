@@ -207,9 +207,13 @@ pub fn read(text: &str) -> Result<(Options, Option<String>, Option<String>), Str
     Ok((o, checked.value("board").map(str::to_string), checked.value("cards").map(str::to_string)))
 }
 
-/// The options with a `target` equal to the table's dropped (the same game either way), so that
-/// options read back from their text equal the options written.
+/// The options with a `target` equal to the table's dropped and, with 2 players, `two_player`
+/// named (`five_areas` when not given): the same game either way, so that options read back
+/// from their text equal the options written.
 pub fn normal(mut o: Options) -> Options {
+    if o.players == 2 && o.two_player.is_none() {
+        o.two_player = Some(TwoPlayer::FiveAreas);
+    }
     if let Some(t) = o.target {
         o.target = None;
         if o.target() != t {

@@ -10,7 +10,7 @@
 use crate::logged::{Logged, Step, due};
 use crate::moves::Move;
 use crate::record::{CHANCE, RecordError, read_header, step_line};
-use crate::state::State;
+use crate::state::{State, bits32};
 use crate::text::{parse_move, parse_seat, parse_step};
 use stadt_core::game::Game;
 
@@ -66,7 +66,11 @@ fn swap_in(s: &mut State, place: Place, out: u8, inn: u8) {
 /// Puts deck card `x` into `to`, swapping it with a card of `to` hidden from `v` that may lie
 /// where `x` was (a building card where it was in a hand).
 fn bring(s: &mut State, v: u8, x: u8, to: Place) -> Result<(), String> {
-    if cards_in(s, to) & (1u128 << x) != 0 {
+    let there = match to {
+        Place::Pile(k) => s.pile[k],
+        Place::Hand(q) => s.hand[usize::from(q)],
+    };
+    if there & (1u128 << x) != 0 {
         return Ok(());
     }
     let name = crate::text::card(s.mat, x);
@@ -204,6 +208,108 @@ fn reveal(s: &mut State, v: u8, mover: u8, mv: Move) -> Result<(), String> {
     }
 }
 
+/// A step of the record: a chance outcome or a move.
+#[derive(Clone, Copy)]
+enum Made {
+    /// A chance outcome's id.
+    Outcome(u64),
+    /// A move.
+    Move(Move),
+}
+
+/// Whether `s` is where `line` may stand: at a chance step for a chance line, at the decision of
+/// the seat a move line names.
+fn fits(s: &State, line: &str) -> bool {
+    if line.starts_with(CHANCE) {
+        return s.decider().is_none() && !s.is_over();
+    }
+    match line.split_once(": ").map(|(who, _)| parse_seat(who)) {
+        Some(Ok(q)) => s.decider() == Some(q),
+        _ => true,
+    }
+}
+
+/// Gives seat `q` the influence cards `want` (as many as it holds), each swapped with one of its
+/// cards not wanted from where it lay hidden from `v`.
+fn hand_to(s: &mut State, v: u8, q: u8, want: &[u8]) -> bool {
+    let wanted = want.iter().fold(0u32, |m, &c| m | 1 << c);
+    for &x in want {
+        let hand = s.influence[usize::from(q)];
+        if hand & (1 << x) != 0 {
+            continue;
+        }
+        let spare = hand & !wanted;
+        let Some(from) = influence_place(s, v, x) else { return false };
+        if spare == 0 {
+            return false;
+        }
+        let y = spare.trailing_zeros() as u8;
+        influence_swap(s, from, x, y);
+        influence_swap(s, Hidden::Hand(q), y, x);
+    }
+    true
+}
+
+/// Whether a seat decides or not can show what influence cards it holds (one it may play before
+/// phase 1, U56; one that answers, S9). When `line` does not fit the game after the step `made`
+/// from `prev`, tries the influence hands of one seat `v` cannot see into, among the cards hidden
+/// from `v`, until the step leads where `line` stands.
+fn refit(prev: &State, made: Made, v: u8, line: &str) -> Option<State> {
+    for q in (0..prev.n).filter(|&q| !prev.sees_hand(v, q)) {
+        let h = prev.influence[usize::from(q)].count_ones() as usize;
+        if h == 0 {
+            continue;
+        }
+        // Up to `h` cards of each name, among the cards hidden from `v` and `q`'s own.
+        let mut pool = prev.influence_pile | prev.influence[usize::from(q)];
+        for r in (0..prev.n).filter(|&r| !prev.sees_hand(v, r)) {
+            pool |= prev.influence[usize::from(r)] | influence_in(prev, Hidden::Down(r));
+        }
+        let mut cands: Vec<u8> = Vec::new();
+        for c in bits32(pool) {
+            let kind = prev.mat.influence_kind[usize::from(c)];
+            if cands.iter().filter(|&&d| prev.mat.influence_kind[usize::from(d)] == kind).count() < h {
+                cands.push(c);
+            }
+        }
+        let mut pick = vec![0usize; h];
+        let mut combos = Vec::new();
+        choose(cands.len(), h, 0, 0, &mut pick, &mut combos);
+        for combo in combos {
+            let want: Vec<u8> = combo.iter().map(|&i| cands[i]).collect();
+            let mut s = *prev;
+            if !hand_to(&mut s, v, q, &want) {
+                continue;
+            }
+            let ok = match made {
+                Made::Outcome(id) => s.force(id),
+                Made::Move(mv) => {
+                    s.check(mv).is_ok() && {
+                        s.apply(mv);
+                        true
+                    }
+                }
+            };
+            if ok && fits(&s, line) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// Every choice of `k` of `n` indices (ascending), into `out`.
+fn choose(n: usize, k: usize, from: usize, depth: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    if depth == k {
+        out.push(pick.clone());
+        return;
+    }
+    for i in from..n {
+        pick[depth] = i;
+        choose(n, k, i + 1, depth + 1, pick, out);
+    }
+}
+
 /// The game the record `text` of seat `seat` (0-based) shows, its unseen cards filled in.
 pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
     let (state, _data, first, _seed) = read_header(text, None)?;
@@ -217,6 +323,7 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
     let v = seat as u8;
     let mut g = Logged::new(state);
     let mut pending: Vec<String> = Vec::new();
+    let mut last: Option<(State, Made)> = None;
     let lines: Vec<&str> = text.lines().collect();
     for (k, raw) in lines.iter().enumerate().skip(first) {
         let (n, line) = (k + 1, raw.trim());
@@ -233,7 +340,14 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
             }
             continue;
         }
-        let before = g.state;
+        if !fits(&g.state, line)
+            && let Some((prev, made)) = last
+            && let Some(s) = refit(&prev, made, v, line)
+        {
+            g = Logged::new(s);
+        }
+        // The game after any swap of hidden cards, before the step: what the step changes.
+        let before;
         if let Some(rest) = line.strip_prefix(CHANCE) {
             let id = match parse_step(&g.state, rest).map_err(|e| at(n, e))? {
                 Some(step) => {
@@ -246,9 +360,11 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
                     fill(&mut g.state, v, step).map_err(|e| at(n, format!("`{rest}`: {e}")))?
                 }
             };
+            before = g.state;
             if !g.force(id) {
                 return Err(at(n, format!("`{rest}`: that card is not where this step takes it from (U77)")));
             }
+            last = Some((before, Made::Outcome(id)));
         } else if let Some((who, rest)) = line.split_once(": ") {
             let mover = parse_seat(who).map_err(|e| at(n, e))?;
             let Some(decider) = g.state.decider() else {
@@ -267,7 +383,9 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
                 mv
             };
             g.state.check(mv).map_err(|e| at(n, format!("`{rest}`: {e}")))?;
+            before = g.state;
             g.apply(mv);
+            last = Some((before, Made::Move(mv)));
         } else if line.starts_with("reshuffle ") {
             return Err(at(n, format!("`{line}`: no reshuffle happens here (U38, U57)")));
         } else {
