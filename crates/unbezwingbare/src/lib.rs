@@ -37,6 +37,7 @@ pub mod moves;
 pub mod observation;
 pub mod options;
 pub mod phase2;
+pub mod picture;
 pub mod playable;
 pub mod plugin;
 pub mod record;
