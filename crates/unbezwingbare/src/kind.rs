@@ -8,6 +8,7 @@ use crate::chosen::{self, Data, OPTIONS};
 use crate::logged::Logged;
 use crate::moves::Move;
 use crate::options::Options;
+use crate::picture;
 use crate::record::{self, PublicLog};
 use crate::shown::Shown;
 use crate::state::State;
@@ -200,30 +201,13 @@ impl GameKind for Unbezwingbare {
         history.text()
     }
 
+    /// Every hand face up.
     fn picture(&self, g: &Logged, seats: &[String]) -> String {
-        interim_svg(&g.state, seats)
+        picture::svg(&g.state, seats, None)
     }
 
-    /// Drawn from the seat's view, whose hidden cards are not the real ones.
+    /// Drawn from the seat's view, whose hidden cards are not the real ones, and face down.
     fn seat_picture(&self, obs: &Shown<'_>, seats: &[String]) -> String {
-        interim_svg(obs.view(), seats)
+        picture::svg(obs.view(), seats, Some(obs.me()))
     }
-}
-
-/// The scores as text in an SVG document, until the picture of the board (another branch,
-/// `picture.rs`) is merged.
-fn interim_svg(s: &State, _seats: &[String]) -> String {
-    let mut out = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"160\">");
-    for p in 0..s.n {
-        out.push_str(&format!(
-            "<text x=\"10\" y=\"{}\">p{}: {} points, {} stones, {} areas</text>",
-            20 + 20 * u32::from(p),
-            p + 1,
-            s.points(p),
-            s.stones[usize::from(p)],
-            s.owned[usize::from(p)].count_ones()
-        ));
-    }
-    out.push_str("</svg>");
-    out
 }
