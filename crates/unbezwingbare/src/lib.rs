@@ -10,7 +10,7 @@
 //! The plug-in (issue 58): [`chosen`] the options and data set; [`logged`] the engine's state
 //! with the chance steps since the last move, what the harness plays; [`text`] moves and chance
 //! steps as text; [`record`] records that replay without the seed, and the public record;
-//! [`shown`] what a seat is shown; [`seat_record`] a game rebuilt from a seat's record;
+//! [`shown`] what a seat is shown, [`searched`] the game its search plays; [`seat_record`] a game rebuilt from a seat's record;
 //! [`kind`] the core's `GameKind`; [`spoken`] the bot protocol; [`plugin`], [`learned`],
 //! [`actions`] the harness's plug-in, learned features and action space; [`bots`] `random` and
 //! `mcts`.
@@ -42,6 +42,7 @@ pub mod playable;
 pub mod plugin;
 pub mod record;
 pub mod scoring;
+pub mod searched;
 pub mod seat_record;
 pub mod setup;
 pub mod shown;

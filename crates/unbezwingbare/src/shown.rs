@@ -3,6 +3,7 @@
 //! so far when kept. As the core's `Determinize`, full games are sampled from it (`State::sample`).
 
 use crate::moves::Move;
+use crate::searched::Searched;
 use crate::state::State;
 use rand::Rng;
 use stadt_core::game::Determinize;
@@ -56,7 +57,7 @@ impl<'a> Shown<'a> {
 }
 
 impl Determinize for Shown<'_> {
-    type Full = State;
+    type Full = Searched;
     type Public = State;
 
     fn actor(&self) -> usize {
@@ -79,11 +80,13 @@ impl Determinize for Shown<'_> {
         self.view.legal_moves(out);
     }
 
-    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
-        if self.clairvoyant { self.view } else { self.view.sample(self.me, rng) }
+    /// A game the seat cannot tell from this one, searched by it (`Searched`).
+    fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Searched {
+        let full = if self.clairvoyant { self.view } else { self.view.sample(self.me, rng) };
+        Searched::new(full, self.me)
     }
 
-    fn determinize_into<R: Rng + ?Sized>(&self, full: &mut State, rng: &mut R) {
+    fn determinize_into<R: Rng + ?Sized>(&self, full: &mut Searched, rng: &mut R) {
         *full = self.determinize(rng);
     }
 }

@@ -5,8 +5,8 @@
 use crate::kind::Unbezwingbare;
 use crate::learned;
 use crate::moves::Move;
+use crate::searched::Searched;
 use crate::shown::Shown;
-use crate::state::State;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, Full};
@@ -59,7 +59,7 @@ pub static BOT: BotDef<Unbezwingbare> = BotDef {
 
 /// The core's MCTS, searching games sampled from what it sees.
 pub struct MctsBot {
-    search: Mcts<State, InformedRollout<State>, NoPrior>,
+    search: Mcts<Searched, InformedRollout<Searched>, NoPrior>,
     eval: Option<Arc<Weights>>,
 }
 
@@ -85,10 +85,12 @@ impl MctsBot {
 impl Agent<Unbezwingbare> for MctsBot {
     fn act(&mut self, obs: &Shown<'_>, rng: &mut Pcg64Mcg) -> Move {
         match &self.eval {
-            Some(w) => {
-                self.search.choose(obs, &|s: &State, out: &mut [f64]| learned::evaluate(w, s, out), rng)
-            }
-            None => self.search.choose(obs, &|s: &State, out: &mut [f64]| Game::scores(s, out), rng),
+            Some(w) => self.search.choose(
+                obs,
+                &|s: &Searched, out: &mut [f64]| learned::evaluate(w, &s.state, out),
+                rng,
+            ),
+            None => self.search.choose(obs, &|s: &Searched, out: &mut [f64]| Game::scores(s, out), rng),
         }
     }
 }
