@@ -7,7 +7,7 @@
 use crate::chosen::{self, Data, OPTIONS};
 use crate::logged::Logged;
 use crate::moves::Move;
-use crate::options::Options;
+use crate::options::{Options, TwoPlayer};
 use crate::picture;
 use crate::record::{self, PublicLog};
 use crate::shown::Shown;
@@ -50,9 +50,11 @@ impl Unbezwingbare {
         Ok(Unbezwingbare { options, data })
     }
 
-    /// The options of a game of `players` (the kind's, with its players).
+    /// The options of a game of `players` seats (the kind's, with its players: under
+    /// `two_orders` 4 seats are 2 persons, U59).
     pub fn game_options(&self, players: usize) -> Options {
-        chosen::normal(Options { players: players.min(usize::from(u8::MAX)) as u8, ..self.options })
+        let persons = if self.options.two_player == Some(TwoPlayer::TwoOrders) { 2 } else { players };
+        chosen::normal(Options { players: persons.min(usize::from(u8::MAX)) as u8, ..self.options })
     }
 
     /// The options as `name=value` words (those set, and the data files given).
@@ -104,13 +106,23 @@ impl GameKind for Unbezwingbare {
         NAME
     }
 
-    /// 3 to 5 (U1), 2 by a two-player variant (U58, U59, N18); 2 alone with `two_player`.
+    /// 3 to 5 (U1), 2 by a two-player variant (U58, N18); with `two_player` 2 alone, and under
+    /// `two_orders` the 4 seats of the two persons' orders (U59, N19: seats 1 and 3 are one
+    /// person, 2 and 4 the other).
     fn players(&self) -> RangeInclusive<usize> {
-        if self.options.two_player.is_some() { 2..=2 } else { 2..=5 }
+        match self.options.two_player {
+            Some(TwoPlayer::TwoOrders) => 4..=4,
+            Some(_) => 2..=2,
+            None => 2..=5,
+        }
     }
 
     fn players_rule(&self) -> &'static str {
-        if self.options.two_player.is_some() { "U1, U58, U59" } else { "U1" }
+        match self.options.two_player {
+            Some(TwoPlayer::TwoOrders) => "U59, N19",
+            Some(_) => "U1, U58",
+            None => "U1",
+        }
     }
 
     fn options(&self) -> &'static [GameOption] {

@@ -17,7 +17,7 @@ const SETS: [(&str, usize); 6] = [
     ("", 4),
     ("", 5),
     ("variant=strategic", 4),
-    ("two_player=two_orders", 2),
+    ("two_player=two_orders", 4),
     ("two_player=plain,free_market=on,sell_rounding=up,bank=160", 2),
 ];
 
