@@ -133,7 +133,7 @@ pub const SECTIONS: [(&str, usize); 14] = [
     ("the free market, by card id", DECK),
     ("the discard pile, by card id", DECK),
     ("influence cards played face up, by card id", INFLUENCE),
-    ("the draw pile's parts / 83, the influence pile / 30", 4),
+    ("the draw pile's parts / 83 (0 during the deal), the influence pile / 30", 4),
     ("great powers: holder, the viewer first", 4 * SEATS),
     ("the player to act, the viewer first", SEATS),
     ("the seat deciding, the viewer first", SEATS),
@@ -199,8 +199,11 @@ pub fn observation(s: &State, viewer: usize, out: &mut [f32]) {
         out[at + usize::from(c)] = 1.0;
     }
     at += INFLUENCE;
-    for k in 0..3 {
-        out[at + k] = f(s.pile[k].count_ones() as f32, DECK as f32);
+    // During the deal the pile is not made yet (U24): its parts are not what a view keeps.
+    if s.stage != Stage::Deal {
+        for k in 0..3 {
+            out[at + k] = f(s.pile[k].count_ones() as f32, DECK as f32);
+        }
     }
     out[at + 3] = f(s.influence_pile.count_ones() as f32, INFLUENCE as f32);
     at += 4;
