@@ -251,10 +251,11 @@ fn hand_to(s: &mut State, v: u8, q: u8, want: &[u8]) -> bool {
 }
 
 /// Whether a seat decides or not can show what influence cards it holds (one it may play before
-/// phase 1, U56; one that answers, S9). When `line` does not fit the game after the step `made`
-/// from `prev`, tries the influence hands of one seat `v` cannot see into, among the cards hidden
-/// from `v`, until the step leads where `line` stands.
-fn refit(prev: &State, made: Made, v: u8, line: &str) -> Option<State> {
+/// phase 1, U56; one that answers, S9). When the next line does not fit the game after the step
+/// `made` from `prev`, tries the influence hands of one seat `v` cannot see into, among the cards
+/// hidden from `v`, until the step leads to a game `ok` accepts (given the game before the step,
+/// the cards swapped, and after it); both games are returned.
+fn refit(prev: &State, made: Made, v: u8, ok: &dyn Fn(&State, &State) -> bool) -> Option<(State, State)> {
     for q in (0..prev.n).filter(|&q| !prev.sees_hand(v, q)) {
         let h = prev.influence[usize::from(q)].count_ones() as usize;
         if h == 0 {
@@ -281,7 +282,8 @@ fn refit(prev: &State, made: Made, v: u8, line: &str) -> Option<State> {
             if !hand_to(&mut s, v, q, &want) {
                 continue;
             }
-            let ok = match made {
+            let swapped = s;
+            let made_it = match made {
                 Made::Outcome(id) => s.force(id),
                 Made::Move(mv) => {
                     s.check(mv).is_ok() && {
@@ -290,8 +292,8 @@ fn refit(prev: &State, made: Made, v: u8, line: &str) -> Option<State> {
                     }
                 }
             };
-            if ok && fits(&s, line) {
-                return Some(s);
+            if made_it && ok(&swapped, &s) {
+                return Some((swapped, s));
             }
         }
     }
@@ -308,6 +310,19 @@ fn choose(n: usize, k: usize, from: usize, depth: usize, pick: &mut Vec<usize>, 
         pick[depth] = i;
         choose(n, k, i + 1, depth + 1, pick, out);
     }
+}
+
+/// The reshuffle lines the step from `before` to `after` is followed by (U38, U57).
+fn reshuffle_lines(before: &State, after: &State) -> Vec<String> {
+    let (draw, influence) = crate::logged::reshuffles(before, after);
+    let mut out = Vec::new();
+    if draw {
+        out.push("reshuffle draw pile".to_string());
+    }
+    if influence {
+        out.push("reshuffle influence pile".to_string());
+    }
+    out
 }
 
 /// The game the record `text` of seat `seat` (0-based) shows, its unseen cards filled in.
@@ -330,6 +345,21 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
         if line.is_empty() {
             continue;
         }
+        let reshuffle = line.starts_with("reshuffle ");
+        let expected = match pending.first() {
+            Some(want) => line == want,
+            None => !reshuffle && fits(&g.state, line),
+        };
+        if !expected && let Some((prev, made)) = last {
+            let ok = |from: &State, s: &State| match reshuffle_lines(from, s).first() {
+                Some(want) => line == want,
+                None => !reshuffle && fits(s, line),
+            };
+            if let Some((from, s)) = refit(&prev, made, v, &ok) {
+                pending = reshuffle_lines(&from, &s);
+                g = Logged::new(s);
+            }
+        }
         if !pending.is_empty() {
             let want = pending.remove(0);
             if line != want {
@@ -339,12 +369,6 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
                 ));
             }
             continue;
-        }
-        if !fits(&g.state, line)
-            && let Some((prev, made)) = last
-            && let Some(s) = refit(&prev, made, v, line)
-        {
-            g = Logged::new(s);
         }
         // The game after any swap of hidden cards, before the step: what the step changes.
         let before;
@@ -391,13 +415,7 @@ pub fn seat_state(text: &str, seat: usize) -> Result<State, RecordError> {
         } else {
             return Err(at(n, format!("`{line}` is neither a move, a chance step nor a reshuffle")));
         }
-        let (draw, influence) = crate::logged::reshuffles(&before, &g.state);
-        if draw {
-            pending.push("reshuffle draw pile".to_string());
-        }
-        if influence {
-            pending.push("reshuffle influence pile".to_string());
-        }
+        pending = reshuffle_lines(&before, &g.state);
     }
     Ok(g.state)
 }
