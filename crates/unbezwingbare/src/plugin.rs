@@ -205,7 +205,7 @@ impl Plugin for Unbezwingbare {
             let k = *kind.get_or_insert_with(|| {
                 Unbezwingbare::of(
                     &g.state,
-                    data.unwrap_or_else(|| chosen::Data { mat: g.state.mat, board: None, cards: None }),
+                    data.unwrap_or(chosen::Data { mat: g.state.mat, board: None, cards: None }),
                 )
             });
             if let (Some(prev), Some(line), Some(mv)) = (before.take(), step.line, step.mv) {
