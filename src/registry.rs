@@ -6,4 +6,5 @@ stadt_harness::registry! {
     die_stadt::kind::DieStadt,
     stadt_catan::kind::Catan,
     stadt_testgame::kind::Kartenspitze,
+    stadt_unbezwingbare::kind::Unbezwingbare,
 }

@@ -16,6 +16,15 @@ macro_rules! weights {
         /// The weights by name: (name, default, lowest, highest, help), in field order.
         pub const WEIGHTS: &[(&str, f64, f64, f64, &str)] = &[$(($name, $default, $lo, $hi, $help)),*];
 
+        /// The weights as a bot's parameters (`greedy:w_income=3`), each a real number within its
+        /// bounds, so that `stadt tune` can tune them.
+        pub const PARAMS: &[stadt_core::bots::params::ParamDef] = &[$(stadt_core::bots::params::ParamDef {
+            key: $name,
+            default: stringify!($default),
+            help: $help,
+            kind: stadt_core::bots::params::ParamKind::Real { min: $lo, max: $hi },
+        }),*];
+
         impl Weights {
             /// The weight a name of [`WEIGHTS`] stands for.
             pub fn field(&mut self, name: &str) -> Option<&mut f64> {
