@@ -388,7 +388,9 @@ fn catan_bots_are_tuned_by_the_same_spsa_into_a_bot_file_of_catan() {
     let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("game = \"catan\"") && manifest.contains("bot = \"mcts:iters=10,c=0.7\""));
     let log = std::fs::read_to_string(out.join("tune.csv")).unwrap();
-    assert!(log.starts_with("iteration,a_k,c_k,c,score_plus"), "{log}");
+    // Every real-valued parameter of `mcts` is a weight (c, then the margin scale and the greedy
+    // prior's weight, temperature and widening).
+    assert!(log.starts_with("iteration,a_k,c_k,c,margin,prior,tau,widen,score_plus"), "{log}");
     assert_eq!(log.lines().count(), 3, "{log}");
     let file = std::fs::read_to_string(out.join("mcts-tuned.bot")).unwrap();
     assert!(file.starts_with("# Tuned by `stadt tune`"), "{file}");
