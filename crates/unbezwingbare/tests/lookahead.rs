@@ -72,7 +72,7 @@ fn k_1_plays_the_greedy_move() {
 #[test]
 fn a_spec_builds_and_plays_a_whole_4_player_game() {
     let spec = BOTS.parse_bot("lookahead:samples=4,k=3,turns=2", &BotDirs::none()).unwrap();
-    assert_eq!(spec.full(), "lookahead:samples=4,k=3,turns=2,opponent=1");
+    assert_eq!(spec.full(), "lookahead:samples=4,k=3,turns=2,opponent=0");
     assert!(BOTS.parse_bot("lookahead:k=0", &BotDirs::none()).is_err());
     assert!(BOTS.parse_bot("lookahead:opponent=3", &BotDirs::none()).is_err());
     let mut bot = spec.build();

@@ -11,14 +11,15 @@ use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, Full};
 use stadt_core::bots::params::{ParamDef, ParamKind, Params};
 
-/// The registry entry.
+/// The registry entry. The defaults (64 samples, k 4, 1 turn, opponent 0) were measured best
+/// against three greedy seats (docs/unbezwingbare/bots.md, "The lookahead").
 pub static BOT: BotDef<Unbezwingbare> = BotDef {
     name: "lookahead",
     summary: "the greedy's best k moves compared by greedy playouts of a few turns over games dealt from what it sees",
     params: &[
         ParamDef {
             key: "samples",
-            default: "32",
+            default: "64",
             help: "games dealt from what the bot sees, each played out after every kept move",
             kind: ParamKind::Int { min: 1, max: 1_000_000 },
         },
@@ -30,13 +31,13 @@ pub static BOT: BotDef<Unbezwingbare> = BotDef {
         },
         ParamDef {
             key: "turns",
-            default: "2",
+            default: "1",
             help: "turns begun past the current one before a playout is judged (1: to the end of the bot's turn)",
             kind: ParamKind::Int { min: 1, max: 1000 },
         },
         ParamDef {
             key: "opponent",
-            default: "1",
+            default: "0",
             help: "weight of the best other seat's value subtracted from the bot's at a playout's end",
             kind: ParamKind::Real { min: 0.0, max: 2.0 },
         },
