@@ -33,6 +33,7 @@ pub mod kind;
 pub mod learned;
 pub mod legal;
 pub mod logged;
+pub mod lookahead;
 pub mod material;
 pub mod moves;
 pub mod observation;

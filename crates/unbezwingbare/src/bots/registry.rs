@@ -3,7 +3,7 @@
 //! process`), whose seat `random` plays to the end after a failure. Its bot files say `game =
 //! unbezwingbare`.
 
-use super::{RandomBot, greedy, mcts, search};
+use super::{RandomBot, greedy, lookahead, mcts, search};
 use crate::kind::{NAME, Unbezwingbare};
 use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, Full};
@@ -14,7 +14,7 @@ use stadt_core::bots::roster::Roster;
 /// The bots, in the order listings give them.
 pub static BOTS: Roster<Unbezwingbare> = Roster {
     game: NAME,
-    bots: &[&RANDOM, &greedy::BOT, &search::BOT, &mcts::BOT],
+    bots: &[&RANDOM, &greedy::BOT, &lookahead::BOT, &search::BOT, &mcts::BOT],
     process: &PROCESS,
     bare_files: false,
 };
