@@ -395,7 +395,11 @@ fn catan_bots_are_tuned_by_the_same_spsa_into_a_bot_file_of_catan() {
     let file = std::fs::read_to_string(out.join("mcts-tuned.bot")).unwrap();
     assert!(file.starts_with("# Tuned by `stadt tune`"), "{file}");
     assert!(
-        file.contains("\ngame = catan\nbot = mcts\niters = 10\nc = ") && file.ends_with("\neval = points\n")
+        file.contains("\ngame = catan\nbot = mcts\niters = 10\nc = ")
+            && file.contains("\neval = points\n")
+            && file.contains("\nprior = ")
+            && file.ends_with('\n'),
+        "{file}"
     );
     // The file is a bot Catan's tournaments take.
     let (code, _, err) = stadt(&[
