@@ -61,7 +61,7 @@ pub enum Pick {
 }
 
 /// A [`Clause`] resolved against the data set: `Copy`, kinds as [`Per`], `block`'s action as
-/// its bit (`state::block`). The engine carries out these; the data keeps the clauses as read.
+/// its bit (`block`). The engine carries out these; the data keeps the clauses as read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     /// `gain N [per KIND]`.
@@ -121,7 +121,7 @@ pub enum Op {
     },
     /// `block ACTION WHO`, the action as its bit.
     Block {
-        /// The action's bit ([`crate::state::block`]).
+        /// The action's bit ([`block`]).
         bit: u8,
         /// Whose turn.
         who: Who,
@@ -403,10 +403,10 @@ impl Material {
                 Clause::SkipPhase { phase, who } => Op::SkipPhase { phase: *phase, who: *who },
                 Clause::Block { action, who } => Op::Block {
                     bit: match action {
-                        Action::BuyArea => crate::state::block::BUY_AREA,
-                        Action::Place => crate::state::block::PLACE,
-                        Action::Trade => crate::state::block::TRADE,
-                        Action::BuyInfluence => crate::state::block::BUY_INFLUENCE,
+                        Action::BuyArea => block::BUY_AREA,
+                        Action::Place => block::PLACE,
+                        Action::Trade => block::TRADE,
+                        Action::BuyInfluence => block::BUY_INFLUENCE,
                     },
                     who: *who,
                 },
@@ -656,4 +656,16 @@ impl Material {
             &self.data.cards.buildings[usize::from(d.kind)].name
         }
     }
+}
+
+/// Action bits for `block` (data.md): buy_area, place, trade, buy_influence.
+pub mod block {
+    /// Buying areas (U43, U45).
+    pub const BUY_AREA: u8 = 1;
+    /// Placing and rebuilding (U47, U48).
+    pub const PLACE: u8 = 2;
+    /// Trading building cards (U40–U42, U73).
+    pub const TRADE: u8 = 4;
+    /// Buying influence cards (U50).
+    pub const BUY_INFLUENCE: u8 = 8;
 }

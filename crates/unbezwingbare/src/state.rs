@@ -129,17 +129,8 @@ pub const ON_EVENT: u8 = 1;
 /// A violet card turned, answered before the tax (`on_tax`).
 pub const ON_TAX: u8 = 2;
 
-/// Action bits for `block` (data.md): buy_area, place, trade, buy_influence.
-pub mod block {
-    /// Buying areas (U43, U45).
-    pub const BUY_AREA: u8 = 1;
-    /// Placing and rebuilding (U47, U48).
-    pub const PLACE: u8 = 2;
-    /// Trading building cards (U40–U42, U73).
-    pub const TRADE: u8 = 4;
-    /// Buying influence cards (U50).
-    pub const BUY_INFLUENCE: u8 = 8;
-}
+/// The actions a `block` effect bars, as bits (kept in `material`, whose resolved effects name them).
+pub use crate::material::block;
 
 /// The whole game.
 #[derive(Debug, Clone, Copy, PartialEq)]
