@@ -166,17 +166,17 @@ mod tests {
         assert_eq!(bot("mcts:playout=random,depth=400,eval=points").unwrap().full(), "mcts:iters=200,c=0.7");
         let err = bot("mcts:iters=0").unwrap_err();
         assert!(err.contains("iters=0 is not a whole number from 1 to 10000000"), "{err}");
-        let err = bot("lookahead").unwrap_err();
-        assert!(
-            err.contains("unknown bot `lookahead`; the bots are: random, mcts, greedy (catan's)"),
-            "{err}"
-        );
+        let err = bot("steerer").unwrap_err();
+        assert!(err.contains("unknown bot `steerer`; the bots are: "), "{err}");
+        assert!(err.contains("lookahead"), "{err}");
     }
 
     #[test]
     fn tuning_sees_every_real_parameter_with_its_default_as_scale() {
         let weights = Catan::weights(&bot("mcts:c=1.5").unwrap());
-        assert_eq!(weights.len(), 1);
+        // c, then the search's margin scale and the greedy prior's weight, temperature, widening.
+        let keys: Vec<&str> = weights.iter().map(|w| w.key).collect();
+        assert_eq!(keys, ["c", "margin", "prior", "tau", "widen"]);
         let c = &weights[0];
         assert_eq!((c.key, c.value, c.scale, c.range), ("c", 1.5, 0.7, (0.0, 10.0)));
         let greedy = bot("greedy").unwrap();
