@@ -56,7 +56,9 @@ def test_the_same_seed_gives_the_same_game_and_a_new_game_starts_afresh():
 
 
 def test_a_bad_bot_or_an_unfollowable_log_raises_with_stadts_reason():
-    with pytest.raises(StadtError, match="unknown bot `nonsense`; the bots are: random, mcts, greedy, lookahead \\(catan's\\)"):
+    with pytest.raises(
+        StadtError, match="unknown bot `nonsense`; the bots are: random, mcts, greedy, lookahead \\(catan's\\)"
+    ):
         sorted_play(Game([StadtPlayer(Color.RED, bot="nonsense", program=str(stadt_cli())), RandomPlayer(Color.BLUE)]))
     # A log stadt cannot follow: the player is told it sent less than it did.
     me = StadtPlayer(Color.RED, bot="greedy", program=str(stadt_cli()))
