@@ -156,6 +156,11 @@ impl State {
             }
             let around = self.mat.neighbours[usize::from(x)];
             if around & self.neutral() == 0 && around & self.owned[usize::from(q)] == 0 {
+                let b = self.building[usize::from(x)];
+                let worth = if b == NOBODY { 0 } else { self.card(b).price };
+                let mi = usize::from(me);
+                self.isolated[mi] = self.isolated[mi].saturating_add(1);
+                self.isolated_points[mi] = self.isolated_points[mi].saturating_add(worth);
                 self.take_over(x, me);
             }
         }

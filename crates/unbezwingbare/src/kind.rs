@@ -130,9 +130,14 @@ impl GameKind for Unbezwingbare {
     }
 
     /// Points come from buildings (U51) and great powers (U72); per seat also its areas, stones
-    /// and buildings on the board.
+    /// and buildings on the board, the areas it took by isolation and their buildings' value
+    /// (U67), and, the same in every seat's row, the turns the game lasted and why it ended
+    /// (`State::end_reason`): what the study of docs/unbezwingbare/study.md reads.
     fn columns(&self) -> Columns {
-        Columns::new(&["buildings", "great_powers"], &["areas", "stones", "placed"])
+        Columns::new(
+            &["buildings", "great_powers"],
+            &["areas", "stones", "placed", "isolated", "isolated_points", "turns", "end"],
+        )
     }
 
     fn final_values(&self, g: &Logged, seat: usize, sources: &mut Vec<i32>, details: &mut Vec<String>) {
@@ -153,6 +158,10 @@ impl GameKind for Unbezwingbare {
             s.owned[seat].count_ones().to_string(),
             s.stones[seat].to_string(),
             placed.to_string(),
+            s.isolated[seat].to_string(),
+            s.isolated_points[seat].to_string(),
+            s.turns.to_string(),
+            s.end_reason().unwrap_or("unfinished").to_string(),
         ]);
     }
 

@@ -38,8 +38,11 @@ pub struct Settings {
 pub struct Lookahead {
     /// The settings.
     pub settings: Settings,
-    /// The value's weights: the ranking, the playouts' greedy choices and the judgement.
+    /// The value's weights for the ranking and the judgement of a playout's end.
     pub weights: Weights,
+    /// The weights of every seat's greedy choices in the playouts: the default greedy's, so that
+    /// the playouts follow the bot's own later choices and the greedy seats' as they are made.
+    pub policy: Weights,
     moves: Vec<Move>,
     values: Vec<f64>,
     ranked: Vec<(f64, u64, usize)>,
@@ -52,9 +55,16 @@ pub struct Lookahead {
 impl Lookahead {
     /// The lookahead with these settings, under the default weights.
     pub fn new(settings: Settings) -> Lookahead {
+        Lookahead::with_weights(settings, Weights::default())
+    }
+
+    /// The lookahead with these settings, ranking and judging by `weights` (the playouts' greedy
+    /// keeps the default weights).
+    pub fn with_weights(settings: Settings, weights: Weights) -> Lookahead {
         Lookahead {
             settings,
-            weights: Weights::default(),
+            weights,
+            policy: Weights::default(),
             moves: Vec::new(),
             values: Vec::new(),
             ranked: Vec::new(),
@@ -122,7 +132,7 @@ impl Lookahead {
         chance: &mut Pcg64Mcg,
         choices: &mut Pcg64Mcg,
     ) -> f64 {
-        let w = self.weights;
+        let policy = self.policy;
         for _ in 0..MAX_STEPS {
             match Game::turn(s) {
                 Turn::Over => break,
@@ -133,13 +143,20 @@ impl Lookahead {
                     if s.turns >= stop {
                         break;
                     }
-                    let m = greedy_move(s, p as u8, &w, &mut self.play_moves, &mut self.play_values, choices);
+                    let m = greedy_move(
+                        s,
+                        p as u8,
+                        &policy,
+                        &mut self.play_moves,
+                        &mut self.play_values,
+                        choices,
+                    );
                     s.apply(m);
                 }
             }
         }
         let mut scores = [0.0; SEATS];
-        leaf_scores(s, &w, &mut scores);
+        leaf_scores(s, &self.weights, &mut scores);
         let mine = scores[usize::from(me)];
         let best_other = (0..s.seats())
             .filter(|&q| q != usize::from(me))

@@ -45,6 +45,25 @@ impl State {
         self.begin_turn();
     }
 
+    /// Why the game ended, in the words of the results' `end` column (the order `end_turn` checks
+    /// in): `target` (U2), `complete_round` (U60), `last_area` (U3), `turn_limit` (U75); `None`
+    /// while it goes on.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let a = self.actor;
+        Some(if self.final_round {
+            "complete_round"
+        } else if self.scored && self.points(a) >= self.opts.target() {
+            "target"
+        } else if self.last_area && a == self.n - 1 {
+            "last_area"
+        } else {
+            "turn_limit"
+        })
+    }
+
     /// The game ends with these winners.
     fn finish(&mut self, winners: u8) {
         self.winners = winners;

@@ -86,6 +86,8 @@ impl State {
             last_area: false,
             final_round: false,
             winners: 0,
+            isolated: [0; SEATS],
+            isolated_points: [0; SEATS],
             scored: false,
             to_act: CHANCE,
             steps: 0,

@@ -236,6 +236,10 @@ pub struct State {
     pub final_round: bool,
     /// The winners (bit set), once the game is over.
     pub winners: u8,
+    /// Areas each seat has taken by isolation (U67), for the results: nothing in play reads it.
+    pub isolated: [u8; SEATS],
+    /// The value of the buildings standing on those areas when taken (U67, U45), likewise.
+    pub isolated_points: [u8; SEATS],
     /// Whether phase 3 scored in this turn (U52; `skip_phase 3` skips it).
     pub scored: bool,
     /// Who decides now: a seat, [`CHANCE`] or [`OVER`] (kept by `settle`).

@@ -114,3 +114,24 @@ fn u76_the_lookahead_decides_alike_in_games_that_look_alike_to_its_seat() {
     }
     assert!(pairs > 20, "{pairs} decisions compared");
 }
+
+/// The value's weights are the lookahead's parameters too (after its own), for `stadt tune`: a
+/// spec names those set away from their defaults, checks them against their bounds, and they
+/// change the judgement only (the playouts' greedy keeps the default weights).
+#[test]
+fn the_value_s_weights_are_parameters_of_the_judgement() {
+    let spec = BOTS.parse_bot("lookahead:samples=8,w_income=5", &BotDirs::none()).unwrap();
+    assert_eq!(spec.full(), "lookahead:samples=8,k=4,turns=1,opponent=0,w_income=5");
+    assert!(BOTS.parse_bot("lookahead:w_income=51", &BotDirs::none()).is_err());
+    let keys: Vec<&str> = BOTS.find("lookahead").unwrap().params.iter().map(|p| p.key).collect();
+    let weights: Vec<&str> = stadt_unbezwingbare::value::WEIGHTS.iter().map(|w| w.0).collect();
+    assert_eq!(keys[..4], ["samples", "k", "turns", "opponent"]);
+    assert_eq!(keys[4..], weights[..]);
+    let mut weights = stadt_unbezwingbare::value::Weights::default();
+    weights.set("w_income", 5.0).unwrap();
+    let mut la = Lookahead::with_weights(settings(3), weights);
+    assert_eq!(la.policy, stadt_unbezwingbare::value::Weights::default());
+    let mut r = Pcg64Mcg::seed_from_u64(9);
+    let moves = game(invented(), 4, 0, |s, me| la.choose(&s.view(me), me, &mut r));
+    assert!(moves.len() > 10);
+}

@@ -218,3 +218,70 @@ fn u1_section_13_section_17_bad_set_ups_are_refused() {
     assert_eq!(same.data.board_sha256(), kind.data.board_sha256());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// U67, U2, U3, U75: the results' columns (`isolated`, `isolated_points`, `turns`, `end`) say
+/// what happened: the areas each seat took by isolation, counted here apart by watching owners
+/// change hands at each area purchase, the value of the buildings on them, the turns begun, and
+/// why the game ended. Greedy games under the strategic variant, where isolation happens.
+#[test]
+fn u67_u2_the_results_columns_count_isolations_and_say_why_a_game_ended() {
+    use stadt_unbezwingbare::greedy::Greedy;
+    use stadt_unbezwingbare::moves::{Move, NOBODY};
+    use stadt_unbezwingbare::value::Weights;
+    let kind = Unbezwingbare::from_options("variant=strategic").unwrap();
+    let columns = kind.columns();
+    let at = |name: &str| columns.details.iter().position(|d| d == name).unwrap();
+    let (iso, iso_pts, turns, end) = (at("isolated"), at("isolated_points"), at("turns"), at("end"));
+    let mut greedy = Greedy::new(Weights::default());
+    let (mut isolations, mut ends) = (0, std::collections::BTreeSet::new());
+    for seed in 0..12u64 {
+        let players = 3 + (seed % 3) as usize;
+        let mut g = kind.deal(players, seed).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let (mut taken, mut taken_points) = ([0u32; 5], [0u32; 5]);
+        loop {
+            match g.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    g.resolve_chance(&mut rng);
+                }
+                Turn::Player(p) => {
+                    let me = p as u8;
+                    let mv = greedy.choose(&g.state.view(me), me, &mut rng);
+                    let before = g.state;
+                    g.apply(mv);
+                    if let Move::BuyArea(bought) = mv {
+                        for a in 0..before.owner.len() {
+                            let (was, now) = (before.owner[a], g.state.owner[a]);
+                            if a != usize::from(bought) && was != NOBODY && was != me && now == me {
+                                taken[usize::from(me)] += 1;
+                                let b = before.building[a];
+                                if b != NOBODY {
+                                    taken_points[usize::from(me)] += u32::from(before.card(b).price);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let s = &g.state;
+        let (mut sources, mut details) = (Vec::new(), Vec::new());
+        for seat in 0..players {
+            kind.final_values(&g, seat, &mut sources, &mut details);
+            assert_eq!(details[iso], taken[seat].to_string(), "seed {seed} seat {seat}: isolated");
+            assert_eq!(details[iso_pts], taken_points[seat].to_string(), "seed {seed} seat {seat}: points");
+            assert_eq!(details[turns], s.turns.to_string());
+            let winner = (0..players as u8).find(|&q| s.winners & (1 << q) != 0).unwrap();
+            match details[end].as_str() {
+                "target" => assert!(s.points(winner) >= kind.game_options(players).target(), "seed {seed}"),
+                "last_area" => assert!(s.last_area, "seed {seed}"),
+                other => panic!("seed {seed}: a greedy game ended by `{other}`"),
+            }
+            ends.insert(details[end].clone());
+            isolations += taken[seat];
+        }
+    }
+    assert!(isolations > 5, "the greedy games took only {isolations} areas by isolation");
+    assert!(ends.contains("target"));
+}

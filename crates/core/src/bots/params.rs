@@ -123,6 +123,25 @@ impl ParamDef {
     }
 }
 
+/// The parameters of `a` followed by those of `b`, for a bot that takes its own parameters and
+/// another's (a search that takes its value's weights): `N` must be their sum, else compiling fails.
+pub const fn joined<const N: usize>(a: &[ParamDef], b: &[ParamDef]) -> [ParamDef; N] {
+    assert!(N == a.len() + b.len(), "joined: N must be the sum of the two lengths");
+    assert!(N > 0, "joined: no parameters to join");
+    let mut out = [if a.is_empty() { b[0] } else { a[0] }; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < b.len() {
+        out[a.len() + j] = b[j];
+        j += 1;
+    }
+    out
+}
+
 /// A parameter's value, parsed once when its spec is read: what the bot reads.
 #[derive(Clone, Debug)]
 pub enum Value {

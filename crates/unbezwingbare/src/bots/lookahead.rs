@@ -2,49 +2,58 @@
 //! over games dealt from what the seat sees (U76), the same chance outcomes for every kept move
 //! (`lookahead.rs`, docs/unbezwingbare/bots.md).
 
+use crate::bots::greedy::weights_of;
 use crate::kind::Unbezwingbare;
 use crate::lookahead::{Lookahead, Settings};
 use crate::moves::Move;
 use crate::shown::Shown;
+use crate::value::PARAMS as WEIGHT_PARAMS;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, Full};
-use stadt_core::bots::params::{ParamDef, ParamKind, Params};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params, joined};
 
-/// The registry entry. The defaults (64 samples, k 4, 1 turn, opponent 0) were measured best
+/// The registry entry; its full spec names its own parameters and the weights set away from their
+/// defaults. The defaults (64 samples, k 4, 1 turn, opponent 0) were measured best
 /// against three greedy seats (docs/unbezwingbare/bots.md, "The lookahead").
 pub static BOT: BotDef<Unbezwingbare> = BotDef {
     name: "lookahead",
     summary: "the greedy's best k moves compared by greedy playouts of a few turns over games dealt from what it sees",
-    params: &[
-        ParamDef {
-            key: "samples",
-            default: "64",
-            help: "games dealt from what the bot sees, each played out after every kept move",
-            kind: ParamKind::Int { min: 1, max: 1_000_000 },
-        },
-        ParamDef {
-            key: "k",
-            default: "4",
-            help: "the greedy's best moves kept and compared (1: the greedy)",
-            kind: ParamKind::Int { min: 1, max: 1000 },
-        },
-        ParamDef {
-            key: "turns",
-            default: "1",
-            help: "turns begun past the current one before a playout is judged (1: to the end of the bot's turn)",
-            kind: ParamKind::Int { min: 1, max: 1000 },
-        },
-        ParamDef {
-            key: "opponent",
-            default: "0",
-            help: "weight of the best other seat's value subtracted from the bot's at a playout's end",
-            kind: ParamKind::Real { min: 0.0, max: 2.0 },
-        },
-    ],
-    full: Full::Every,
-    build: |p: &Params| Box::new(LookaheadBot(Lookahead::new(settings_of(p)))),
+    params: &PARAMS,
+    full: Full::Changed { after: OWN.len() },
+    build: |p: &Params| Box::new(LookaheadBot(Lookahead::with_weights(settings_of(p), weights_of(p)))),
 };
+
+/// The lookahead's own parameters; the value's weights (`value::PARAMS`) follow them.
+const OWN: [ParamDef; 4] = [
+    ParamDef {
+        key: "samples",
+        default: "64",
+        help: "games dealt from what the bot sees, each played out after every kept move",
+        kind: ParamKind::Int { min: 1, max: 1_000_000 },
+    },
+    ParamDef {
+        key: "k",
+        default: "4",
+        help: "the greedy's best moves kept and compared (1: the greedy)",
+        kind: ParamKind::Int { min: 1, max: 1000 },
+    },
+    ParamDef {
+        key: "turns",
+        default: "1",
+        help: "turns begun past the current one before a playout is judged (1: to the end of the bot's turn)",
+        kind: ParamKind::Int { min: 1, max: 1000 },
+    },
+    ParamDef {
+        key: "opponent",
+        default: "0",
+        help: "weight of the best other seat's value subtracted from the bot's at a playout's end",
+        kind: ParamKind::Real { min: 0.0, max: 2.0 },
+    },
+];
+
+/// Every parameter: the lookahead's own, then the weights of its ranking and judgement.
+const PARAMS: [ParamDef; OWN.len() + WEIGHT_PARAMS.len()] = joined(&OWN, WEIGHT_PARAMS);
 
 /// The settings a spec's checked parameters name.
 pub fn settings_of(p: &Params) -> Settings {
