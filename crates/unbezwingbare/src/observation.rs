@@ -118,18 +118,26 @@ impl State {
     }
 }
 
-/// What the seat to decide is shown: its view of the game, never the real game.
+/// What the seat to decide is shown: its view of the game (what it cannot see dealt lowest first),
+/// or the game itself for a clairvoyant experiment. As the core's `Determinize` over the engine's
+/// `State`, full games are sampled from it (`State::sample`); the bots' `Shown` wraps one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Observation {
     view: State,
     me: u8,
+    clairvoyant: bool,
 }
 
 impl Observation {
     /// The observation of `state` for the seat to decide (seat 0 at a chance step or the end).
     pub fn new(state: &State) -> Observation {
         let me = state.decider().unwrap_or(0);
-        Observation { view: state.view(me), me }
+        Observation { view: state.view(me), me, clairvoyant: false }
+    }
+
+    /// The game itself, hidden part included (an experiment's clairvoyant bot).
+    pub fn clairvoyant(state: &State) -> Observation {
+        Observation { view: *state, me: state.decider().unwrap_or(0), clairvoyant: true }
     }
 
     /// The seat.
@@ -167,11 +175,12 @@ impl Determinize for Observation {
         self.view.legal_moves(out);
     }
 
+    /// A game the seat cannot tell from this one (the game itself when clairvoyant).
     fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
-        self.view.sample(self.me, rng)
+        if self.clairvoyant { self.view } else { self.view.sample(self.me, rng) }
     }
 
     fn determinize_into<R: Rng + ?Sized>(&self, full: &mut State, rng: &mut R) {
-        *full = self.view.sample(self.me, rng);
+        *full = self.determinize(rng);
     }
 }

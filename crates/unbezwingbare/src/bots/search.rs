@@ -4,7 +4,6 @@
 
 use crate::kind::Unbezwingbare;
 use crate::moves::Move;
-use crate::observation::Observation;
 use crate::search::{LEAF_SCALE, Search, config};
 use crate::shown::Shown;
 use crate::value::Weights;
@@ -63,6 +62,6 @@ pub struct SearchBot(pub Search);
 
 impl Agent<Unbezwingbare> for SearchBot {
     fn act(&mut self, obs: &Shown<'_>, rng: &mut Pcg64Mcg) -> Move {
-        self.0.choose(&Observation::new(obs.view()), rng)
+        self.0.choose(obs.observation(), rng)
     }
 }
