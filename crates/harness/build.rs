@@ -89,7 +89,9 @@ fn build_identity(root: &Path) {
         Some(c) => {
             // The same files as the hash above.
             let hashed = [
-                "crates/*/src",
+                // A pattern matches a whole path (`*` crosses folders): `crates/*/src` alone
+                // matched no file in them, and a build with changed crates said it was clean.
+                "crates/*/src/*",
                 "crates/*/build.rs",
                 "crates/*/Cargo.toml",
                 "src",
