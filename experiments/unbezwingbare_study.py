@@ -9,8 +9,9 @@ intervals are):
     python3 experiments/unbezwingbare_study.py seats FOLDER...
 
 `variants`: two folders played on the same decks, seatings and seed, one under the base rules and
-one under `variant=strategic`; per game: its length (turns begun, and rounds), the winner's points,
-why it ended (the `end` column: `target`, U2; `last_area`, U3; `turn_limit`, U75), isolation
+one under `variant=strategic` (or another variant, `last_round=complete`); per game: its length (turns begun, and rounds), the winner's points,
+why it ended (the `end` column: `target`, U2; `complete_round`, U60; `last_area`, U3;
+`turn_limit`, U75), isolation
 (U67: the areas taken so, the games where any was, the games the winner took one in, and the games
 it *decided*: the winner's lead over the runner-up no larger than the value of the buildings it
 took by isolation, so that without them it would not have been ahead on points), and the great
@@ -69,6 +70,7 @@ def measures(rows: Rows) -> dict[str, float]:
         "all_points": statistics.fmean(points(r) for r in rows),
         "shared": 1.0 if float(winner["win_share"]) < 1.0 else 0.0,
         "end_target": 1.0 if first["end"] == "target" else 0.0,
+        "end_complete_round": 1.0 if first["end"] == "complete_round" else 0.0,
         "end_last_area": 1.0 if first["end"] == "last_area" else 0.0,
         "end_turn_limit": 1.0 if first["end"] == "turn_limit" else 0.0,
         "isolations": isolated,
@@ -102,6 +104,7 @@ MEASURES = [
     ("points per seat", "all_points", 1),
     ("games with a shared win (U4)", "shared", 3),
     ("games ended by the target (U2)", "end_target", 3),
+    ("games ended by the complete last round (U60)", "end_complete_round", 3),
     ("games ended by the last area (U3)", "end_last_area", 3),
     ("games ended by the turn limit (U75)", "end_turn_limit", 3),
     ("areas taken by isolation per game (U67)", "isolations", 2),
@@ -123,7 +126,7 @@ def variants(base: Path, strategic: Path) -> str:
     lines = [
         f"{base} against {strategic}: {len(keys)} decks, {n_games} games each",
         "",
-        "| measure | base | strategic | strategic - base |",
+        f"| measure | {base.name} | {strategic.name} | {strategic.name} - {base.name} |",
         "|---|---|---|---|",
     ]
     for name, key, digits in MEASURES:
