@@ -117,16 +117,24 @@ fn u76_the_lookahead_decides_alike_in_games_that_look_alike_to_its_seat() {
 
 /// The value's weights are the lookahead's parameters too (after its own), for `stadt tune`: a
 /// spec names those set away from their defaults, checks them against their bounds, and they
-/// change the judgement only (the playouts' greedy keeps the default weights).
+/// change the judgement only (the playouts' greedy keeps the greedy's default weights). Two of
+/// its defaults are its own (bots.md, "The lookahead's weights").
 #[test]
 fn the_value_s_weights_are_parameters_of_the_judgement() {
-    let spec = BOTS.parse_bot("lookahead:samples=8,w_income=5", &BotDirs::none()).unwrap();
-    assert_eq!(spec.full(), "lookahead:samples=8,k=4,turns=1,opponent=0,w_income=5");
+    let spec = BOTS.parse_bot("lookahead:samples=8,w_income=6", &BotDirs::none()).unwrap();
+    assert_eq!(spec.full(), "lookahead:samples=8,k=6,turns=1,opponent=0,w_income=6");
+    assert_eq!(
+        BOTS.parse_bot("lookahead", &BotDirs::none()).unwrap().full(),
+        "lookahead:samples=128,k=6,turns=1,opponent=0"
+    );
     assert!(BOTS.parse_bot("lookahead:w_income=51", &BotDirs::none()).is_err());
-    let keys: Vec<&str> = BOTS.find("lookahead").unwrap().params.iter().map(|p| p.key).collect();
+    let params = BOTS.find("lookahead").unwrap().params;
+    let keys: Vec<&str> = params.iter().map(|p| p.key).collect();
     let weights: Vec<&str> = stadt_unbezwingbare::value::WEIGHTS.iter().map(|w| w.0).collect();
     assert_eq!(keys[..4], ["samples", "k", "turns", "opponent"]);
     assert_eq!(keys[4..], weights[..]);
+    let default = |key: &str| params.iter().find(|p| p.key == key).unwrap().default;
+    assert_eq!((default("w_income"), default("w_influence"), default("w_points")), ("5", "4", "10.0"));
     let mut weights = stadt_unbezwingbare::value::Weights::default();
     weights.set("w_income", 5.0).unwrap();
     let mut la = Lookahead::with_weights(settings(3), weights);

@@ -142,6 +142,40 @@ pub const fn joined<const N: usize>(a: &[ParamDef], b: &[ParamDef]) -> [ParamDef
     out
 }
 
+/// `params` with the default of parameter `key` set to `default` (a bot that takes another's
+/// parameters with defaults of its own); compiling fails when no parameter is `key`.
+pub const fn defaulted<const N: usize>(
+    mut params: [ParamDef; N],
+    key: &str,
+    default: &'static str,
+) -> [ParamDef; N] {
+    let mut i = 0;
+    while i < N {
+        if same(params[i].key, key) {
+            params[i].default = default;
+            return params;
+        }
+        i += 1;
+    }
+    panic!("defaulted: no parameter of that key");
+}
+
+/// Whether two strings are equal, in a const context.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// A parameter's value, parsed once when its spec is read: what the bot reads.
 #[derive(Clone, Debug)]
 pub enum Value {

@@ -11,11 +11,11 @@ use crate::value::PARAMS as WEIGHT_PARAMS;
 use rand_pcg::Pcg64Mcg;
 use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, Full};
-use stadt_core::bots::params::{ParamDef, ParamKind, Params, joined};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params, defaulted, joined};
 
 /// The registry entry; its full spec names its own parameters and the weights set away from their
-/// defaults. The defaults (64 samples, k 4, 1 turn, opponent 0) were measured best
-/// against three greedy seats (docs/unbezwingbare/bots.md, "The lookahead").
+/// defaults. The defaults (128 samples, k 6, 1 turn, opponent 0, two weights of its own) were
+/// measured best against three greedy seats (docs/unbezwingbare/bots.md, "The lookahead").
 pub static BOT: BotDef<Unbezwingbare> = BotDef {
     name: "lookahead",
     summary: "the greedy's best k moves compared by greedy playouts of a few turns over games dealt from what it sees",
@@ -28,13 +28,13 @@ pub static BOT: BotDef<Unbezwingbare> = BotDef {
 const OWN: [ParamDef; 4] = [
     ParamDef {
         key: "samples",
-        default: "64",
+        default: "128",
         help: "games dealt from what the bot sees, each played out after every kept move",
         kind: ParamKind::Int { min: 1, max: 1_000_000 },
     },
     ParamDef {
         key: "k",
-        default: "4",
+        default: "6",
         help: "the greedy's best moves kept and compared (1: the greedy)",
         kind: ParamKind::Int { min: 1, max: 1000 },
     },
@@ -52,8 +52,12 @@ const OWN: [ParamDef; 4] = [
     },
 ];
 
-/// Every parameter: the lookahead's own, then the weights of its ranking and judgement.
-const PARAMS: [ParamDef; OWN.len() + WEIGHT_PARAMS.len()] = joined(&OWN, WEIGHT_PARAMS);
+/// Every parameter: the lookahead's own, then the weights of its ranking and judgement, the
+/// greedy's but for two that judge the end of a turn better (docs/unbezwingbare/bots.md, "The
+/// lookahead's weights"): the income a round of others' turns pays (`w_income` 5, the greedy 3.2)
+/// and an influence card held (`w_influence` 4, the greedy 2).
+const PARAMS: [ParamDef; OWN.len() + WEIGHT_PARAMS.len()] =
+    defaulted(defaulted(joined(&OWN, WEIGHT_PARAMS), "w_income", "5"), "w_influence", "4");
 
 /// The settings a spec's checked parameters name.
 pub fn settings_of(p: &Params) -> Settings {
