@@ -5,8 +5,14 @@ Reads the games.csv of tournament folders (experiments/unbezwingbare-*.toml) and
 tables, with 95% intervals over decks (a deck's seatings are one unit, as the tournament's own
 intervals are):
 
+    python3 experiments/unbezwingbare_study.py ladder FOLDER...
     python3 experiments/unbezwingbare_study.py variants BASE STRATEGIC
     python3 experiments/unbezwingbare_study.py seats FOLDER...
+
+`ladder`: each folder's bots (a tournament of different bots at one player count): the share of
+games each wins with its interval, its mean points, its milliseconds a decision, and how often it
+finishes above each bot below it (the tournament's pairs.csv: a finishes above b, ties half; the
+game ranks the winner first and every other seat second, so this is about wins).
 
 `variants`: two folders played on the same decks, seatings and seed, one under the base rules and
 one under `variant=strategic` (or another variant, `last_round=complete`); per game: its length (turns begun, and rounds), the winner's points,
@@ -110,10 +116,10 @@ MEASURES = [
     ("areas taken by isolation per game (U67)", "isolations", 2),
     ("games with an isolation", "isolation_any", 3),
     ("games whose winner took an area by isolation", "isolation_winner", 3),
-    ("games isolation decided (see above)", "isolation_decided", 3),
+    ("games isolation decided (by the final points)", "isolation_decided", 3),
     ("games with a great power held at the end (U70)", "great_any", 3),
     ("games whose winner held a great power", "great_winner", 3),
-    ("games the great powers decided (see above)", "great_decided", 3),
+    ("games the great powers decided (by the final points)", "great_decided", 3),
 ]
 
 
@@ -135,6 +141,53 @@ def variants(base: Path, strategic: Path) -> str:
         diff = [q - p for p, q in zip(x, y, strict=True)]
         lines.append(f"| {name} | {interval(x, digits)} | {interval(y, digits)} | {interval(diff, digits)} |")
     return "\n".join(lines)
+
+
+def ladder(folders: list[Path]) -> str:
+    lines = []
+    for folder in folders:
+        with open(folder / "summary.csv", newline="") as f:
+            bots = list(csv.DictReader(f))
+        with open(folder / "pairs.csv", newline="") as f:
+            pairs = {(r["bot_a"], r["bot_b"]): r for r in csv.DictReader(f)}
+        ms: dict[str, list[float]] = defaultdict(list)
+        for rows in games(folder).values():
+            for r in rows:
+                ms[r["bot"]].append(float(r["decision_ms"]))
+        players = len(next(iter(games(folder).values())))
+        bots.sort(key=lambda b: float(b["win_rate"]), reverse=True)
+        names = [b["bot"] for b in bots]
+        lines += [
+            f"{folder}: {bots[0]['games']} games, {players} players (par {1 / players:.3f})",
+            "",
+            "| bot | wins [95% CI] | points | ms a decision | " + " | ".join(f"above {n}" for n in names[1:]) + " |",
+            "|---" * (4 + len(names) - 1) + "|",
+        ]
+        for i, b in enumerate(bots):
+            cells = []
+            for other in names[1:]:
+                pair = pairs.get((b["bot"], other))
+                flipped = pairs.get((other, b["bot"]))
+                if names.index(other) <= i:
+                    cells.append("")
+                elif pair:
+                    cells.append(
+                        f"{float(pair['a_win_rate']):.3f} [{float(pair['a_win_rate_lo95']):.3f}, {float(pair['a_win_rate_hi95']):.3f}]"
+                    )
+                elif flipped:
+                    lo, hi = 1 - float(flipped["a_win_rate_hi95"]), 1 - float(flipped["a_win_rate_lo95"])
+                    cells.append(f"{1 - float(flipped['a_win_rate']):.3f} [{lo:.3f}, {hi:.3f}]")
+                else:
+                    cells.append("")
+            share = f"{float(b['win_rate']):.3f} [{float(b['win_rate_lo95']):.3f}, {float(b['win_rate_hi95']):.3f}]"
+            points = float(b["mean_buildings"]) + float(b["mean_great_powers"])
+            lines.append(
+                f"| {b['bot']} | {share} | {points:.1f} | {statistics.fmean(ms[b['bot']]):.2f} | "
+                + " | ".join(cells)
+                + " |"
+            )
+        lines.append("")
+    return "\n".join(lines).rstrip()
 
 
 def seats(folders: list[Path]) -> str:
@@ -162,7 +215,9 @@ def seats(folders: list[Path]) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 2 and sys.argv[1] == "variants" and len(sys.argv) == 4:
+    if len(sys.argv) >= 3 and sys.argv[1] == "ladder":
+        print(ladder([Path(p) for p in sys.argv[2:]]))
+    elif len(sys.argv) >= 2 and sys.argv[1] == "variants" and len(sys.argv) == 4:
         print(variants(Path(sys.argv[2]), Path(sys.argv[3])))
     elif len(sys.argv) >= 3 and sys.argv[1] == "seats":
         print(seats([Path(p) for p in sys.argv[2:]]))
