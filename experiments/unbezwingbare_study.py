@@ -5,9 +5,15 @@ Reads the games.csv of tournament folders (experiments/unbezwingbare-*.toml) and
 tables, with 95% intervals over decks (a deck's seatings are one unit, as the tournament's own
 intervals are):
 
+    python3 experiments/unbezwingbare_study.py above FOLDER BOT
     python3 experiments/unbezwingbare_study.py ladder FOLDER...
     python3 experiments/unbezwingbare_study.py variants BASE STRATEGIC
     python3 experiments/unbezwingbare_study.py seats FOLDER...
+
+`above`: how often BOT finishes above the other seats of its games, pooled over all of them (a
+game gives each pair 1, a half for a tie, or 0, and its pairs' mean is the game's figure), with
+the interval over decks: issue 58's "above greedy in paired games" for a bot against three
+greedy seats, whose three pairs pairs.csv gives one by one.
 
 `ladder`: each folder's bots (a tournament of different bots at one player count): the share of
 games each wins with its interval, its mean points, its milliseconds a decision, and how often it
@@ -42,15 +48,15 @@ from pathlib import Path
 Rows = list[dict[str, str]]
 
 
-def games(folder: Path) -> dict[str, Rows]:
-    """The rows of each game, by game id."""
+def games(folder: Path, study_columns: bool = True) -> dict[str, Rows]:
+    """The rows of each game, by game id; with `study_columns`, refused without the study's columns."""
     out: dict[str, Rows] = defaultdict(list)
     with open(folder / "games.csv", newline="") as f:
         for row in csv.DictReader(f):
             out[row["game"]].append(row)
     if not out:
         sys.exit(f"{folder}/games.csv holds no game")
-    for need in ("isolated", "isolated_points", "turns", "end"):
+    for need in ("isolated", "isolated_points", "turns", "end") if study_columns else ():
         if need not in next(iter(out.values()))[0]:
             sys.exit(f"{folder}/games.csv has no `{need}` column: was it played by a build before the study's columns?")
     return out
@@ -143,6 +149,20 @@ def variants(base: Path, strategic: Path) -> str:
     return "\n".join(lines)
 
 
+def above(folder: Path, bot: str) -> str:
+    per_deck: dict[str, list[float]] = defaultdict(list)
+    played = games(folder, study_columns=False)
+    for rows in played.values():
+        mine = [r for r in rows if r["bot"] == bot]
+        if len(mine) != 1:
+            sys.exit(f"{folder}: game {rows[0]['game']} has {len(mine)} seats of `{bot}`, not one")
+        me = int(mine[0]["rank"])
+        pairs = [1.0 if me < int(r["rank"]) else 0.5 if me == int(r["rank"]) else 0.0 for r in rows if r is not mine[0]]
+        per_deck[rows[0]["deck"]].append(statistics.fmean(pairs))
+    decks = [statistics.fmean(v) for v in per_deck.values()]
+    return f"{folder}: {bot} above the other seats, pooled: {interval(decks, 4)} over {len(decks)} decks, {len(played)} games"
+
+
 def ladder(folders: list[Path]) -> str:
     lines = []
     for folder in folders:
@@ -151,10 +171,10 @@ def ladder(folders: list[Path]) -> str:
         with open(folder / "pairs.csv", newline="") as f:
             pairs = {(r["bot_a"], r["bot_b"]): r for r in csv.DictReader(f)}
         ms: dict[str, list[float]] = defaultdict(list)
-        for rows in games(folder).values():
+        for rows in games(folder, study_columns=False).values():
             for r in rows:
                 ms[r["bot"]].append(float(r["decision_ms"]))
-        players = len(next(iter(games(folder).values())))
+        players = len(next(iter(games(folder, study_columns=False).values())))
         bots.sort(key=lambda b: float(b["win_rate"]), reverse=True)
         names = [b["bot"] for b in bots]
         lines += [
@@ -215,7 +235,9 @@ def seats(folders: list[Path]) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 3 and sys.argv[1] == "ladder":
+    if len(sys.argv) == 4 and sys.argv[1] == "above":
+        print(above(Path(sys.argv[2]), sys.argv[3]))
+    elif len(sys.argv) >= 3 and sys.argv[1] == "ladder":
         print(ladder([Path(p) for p in sys.argv[2:]]))
     elif len(sys.argv) >= 2 and sys.argv[1] == "variants" and len(sys.argv) == 4:
         print(variants(Path(sys.argv[2]), Path(sys.argv[3])))
