@@ -122,10 +122,10 @@ fn u76_the_lookahead_decides_alike_in_games_that_look_alike_to_its_seat() {
 #[test]
 fn the_value_s_weights_are_parameters_of_the_judgement() {
     let spec = BOTS.parse_bot("lookahead:samples=8,w_income=6", &BotDirs::none()).unwrap();
-    assert_eq!(spec.full(), "lookahead:samples=8,k=6,turns=1,opponent=0,w_income=6");
+    assert_eq!(spec.full(), "lookahead:samples=8,k=8,turns=1,opponent=0,w_income=6");
     assert_eq!(
         BOTS.parse_bot("lookahead", &BotDirs::none()).unwrap().full(),
-        "lookahead:samples=128,k=6,turns=1,opponent=0"
+        "lookahead:samples=256,k=8,turns=1,opponent=0"
     );
     assert!(BOTS.parse_bot("lookahead:w_income=51", &BotDirs::none()).is_err());
     let params = BOTS.find("lookahead").unwrap().params;

@@ -14,7 +14,7 @@ use stadt_core::bots::def::{BotDef, Full};
 use stadt_core::bots::params::{ParamDef, ParamKind, Params, defaulted, joined};
 
 /// The registry entry; its full spec names its own parameters and the weights set away from their
-/// defaults. The defaults (128 samples, k 6, 1 turn, opponent 0, two weights of its own) were
+/// defaults. The defaults (256 samples, k 8, 1 turn, opponent 0, two weights of its own) were
 /// measured best against three greedy seats (docs/unbezwingbare/bots.md, "The lookahead").
 pub static BOT: BotDef<Unbezwingbare> = BotDef {
     name: "lookahead",
@@ -28,13 +28,13 @@ pub static BOT: BotDef<Unbezwingbare> = BotDef {
 const OWN: [ParamDef; 4] = [
     ParamDef {
         key: "samples",
-        default: "128",
+        default: "256",
         help: "games dealt from what the bot sees, each played out after every kept move",
         kind: ParamKind::Int { min: 1, max: 1_000_000 },
     },
     ParamDef {
         key: "k",
-        default: "6",
+        default: "8",
         help: "the greedy's best moves kept and compared (1: the greedy)",
         kind: ParamKind::Int { min: 1, max: 1000 },
     },
