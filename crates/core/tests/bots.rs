@@ -10,7 +10,7 @@ use stadt_core::agent::Agent;
 use stadt_core::bots::def::{BotDef, BotSpec, Full};
 use stadt_core::bots::dirs::BotDirs;
 use stadt_core::bots::listing::Listing;
-use stadt_core::bots::params::{ParamDef, ParamKind, Params};
+use stadt_core::bots::params::{ParamDef, ParamKind, Params, defaulted, joined};
 use stadt_core::bots::process;
 use stadt_core::bots::roster::Roster;
 use stadt_core::seat::Seat;
@@ -208,4 +208,27 @@ fn a_listing_sees_the_bots_without_the_games_type() {
     assert_eq!(list.bot_names(), ["take", "one"]);
     let names: Vec<&str> = list.entries().iter().map(|e| e.0).collect();
     assert_eq!(names, ["take", "one", "process"]);
+}
+
+/// A bot that takes another's parameters (a search taking its value's weights) joins the two
+/// lists in a const, its own first, and may give one of the other's its own default; both are
+/// read by a spec like any parameter list.
+#[test]
+fn joined_parameter_lists_keep_their_order_and_defaulted_sets_one_default() {
+    const OWN: [ParamDef; 1] = [ParamDef {
+        key: "samples",
+        default: "8",
+        help: "samples",
+        kind: ParamKind::Int { min: 1, max: 100 },
+    }];
+    const OTHER: [ParamDef; 2] = [
+        ParamDef { key: "w_a", default: "1", help: "a", kind: ParamKind::Real { min: 0.0, max: 10.0 } },
+        ParamDef { key: "w_b", default: "2", help: "b", kind: ParamKind::Real { min: 0.0, max: 10.0 } },
+    ];
+    const ALL: [ParamDef; 3] = defaulted(joined(&OWN, &OTHER), "w_b", "5");
+    let keys: Vec<&str> = ALL.iter().map(|p| p.key).collect();
+    assert_eq!(keys, ["samples", "w_a", "w_b"]);
+    let defaults: Vec<&str> = ALL.iter().map(|p| p.default).collect();
+    assert_eq!(defaults, ["8", "1", "5"]);
+    assert_eq!(OTHER[1].default, "2", "the other bot's list is left as it was");
 }
