@@ -41,7 +41,8 @@ pub struct Lookahead {
     /// The value's weights for the ranking and the judgement of a playout's end.
     pub weights: Weights,
     /// The weights of every seat's greedy choices in the playouts: the default greedy's, so that
-    /// the playouts follow the bot's own later choices and the greedy seats' as they are made.
+    /// greedy seats are played as they play (the bot's own later moves too are the greedy's there:
+    /// its own weights for them were measured worse, docs/unbezwingbare/bots.md).
     pub policy: Weights,
     moves: Vec<Move>,
     values: Vec<f64>,
