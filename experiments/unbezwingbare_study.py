@@ -171,10 +171,11 @@ def ladder(folders: list[Path]) -> str:
         with open(folder / "pairs.csv", newline="") as f:
             pairs = {(r["bot_a"], r["bot_b"]): r for r in csv.DictReader(f)}
         ms: dict[str, list[float]] = defaultdict(list)
-        for rows in games(folder, study_columns=False).values():
+        played = games(folder, study_columns=False)
+        for rows in played.values():
             for r in rows:
                 ms[r["bot"]].append(float(r["decision_ms"]))
-        players = len(next(iter(games(folder, study_columns=False).values())))
+        players = len(next(iter(played.values())))
         bots.sort(key=lambda b: float(b["win_rate"]), reverse=True)
         names = [b["bot"] for b in bots]
         lines += [
